@@ -1,0 +1,128 @@
+package classic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// PollInterval is the number of nodes between two polls of the context.
+const PollInterval = 1 << 12
+
+const pollMask = PollInterval - 1
+
+// MaxN is the largest board the teaching searches accept. The cell searches
+// need O(n²) memory and all of them need time exponential in n, so larger
+// boards are refused rather than left to run forever.
+const MaxN = 64
+
+// ErrSize reports a board size outside 1..MaxN.
+var ErrSize = errors.New("classic: board size out of range")
+
+// Stats holds the exact counters of one complete (or cancelled) search.
+// Counters that a search does not define stay zero.
+type Stats struct {
+	// N is the board size.
+	N int
+	// Solutions is the number of complete placements found.
+	Solutions int64
+	// Nodes counts calls of the recursive search function, root and
+	// leaves included (the "calls" of Backtrack in §3.1).
+	Nodes int64
+	// Checks counts calls of the square test, whatever they return
+	// (the "place calls" of §3.1).
+	Checks int64
+	// LoopIterations counts executions of the body of Place's loop
+	// (§3.1 only).
+	LoopIterations int64
+	// Skipped counts nodes entered while a row before row pos/n is still
+	// empty (§3.3 only).
+	Skipped int64
+	// Dead counts skipped nodes with pos == n*n (§3.3 only).
+	Dead int64
+}
+
+// Tracer receives the events of a teaching search in the order they happen.
+// Rows and columns are 0-based. Implementations must not retain the search
+// goroutine for long: every event is on the hot path.
+type Tracer interface {
+	// Place is called when a queen is put on (row, col) and the search
+	// descends.
+	Place(row, col int)
+	// Remove is called when the search comes back and takes the queen
+	// on (row, col) off the board.
+	Remove(row, col int)
+	// Conflict is called when a check of (row, col) fails.
+	Conflict(row, col int)
+	// Solution is called when the queens on the board form a solution.
+	Solution()
+}
+
+// Func is the signature shared by the four searches. tr may be nil.
+type Func func(ctx context.Context, n int, tr Tracer) (Stats, error)
+
+// Algorithm names a search and gives its entry point.
+type Algorithm struct {
+	// Name is the short identifier used on command lines and in
+	// benchmark names: "classic", "row", "cell" or "cellprune".
+	Name string
+	// Title is a one-line human description.
+	Title string
+	// Section is the SPEC.md section that defines the search.
+	Section string
+	// Run runs the search.
+	Run Func
+}
+
+// Algorithms returns the four searches in SPEC.md order. The slice is a
+// fresh copy that the caller may modify.
+func Algorithms() []Algorithm {
+	return []Algorithm{
+		{"classic", "classic backtracking, O(k) Place", "3.1", Classic},
+		{"row", "row DFS, O(1) arrays", "3.2", RowDFS},
+		{"cell", "cell DFS", "3.3", CellDFS},
+		{"cellprune", "cell DFS with row pruning", "3.4", CellDFSPruned},
+	}
+}
+
+// Lookup returns the algorithm with the given name.
+func Lookup(name string) (Algorithm, bool) {
+	for _, a := range Algorithms() {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return Algorithm{}, false
+}
+
+func checkN(n int) error {
+	if n < 1 || n > MaxN {
+		return fmt.Errorf("%w: n=%d, want 1..%d", ErrSize, n, MaxN)
+	}
+	return nil
+}
+
+// poller polls a context every PollInterval nodes.
+type poller struct {
+	ctx  context.Context
+	done <-chan struct{}
+	err  error
+}
+
+func newPoller(ctx context.Context) poller {
+	return poller{ctx: ctx, done: ctx.Done()}
+}
+
+// stop polls the context and reports whether the search must stop.
+func (p *poller) stop() bool {
+	if p.done == nil {
+		return false
+	}
+	select {
+	case <-p.done:
+		p.err = p.ctx.Err()
+		return true
+	default:
+		return false
+	}
+}
