@@ -1,0 +1,184 @@
+package fastcount
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// SubResult is one sub-problem's contribution to the totals: Total counts
+// every solution of its symmetry class (solutions × weight), Unique the
+// classes of solutions, Nodes the queens placed by the search.
+type SubResult struct {
+	Total, Unique, Nodes uint64
+}
+
+// ErrOverflow is returned when a sum would not fit in a uint64.
+var ErrOverflow = errors.New("fastcount: uint64 overflow in solution count")
+
+// SolveSub counts sub-problem i. On cancellation it returns ctx.Err() and a
+// zero result: a sub-problem counts only when it is finished.
+func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
+	if i < 0 || i >= len(p.Subs) {
+		return SubResult{}, fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, len(p.Subs)-1)
+	}
+	if err := ctx.Err(); err != nil {
+		return SubResult{}, err
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	r, ok := p.solve(i, &stop)
+	if !ok {
+		return SubResult{}, ctx.Err()
+	}
+	return r, nil
+}
+
+// solve counts sub-problem i; ok is false if stop was set before the end.
+func (p *Plan) solve(i int, stop *atomic.Bool) (SubResult, bool) {
+	s := p.Subs[i]
+	if s.Kind == KindWhole {
+		t, u, nodes := countWhole(p.N)
+		return SubResult{Total: t, Unique: u, Nodes: nodes}, true
+	}
+	sp := compile(p.N, s)
+	poll := stop.Load
+	w := s.Weight()
+	if s.Stab == 1 {
+		sols, nodes, ok := countFast(sp, poll)
+		if !ok {
+			return SubResult{}, false
+		}
+		return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
+	}
+	sols, f180, f90, nodes, ok := countSym(sp, poll)
+	if !ok {
+		return SubResult{}, false
+	}
+	// Burnside over the rotation stabiliser of the border set: the classes
+	// of this sub-problem's solutions number (Σ fixed points)/|stabiliser|.
+	var unique uint64
+	switch s.Stab {
+	case 2:
+		unique = (sols + f180) / 2
+	case 4:
+		unique = (sols + f180 + 2*f90) / 4
+	default:
+		panic("fastcount: unexpected stabiliser size")
+	}
+	return SubResult{Total: sols * w, Unique: unique, Nodes: nodes}, true
+}
+
+// Options tunes Count. The zero value uses every CPU and reports nothing.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, if not nil, is called after each finished sub-problem with
+	// the finished and the total estimated work. It runs on worker
+	// goroutines, possibly concurrently, and must be cheap.
+	Progress func(doneWeight, totalWeight uint64)
+}
+
+// Result is the outcome of Count. When Complete is false, Total, Unique and
+// Nodes are the exact sums over the SubsDone finished sub-problems only.
+type Result struct {
+	N                    int
+	Total, Unique, Nodes uint64
+	Complete             bool
+	SubsDone, Subs       int
+}
+
+// Count counts the solutions of the n×n board, total and unique.
+//
+// Workers pull sub-problem indices from an atomic counter; each finished
+// sub-problem stores its result in its own slot, and the slots are summed in
+// index order at the end, so the result does not depend on scheduling. On
+// cancellation Count returns promptly with Complete=false, the sums of the
+// finished sub-problems and ctx.Err().
+func Count(ctx context.Context, n int, opt Options) (Result, error) {
+	p, err := NewPlan(n)
+	if err != nil {
+		return Result{N: n}, err
+	}
+	return p.Count(ctx, opt)
+}
+
+// Count runs every sub-problem of the plan; see the package-level Count.
+func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(p.Subs))
+	res := Result{N: p.N, Subs: len(p.Subs)}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+
+	results := make([]SubResult, len(p.Subs))
+	done := make([]bool, len(p.Subs))
+	var next atomic.Int64
+	var doneCost atomic.Uint64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(p.Subs) {
+					return
+				}
+				r, ok := p.solve(i, &stop)
+				if !ok {
+					return
+				}
+				results[i], done[i] = r, true
+				if opt.Progress != nil {
+					opt.Progress(doneCost.Add(uint64(p.Subs[i].Cost)), p.TotalCost)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+
+	var err error
+	res.Total, res.Unique, res.Nodes, res.SubsDone, err = merge(results, done)
+	if err != nil {
+		return res, err
+	}
+	res.Complete = res.SubsDone == res.Subs
+	if !res.Complete {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		return res, errors.New("fastcount: stopped before the end")
+	}
+	return res, nil
+}
+
+// merge sums the finished results in index order, detecting overflow.
+func merge(results []SubResult, done []bool) (total, unique, nodes uint64, subsDone int, err error) {
+	var carry uint64
+	for i, r := range results {
+		if !done[i] {
+			continue
+		}
+		subsDone++
+		var c1, c2, c3 uint64
+		total, c1 = bits.Add64(total, r.Total, 0)
+		unique, c2 = bits.Add64(unique, r.Unique, 0)
+		nodes, c3 = bits.Add64(nodes, r.Nodes, 0)
+		carry |= c1 | c2 | c3
+	}
+	if carry != 0 {
+		return total, unique, nodes, subsDone, ErrOverflow
+	}
+	return total, unique, nodes, subsDone, nil
+}

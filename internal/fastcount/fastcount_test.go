@@ -1,0 +1,304 @@
+package fastcount
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+)
+
+// Known counts, SPEC.md §2 (OEIS A000170 and A002562), index n.
+var knownTotal = []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+	2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884, 314666222712,
+	2691008701644, 24233937684440, 227514171973736, 2207893435808352, 22317699616364044,
+	234907967154122528}
+
+var knownUnique = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+	1846955, 11977939, 83263591, 621012754, 4878666808, 39333324973, 336376244042,
+	3029242658210, 28439272956934, 275986683743434, 2789712466510289, 29363495934315694}
+
+// refSolutions enumerates every solution by plain row-by-row search with an
+// array of columns (no bitboards, no symmetry) and calls visit on each.
+func refSolutions(n int, visit func(col []int)) {
+	col := make([]int, n)
+	var rec func(r int)
+	rec = func(r int) {
+		if r == n {
+			visit(col)
+			return
+		}
+	next:
+		for c := 0; c < n; c++ {
+			for rr := 0; rr < r; rr++ {
+				d := col[rr] - c
+				if d == 0 || d == r-rr || d == rr-r {
+					continue next
+				}
+			}
+			col[r] = c
+			rec(r + 1)
+		}
+	}
+	rec(0)
+}
+
+// refStab counts the symmetries of the square that fix a placement, by
+// building each of the 8 images as a set of squares.
+func refStab(col []int) int {
+	n := len(col)
+	k := 0
+	for g := 0; g < 8; g++ {
+		same := true
+		for r, c := range col {
+			x, y := r, c
+			for i := 0; i < g%4; i++ {
+				x, y = y, n-1-x
+			}
+			if g >= 4 {
+				x, y = y, x
+			}
+			if col[x] != y {
+				same = false
+				break
+			}
+		}
+		if same {
+			k++
+		}
+	}
+	return k
+}
+
+// refCount is the independent reference: total by enumeration, unique by
+// Burnside (unique = Σ over solutions of |stabiliser| / 8).
+func refCount(n int) (total, unique uint64) {
+	var stab uint64
+	refSolutions(n, func(col []int) {
+		total++
+		stab += uint64(refStab(col))
+	})
+	return total, stab / 8
+}
+
+func TestReferenceAgreesWithSpec(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		tot, uni := refCount(n)
+		if tot != knownTotal[n] || uni != knownUnique[n] {
+			t.Errorf("reference n=%d: got %d/%d, want %d/%d", n, tot, uni, knownTotal[n], knownUnique[n])
+		}
+	}
+}
+
+func maxTestN() int {
+	if testing.Short() {
+		return 14
+	}
+	return 17
+}
+
+func TestCountKnown(t *testing.T) {
+	for n := 1; n <= maxTestN(); n++ {
+		for _, w := range []int{1, 2, 3} {
+			if n > 14 && w == 3 {
+				continue
+			}
+			r, err := Count(context.Background(), n, Options{Workers: w})
+			if err != nil {
+				t.Fatalf("n=%d workers=%d: %v", n, w, err)
+			}
+			if !r.Complete || r.SubsDone != r.Subs || r.N != n {
+				t.Errorf("n=%d workers=%d: incomplete result %+v", n, w, r)
+			}
+			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
+				t.Errorf("n=%d workers=%d: got total %d unique %d, want %d %d",
+					n, w, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			}
+		}
+	}
+}
+
+func TestCountAgainstReference(t *testing.T) {
+	for n := 1; n <= 11; n++ {
+		tot, uni := refCount(n)
+		r, err := Count(context.Background(), n, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Total != tot || r.Unique != uni {
+			t.Errorf("n=%d: got %d/%d, reference %d/%d", n, r.Total, r.Unique, tot, uni)
+		}
+	}
+}
+
+// TestSubsAgainstReference checks each sub-problem on its own: its total
+// must be its weight times the number of reference solutions having exactly
+// its border queens, and its unique count must be the number of classes of
+// those solutions under the border set's stabiliser.
+func TestSubsAgainstReference(t *testing.T) {
+	for n := 4; n <= 10; n++ {
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type key [4]int
+		count := map[key]uint64{}
+		stabSum := map[key]uint64{} // Σ over solutions of |stabiliser|
+		refSolutions(n, func(col []int) {
+			var k key
+			k[0], k[1] = col[0], col[n-1]
+			for r, c := range col {
+				if c == 0 {
+					k[2] = r
+				}
+				if c == n-1 {
+					k[3] = r
+				}
+			}
+			count[k]++
+			stabSum[k] += uint64(refStab(col))
+		})
+		seen := map[key]bool{}
+		for i, s := range p.Subs {
+			k := key{int(s.Top), int(s.Bottom), int(s.Left), int(s.Right)}
+			if seen[k] {
+				t.Fatalf("n=%d: duplicate sub-problem %v", n, k)
+			}
+			seen[k] = true
+			r, err := p.SolveSub(context.Background(), i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := count[k] * s.Weight(); r.Total != want {
+				t.Errorf("n=%d sub %d %v: total %d, want %d", n, i, k, r.Total, want)
+			}
+			// Classes within the sub-problem: Burnside over its stabiliser
+			// (rotations only; a solution's own stabiliser is inside it).
+			if want := stabSum[k] / uint64(s.Stab); r.Unique != want {
+				t.Errorf("n=%d sub %d %v (stab %d): unique %d, want %d", n, i, k, s.Stab, r.Unique, want)
+			}
+		}
+	}
+}
+
+func TestPlan(t *testing.T) {
+	if _, err := NewPlan(0); err == nil {
+		t.Error("NewPlan(0): no error")
+	}
+	if _, err := NewPlan(MaxN + 1); err == nil {
+		t.Error("NewPlan(MaxN+1): no error")
+	}
+	p27, err := NewPlan(27)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashes := map[string]int{}
+	for n := 1; n <= 16; n++ {
+		p, _ := NewPlan(n)
+		q, _ := NewPlan(n)
+		if p.Hash() != q.Hash() {
+			t.Errorf("n=%d: hash not deterministic", n)
+		}
+		if m, dup := hashes[p.Hash()]; dup {
+			t.Errorf("n=%d and n=%d share a hash", n, m)
+		}
+		hashes[p.Hash()] = n
+		var cost uint64
+		for _, s := range p.Subs {
+			cost += uint64(s.Cost)
+			if s.Stab != 1 && s.Stab != 2 && s.Stab != 4 {
+				t.Errorf("n=%d: sub %+v has stabiliser %d", n, s, s.Stab)
+			}
+		}
+		if cost != p.TotalCost {
+			t.Errorf("n=%d: TotalCost %d, sum %d", n, p.TotalCost, cost)
+		}
+	}
+	if len(p27.Subs) < 1000 {
+		t.Errorf("n=27: only %d sub-problems", len(p27.Subs))
+	}
+	if _, err := p27.SolveSub(context.Background(), len(p27.Subs)); err == nil {
+		t.Error("SolveSub out of range: no error")
+	}
+}
+
+func TestMergeOverflow(t *testing.T) {
+	rs := []SubResult{{Total: math.MaxUint64 - 1}, {Total: 1}, {Total: 1}}
+	if _, _, _, _, err := merge(rs, []bool{true, true, false}); err != nil {
+		t.Errorf("no overflow expected: %v", err)
+	}
+	if _, _, _, _, err := merge(rs, []bool{true, true, true}); !errors.Is(err, ErrOverflow) {
+		t.Errorf("want ErrOverflow, got %v", err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	n := 17
+	if testing.Short() {
+		n = 16
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := Count(ctx, n, Options{Workers: 2})
+	took := time.Since(start)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want deadline exceeded (result %+v)", err, r)
+	}
+	if took > time.Second+200*time.Millisecond {
+		t.Errorf("cancelled count took %v", took)
+	}
+	if r.Complete || r.SubsDone >= r.Subs || r.Total > knownTotal[n] || r.Unique > knownUnique[n] {
+		t.Errorf("dishonest partial result %+v", r)
+	}
+	// SolveSub honours cancellation too.
+	p, _ := NewPlan(n)
+	done, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if _, err := p.SolveSub(done, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("SolveSub on a cancelled context: %v", err)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var last, total uint64
+	calls := 0
+	r, err := Count(context.Background(), 10, Options{Workers: 1, Progress: func(d, tw uint64) {
+		if d < last {
+			t.Errorf("progress went back: %d after %d", d, last)
+		}
+		last, total = d, tw
+		calls++
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != r.Subs || last != total || total == 0 {
+		t.Errorf("progress: %d calls for %d subs, last %d of %d", calls, r.Subs, last, total)
+	}
+}
+
+var sink uint64
+
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{12, 14, 16} {
+		b.Run(fmt.Sprintf("algo=constellations/n=%d", n), func(b *testing.B) {
+			p, err := NewPlan(n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes uint64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r, err := p.Count(context.Background(), Options{Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += r.Total
+				nodes = r.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+		})
+	}
+}

@@ -1,0 +1,221 @@
+package fastcount
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+)
+
+// EngineVersion names the decomposition and solver generation. It is part of
+// Plan.Hash, so saved partial results are never merged across versions.
+const EngineVersion = "fastcount/constellations-v1"
+
+// MaxN is the largest board size the engine accepts. The masks are uint64 and
+// the dr frame preloads lines up to 2n-2, so n ≤ 32 would fit structurally;
+// 27 is the largest n whose total is known and fits comfortably in uint64.
+const MaxN = 27
+
+// minConstellationN is the smallest n solved by border constellations;
+// smaller boards are one "whole board" sub-problem solved by plain search.
+const minConstellationN = 4
+
+// Kind tells how a sub-problem relates its pre-placed queens to the board.
+type Kind uint8
+
+const (
+	// KindWhole is the whole board, searched plainly (tiny n only).
+	KindWhole Kind = iota
+	// KindCorner has a queen on the corner (0,0): it is the top and the left
+	// queen at once. Bottom column < right row picks one of the transposed pair.
+	KindCorner
+	// KindBorder has four distinct border queens, none on a corner.
+	KindBorder
+)
+
+// Sub is one independent sub-problem: the four border queens (one in row 0,
+// one in row n-1, one in column 0, one in column n-1) fixed, the inner rows
+// left to search. For KindCorner, Top = Left = 0.
+type Sub struct {
+	Top    int8 // column of the queen in row 0
+	Bottom int8 // column of the queen in row n-1
+	Left   int8 // row of the queen in column 0
+	Right  int8 // row of the queen in column n-1
+	Kind   Kind
+	// Stab is the size of the rotation subgroup that maps this set of border
+	// queens to itself: 1, 2 (half turn) or 4 (quarter turn). No reflection
+	// fixes a valid border set for n > 1, so the orbit has 8/Stab members.
+	Stab uint8
+	// Cost is a rough relative work estimate, used only for progress.
+	Cost uint32
+}
+
+// Weight is the number of border sets in this sub-problem's symmetry class;
+// every solution counted in the sub-problem stands for Weight solutions.
+func (s Sub) Weight() uint64 { return 8 / uint64(s.Stab) }
+
+// Plan is the deterministic, ordered list of independent sub-problems for n.
+// Sub-problem ids are their indices; they are stable for a given Hash.
+type Plan struct {
+	N    int
+	Subs []Sub
+	// TotalCost is the sum of Subs[i].Cost.
+	TotalCost uint64
+}
+
+// NewPlan enumerates the canonical border constellations of an n×n board.
+func NewPlan(n int) (*Plan, error) {
+	if n < 1 || n > MaxN {
+		return nil, fmt.Errorf("fastcount: n=%d out of range 1..%d", n, MaxN)
+	}
+	p := &Plan{N: n}
+	if n < minConstellationN {
+		p.Subs = []Sub{{Kind: KindWhole, Stab: 1, Cost: 1}}
+		p.TotalCost = 1
+		return p, nil
+	}
+	last := n - 1
+	// Corner family: queen at (0,0), bottom queen (n-1,b), right queen (d,n-1).
+	// The transpose swaps b and d; b == d is an attack, so b < d is canonical.
+	// These never have rotational symmetry (a rotation moves the corner).
+	for b := 1; b < last; b++ {
+		for d := b + 1; d < last; d++ {
+			p.Subs = append(p.Subs, Sub{Top: 0, Bottom: int8(b), Left: 0, Right: int8(d),
+				Kind: KindCorner, Stab: 1})
+		}
+	}
+	// Border family: all four queens off the corners. Keep the tuple that is
+	// the smallest of its 8 images.
+	for a := 1; a < last; a++ {
+		for b := 1; b < last; b++ {
+			if b == a {
+				continue
+			}
+			for c := 1; c < last; c++ {
+				for d := 1; d < last; d++ {
+					if d == c {
+						continue
+					}
+					t := tuple{a, b, c, d}
+					if !t.valid(n) {
+						continue
+					}
+					canon, stab := t.canonical(n)
+					if !canon {
+						continue
+					}
+					p.Subs = append(p.Subs, Sub{Top: int8(a), Bottom: int8(b), Left: int8(c),
+						Right: int8(d), Kind: KindBorder, Stab: uint8(stab)})
+				}
+			}
+		}
+	}
+	for i := range p.Subs {
+		p.Subs[i].Cost = estimateCost(n, p.Subs[i])
+		p.TotalCost += uint64(p.Subs[i].Cost)
+	}
+	return p, nil
+}
+
+// estimateCost is a crude work estimate: corner sub-problems search one more
+// free row than border ones, which multiplies the tree by roughly n/3.
+func estimateCost(n int, s Sub) uint32 {
+	if s.Kind == KindCorner {
+		return uint32(max(1, n/3))
+	}
+	return 1
+}
+
+// Hash is a stable hex digest of the engine version, n and the sub-problem
+// list, so that results saved per sub-problem id can be checked before reuse.
+func (p *Plan) Hash() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\nn=%d\nsubs=%d\n", EngineVersion, p.N, len(p.Subs))
+	for _, s := range p.Subs {
+		fmt.Fprintf(h, "%d %d %d %d %d %d\n", s.Kind, s.Top, s.Bottom, s.Left, s.Right, s.Stab)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// tuple is a border set (a,b,c,d): queens at (0,a), (n-1,b), (c,0), (d,n-1).
+type tuple [4]int
+
+// valid reports whether the four border queens are pairwise non-attacking.
+func (t tuple) valid(n int) bool {
+	q := t.queens(n)
+	for i := 0; i < 4; i++ {
+		for j := i + 1; j < 4; j++ {
+			if attacks(q[i], q[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+type square struct{ r, c int }
+
+func attacks(x, y square) bool {
+	return x.r == y.r || x.c == y.c || x.r-x.c == y.r-y.c || x.r+x.c == y.r+y.c
+}
+
+func (t tuple) queens(n int) [4]square {
+	return [4]square{{0, t[0]}, {n - 1, t[1]}, {t[2], 0}, {t[3], n - 1}}
+}
+
+// symmetry g in 0..7 applied to square (r,c) of an n×n board: g&3 quarter
+// turns, then a transpose if g&4.
+func transform(g, n int, s square) square {
+	for i := 0; i < g&3; i++ {
+		s = square{s.c, n - 1 - s.r} // quarter turn clockwise
+	}
+	if g&4 != 0 {
+		s = square{s.c, s.r}
+	}
+	return s
+}
+
+// image returns the border tuple of the queens moved by symmetry g. The four
+// queens stay on the border (one per border line) because symmetries map
+// border lines to border lines.
+func (t tuple) image(g, n int) tuple {
+	var u tuple
+	for _, q := range t.queens(n) {
+		s := transform(g, n, q)
+		switch {
+		case s.r == 0:
+			u[0] = s.c
+		case s.r == n-1:
+			u[1] = s.c
+		case s.c == 0:
+			u[2] = s.r
+		default: // s.c == n-1
+			u[3] = s.r
+		}
+	}
+	return u
+}
+
+func (t tuple) less(u tuple) bool {
+	for i := range t {
+		if t[i] != u[i] {
+			return t[i] < u[i]
+		}
+	}
+	return false
+}
+
+// canonical reports whether t is the smallest of its images, and the number
+// of symmetries fixing it.
+func (t tuple) canonical(n int) (bool, int) {
+	stab := 0
+	for g := 0; g < 8; g++ {
+		u := t.image(g, n)
+		if u.less(t) {
+			return false, 0
+		}
+		if u == t {
+			stab++
+		}
+	}
+	return true, stab
+}
