@@ -1,0 +1,5 @@
+//go:build !linux
+
+package localsearch
+
+func adviseHuge[T any](s []T) {}

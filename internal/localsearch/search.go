@@ -1,0 +1,272 @@
+package localsearch
+
+import (
+	"context"
+)
+
+// pollEvery is the number of steps between two looks at the context (a power of two).
+const pollEvery = 1 << 12
+
+// progressEvery is the number of initial-search attempts between two Progress calls.
+const progressEvery = 1 << 20
+
+// solver holds the state of one Solve call. See doc.go for the layout and the names.
+type solver struct {
+	n           int
+	q           []int32 // q[r] = column of the queen in row r; always a permutation of 0..n−1
+	a           diagSet // anti-diagonals, index r+c
+	d           diagSet // diagonals, index r−c+n−1
+	rng         wyrand  // the only source of randomness
+	opt         Options // as given, with defaults filled in
+	st          Stats   // counters, summed over runs
+	done        <-chan struct{}
+	ctx         context.Context
+	maxAttempts int64
+}
+
+func newSolver(n int, opt Options) *solver {
+	if opt.AttemptFactor <= 0 {
+		opt.AttemptFactor = 3.08
+	}
+	if opt.FinalBudget <= 0 {
+		opt.FinalBudget = 7000
+	}
+	switch {
+	case opt.FinalRetries == 0:
+		opt.FinalRetries = DefaultFinalRetries
+	case opt.FinalRetries < 0:
+		opt.FinalRetries = 0
+	}
+	w := diagWords(n)
+	var bitsA, bitsD []uint64
+	if len(opt.Scratch) >= 2*w {
+		bitsA, bitsD = opt.Scratch[:w:w], opt.Scratch[w:2*w:2*w]
+	} else {
+		buf := makeWords(2 * w)
+		bitsA, bitsD = buf[:w:w], buf[w:]
+	}
+	var maxAttempts int64
+	if opt.AttemptFactor == 3.08 {
+		maxAttempts = int64(n) * 308 / 100 // exact, no rounding surprises
+	} else {
+		maxAttempts = int64(opt.AttemptFactor * float64(n))
+	}
+	return &solver{
+		n:           n,
+		q:           makeInt32s(n),
+		a:           diagSet{bits: bitsA},
+		d:           diagSet{bits: bitsD},
+		rng:         newRand(opt.Seed),
+		opt:         opt,
+		maxAttempts: maxAttempts,
+	}
+}
+
+// run repeats the two phases until the board is free of conflicts.
+func (s *solver) run(ctx context.Context) ([]int32, error) {
+	s.ctx, s.done = ctx, ctx.Done()
+	n := s.n
+	for {
+		if err := s.reset(); err != nil {
+			return nil, err
+		}
+		var j int
+		var err error
+		if s.opt.Plain || n < pipelineMinN {
+			j, err = s.initialPlain()
+		} else {
+			j, err = s.initialPipelined()
+		}
+		if err != nil {
+			return nil, err
+		}
+		s.st.K = int64(n - j)
+		s.progress("final", 1)
+		if err := s.placeRest(j); err != nil {
+			return nil, err
+		}
+		if n <= smallN {
+			s.finalScan(j)
+		} else {
+			for try := 0; ; try++ {
+				if s.finalRandom(j) || try == s.opt.FinalRetries {
+					break
+				}
+				s.st.Retries++
+			}
+		}
+		if s.a.clean() && s.d.clean() {
+			return s.q, nil
+		}
+		s.st.Restarts++
+	}
+}
+
+// progress reports to Options.Progress, if set.
+func (s *solver) progress(phase string, frac float64) {
+	if s.opt.Progress != nil {
+		s.opt.Progress(phase, frac)
+	}
+}
+
+// cancelled reports whether the context is done, without blocking.
+func (s *solver) cancelled() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// reset starts a run from the identity permutation with empty diagonal sets.
+func (s *solver) reset() error {
+	q := s.q
+	for lo := 0; lo < len(q); lo += pollEvery * 64 {
+		if s.cancelled() {
+			return s.ctx.Err()
+		}
+		hi := min(lo+pollEvery*64, len(q))
+		for i := lo; i < hi; i++ {
+			q[i] = int32(i)
+		}
+	}
+	s.a.reset()
+	s.d.reset()
+	return nil
+}
+
+// initialPlain is step 1 of SPEC §3.6, one attempt at a time: draw m in [j, n−1]; if the
+// queen of row m, moved to row j, is free on both diagonals among the placed queens (rows
+// 0..j−1, the only ones in the bitsets), swap it into row j, mark its diagonals, advance j.
+// A failed attempt changes nothing, so there is no swap to undo. It returns j.
+func (s *solver) initialPlain() (int, error) {
+	n, q := s.n, s.q
+	A, D := s.a.bits, s.d.bits
+	rng := s.rng
+	j := 0
+	var att int64
+	for att < s.maxAttempts && j < n {
+		end := min(att+pollEvery, s.maxAttempts)
+		for ; att < end && j < n; att++ {
+			m := j + below(rng.next(), n-j)
+			c := q[m]
+			ai := j + int(c)         // anti-diagonal of (j, c)
+			di := j - int(c) + n - 1 // diagonal of (j, c)
+			ab := uint64(1) << (ai & 63)
+			db := uint64(1) << (di & 63)
+			if A[ai>>6]&ab|D[di>>6]&db == 0 {
+				A[ai>>6] |= ab
+				D[di>>6] |= db
+				q[m] = q[j]
+				q[j] = c
+				j++
+			}
+		}
+		if s.cancelled() {
+			s.rng = rng
+			s.st.Attempts += att
+			return j, s.ctx.Err()
+		}
+		if att&(progressEvery-1) < pollEvery {
+			s.progress("initial", float64(att)/float64(s.maxAttempts))
+		}
+	}
+	s.rng = rng
+	s.st.Attempts += att
+	return j, nil
+}
+
+// placeRest shuffles the columns left in rows j..n−1 into a random order (Fisher–Yates, as
+// in the seed) and counts those queens in the diagonal sets, which from now on hold every
+// queen. They may conflict.
+func (s *solver) placeRest(j int) error {
+	n, q := s.n, s.q
+	for i := j; i < n; i++ {
+		m := i + below(s.rng.next(), n-i)
+		q[i], q[m] = q[m], q[i]
+		s.add(i)
+	}
+	return nil
+}
+
+// add and remove count the queen of row r in, or out of, both diagonal sets.
+func (s *solver) add(r int) {
+	c := int(s.q[r])
+	s.a.add(r + c)
+	s.d.add(r - c + s.n - 1)
+}
+
+func (s *solver) remove(r int) {
+	c := int(s.q[r])
+	s.a.remove(r + c)
+	s.d.remove(r - c + s.n - 1)
+}
+
+// conflicts is the number of other queens on the two diagonals of the queen of row r.
+func (s *solver) conflicts(r int) int {
+	c := int(s.q[r])
+	return s.a.count(r+c) + s.d.count(r-c+s.n-1) - 2
+}
+
+// trySwap swaps the queens of rows i and m and keeps the swap if both are then free of
+// conflicts; otherwise it undoes it. It reports whether the swap was kept.
+func (s *solver) trySwap(i, m int) bool {
+	s.st.FinalSwaps++
+	if i == m {
+		s.st.FinalFailed++
+		return false
+	}
+	q := s.q
+	s.remove(i)
+	s.remove(m)
+	q[i], q[m] = q[m], q[i]
+	s.add(i)
+	s.add(m)
+	if s.conflicts(i) == 0 && s.conflicts(m) == 0 {
+		return true
+	}
+	s.remove(i)
+	s.remove(m)
+	q[i], q[m] = q[m], q[i]
+	s.add(i)
+	s.add(m)
+	s.st.FinalFailed++
+	return false
+}
+
+// finalRandom is step 2 of SPEC §3.6 for n > 200: each queen of rows j..n−1 that still
+// conflicts is swapped with random rows until both swapped queens are conflict-free. The
+// failed swaps of one call share a budget of Options.FinalBudget. It reports whether rows
+// j..n−1 ended free of conflicts (then the whole board is: see doc.go).
+func (s *solver) finalRandom(j int) bool {
+	n := s.n
+	failed := 0
+	for i := j; i < n; i++ {
+		if s.conflicts(i) == 0 {
+			continue
+		}
+		for !s.trySwap(i, below(s.rng.next(), n)) {
+			failed++
+			if failed >= s.opt.FinalBudget {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// finalScan is step 2 for n ≤ 200: the partner rows are tried in order 0..n−1.
+func (s *solver) finalScan(j int) {
+	n := s.n
+	for i := j; i < n; i++ {
+		if s.conflicts(i) == 0 {
+			continue
+		}
+		for m := 0; m < n; m++ {
+			if s.trySwap(i, m) {
+				break
+			}
+		}
+	}
+}
