@@ -1,0 +1,205 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/nqueens/nqueens/internal/backtrack"
+	"github.com/nqueens/nqueens/internal/construct"
+	"github.com/nqueens/nqueens/internal/refcount"
+)
+
+// Status says how a run ended.
+type Status int
+
+// The ways a run ends.
+const (
+	Complete   Status = iota // the run finished: the result is exact
+	Interrupted              // the run was cancelled: counts cover the finished work only
+	NoSolution               // the board has no solution
+)
+
+func (s Status) String() string {
+	return [...]string{"complete", "interrupted", "no solution"}[s]
+}
+
+// Stats holds plain counters of a run; the fields an algorithm does not use stay zero.
+type Stats struct {
+	Nodes     uint64 // calls of the search function (root included)
+	Checks    uint64 // tests of a square
+	Tasks     int    // independent sub-problems of a count
+	TasksDone int    // sub-problems finished
+	Attempts  uint64 // local search: initial-search attempts
+	Conflicts uint64 // local search: queens left in conflict after the initial search (k)
+	Swaps     uint64 // local search: final-search swap attempts
+	Restarts  uint64 // local search: restarts from scratch
+}
+
+// CountResult is the outcome of a count.
+type CountResult struct {
+	N      int
+	Total  uint64 // solutions (OEIS A000170)
+	Unique uint64 // classes under the 8 symmetries (OEIS A002562)
+	Status Status
+	Stats  Stats
+}
+
+// FindResult is the outcome of a search for one solution.
+type FindResult struct {
+	N         int
+	Placement Placement
+	Algorithm Algorithm // the algorithm that ran (never Auto)
+	Status    Status
+	Stats     Stats
+}
+
+// A Counter counts every solution of a board. On cancellation it returns the counts of
+// the work finished, with Status Interrupted, and the context's error.
+type Counter interface {
+	Count(ctx context.Context, n int) (CountResult, error)
+}
+
+// A Finder finds one solution of a board, or returns ErrNoSolution.
+type Finder interface {
+	Find(ctx context.Context, n int) (FindResult, error)
+}
+
+// PlainCounter is the reference counter: row by row on bit masks, every solution visited
+// once, the unique count by Burnside's lemma. Kept simple on purpose; boards up to 32.
+type PlainCounter struct {
+	Workers  int                   // goroutines; 0 means GOMAXPROCS
+	Progress func(done, tasks int) // called after each finished sub-problem; may be nil
+}
+
+// Count implements Counter.
+func (pc PlainCounter) Count(ctx context.Context, n int) (CountResult, error) {
+	if n < 1 || n > refcount.MaxN {
+		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
+	}
+	r, err := refcount.Count(ctx, n, pc.Workers, pc.Progress)
+	res := CountResult{N: n, Total: r.Total, Unique: r.Unique, Status: Complete,
+		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}
+	if !r.Complete {
+		res.Status = Interrupted
+	}
+	return res, err
+}
+
+// CountOptions configures Count. The zero value counts on every core without progress.
+type CountOptions struct {
+	Workers  int                   // goroutines; 0 means GOMAXPROCS
+	Progress func(done, tasks int) // called after each finished sub-problem; may be nil
+}
+
+// Count counts every solution of the n×n board, total and unique, with the best counter
+// for n.
+func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
+	return PlainCounter(opt).Count(ctx, n)
+}
+
+// Algorithm names a way to find one solution.
+type Algorithm string
+
+// The algorithms of Solve.
+const (
+	Auto      Algorithm = "auto"      // pick from n: Backtrack for small n, Construct otherwise
+	Construct Algorithm = "construct" // the explicit O(n) construction (SPEC.md §3.7)
+	Backtrack Algorithm = "backtrack" // first-fit depth-first search, n ≤ 32
+)
+
+// autoBacktrackMax is the largest n for which Auto picks backtracking: beyond it the
+// number of nodes to the first solution grows too irregularly.
+const autoBacktrackMax = 20
+
+// ParseAlgorithm maps a name to an Algorithm.
+func ParseAlgorithm(s string) (Algorithm, error) {
+	switch a := Algorithm(strings.ToLower(s)); a {
+	case Auto, Construct, Backtrack:
+		return a, nil
+	}
+	return "", fmt.Errorf("unknown algorithm %q (want auto, construct or backtrack)", s)
+}
+
+// MaxN is the largest board any part of the library accepts: columns are stored as
+// int32 and written as uint32.
+const MaxN = 1<<31 - 1
+
+// Pick returns the algorithm Auto stands for at n, or a itself.
+func (a Algorithm) Pick(n int) Algorithm {
+	if a != Auto && a != "" {
+		return a
+	}
+	if n <= autoBacktrackMax {
+		return Backtrack
+	}
+	return Construct
+}
+
+// CheckSize returns an error when algorithm a cannot handle n: a *SizeError for a size out
+// of range, ErrNoSolution for n = 2 and 3.
+func (a Algorithm) CheckSize(n int) error {
+	max := MaxN
+	if a.Pick(n) == Backtrack {
+		max = backtrack.MaxN
+	}
+	switch {
+	case n < 1 || n > max:
+		return &SizeError{N: n, Min: 1, Max: max, What: string(a.Pick(n))}
+	case n == 2 || n == 3:
+		return ErrNoSolution
+	}
+	return nil
+}
+
+// Construction streams the explicit solution of SPEC.md §3.7 for n (n = 1 or n ≥ 4)
+// without holding it in memory: about 1 ns per row.
+func Construction(n int) (iter.Seq[int], error) {
+	if err := Construct.CheckSize(n); err != nil {
+		return nil, err
+	}
+	return construct.Columns(n), nil
+}
+
+// SolveOptions configures Solve. The zero value picks the algorithm from n.
+type SolveOptions struct {
+	Algorithm Algorithm // Auto when empty
+	Seed      uint64    // seed of the algorithms that draw random numbers
+}
+
+// Solve finds one solution of the n×n board. The placement it returns has passed Verify;
+// a placement that fails it is reported as an error, never returned.
+func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
+	a := opt.Algorithm.Pick(n)
+	res := FindResult{N: n, Algorithm: a}
+	if err := a.CheckSize(n); err != nil {
+		if errors.Is(err, ErrNoSolution) {
+			res.Status = NoSolution
+		}
+		return res, err
+	}
+	switch a {
+	case Construct:
+		p := make(Placement, n)
+		for r := range p {
+			p[r] = int32(construct.Column(n, r))
+		}
+		res.Placement = p
+	case Backtrack:
+		q, nodes, err := backtrack.Find(ctx, n)
+		res.Stats.Nodes = nodes
+		if err != nil {
+			res.Status = Interrupted
+			return res, err
+		}
+		res.Placement = q
+	default:
+		return res, fmt.Errorf("unknown algorithm %q", a)
+	}
+	if err := Verify(res.Placement); err != nil {
+		return res, fmt.Errorf("internal error: %s produced an invalid placement: %w", a, err)
+	}
+	return res, nil
+}

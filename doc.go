@@ -1,0 +1,17 @@
+// Package nqueens counts, finds, verifies and transforms solutions of the n-queens problem:
+// n queens on an n×n board, no two in the same row, column or diagonal.
+//
+// A [Placement] holds one queen per row: p[r] is the 0-based column of the queen in
+// 0-based row r. Text meant for people uses 1-based columns instead (SPEC.md §1): the two
+// solutions of n = 4 print as "2 4 1 3" and "3 1 4 2".
+//
+// The library offers two narrow contracts, a [Counter] (every solution: total and unique)
+// and a [Finder] (one valid placement), and entry points built on them: [Count] and
+// [Solve]. [Verify] checks any placement in O(n) and names the first attacking pair; every
+// placement the nqueens command prints has passed it. The readers and writers of format.go
+// handle the 1-based text line, the board drawing, JSON and a streamed little-endian binary
+// form meant for placements of up to 10^9 queens.
+//
+// The algorithms live in internal packages named for what they are; this package picks
+// between them.
+package nqueens

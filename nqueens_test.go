@@ -1,0 +1,298 @@
+package nqueens
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+)
+
+// OEIS A000170 and A002562 for n = 1..27 (SPEC.md §2).
+var (
+	knownTotal = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+		2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884, 314666222712,
+		2691008701644, 24233937684440, 227514171973736, 2207893435808352,
+		22317699616364044, 234907967154122528}
+	knownUnique = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+		1846955, 11977939, 83263591, 621012754, 4878666808, 39333324973, 336376244042,
+		3029242658210, 28439272956934, 275986683743434, 2789712466510289, 29363495934315694}
+)
+
+// allSolutions enumerates every solution of n by brute force over permutations, with a
+// quadratic check: a second algorithm, independent of the bitboard counters.
+func allSolutions(n int) []Placement {
+	var out []Placement
+	p := make(Placement, n)
+	used := make([]bool, n)
+	var rec func(r int)
+	rec = func(r int) {
+		if r == n {
+			out = append(out, p.Clone())
+			return
+		}
+		for c := range n {
+			if used[c] {
+				continue
+			}
+			ok := true
+			for r1 := range r {
+				if d := int(p[r1]) - c; d == r-r1 || d == r1-r {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				used[c], p[r] = true, int32(c)
+				rec(r + 1)
+				used[c] = false
+			}
+		}
+	}
+	rec(0)
+	return out
+}
+
+func TestCountKnown(t *testing.T) {
+	maxN := 14
+	if !testing.Short() {
+		maxN = 16
+	}
+	for n := 1; n <= maxN; n++ {
+		r, err := Count(context.Background(), n, CountOptions{})
+		if err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		if r.Total != knownTotal[n-1] || r.Unique != knownUnique[n-1] || r.Status != Complete {
+			t.Errorf("n=%d: got %d/%d (%v), want %d/%d", n, r.Total, r.Unique, r.Status, knownTotal[n-1], knownUnique[n-1])
+		}
+	}
+}
+
+// TestCountAgainstBruteForce checks the counter against a second, independent algorithm:
+// brute force over permutations, unique classes by canonical form.
+func TestCountAgainstBruteForce(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		sols := allSolutions(n)
+		classes := map[string]bool{}
+		for _, p := range sols {
+			c, _ := Canonical(p)
+			classes[c.String()] = true
+		}
+		r, err := Count(context.Background(), n, CountOptions{Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Total != uint64(len(sols)) || r.Unique != uint64(len(classes)) {
+			t.Errorf("n=%d: counter %d/%d, brute force %d/%d", n, r.Total, r.Unique, len(sols), len(classes))
+		}
+	}
+}
+
+func TestCountErrors(t *testing.T) {
+	for _, n := range []int{0, -1, 33} {
+		_, err := Count(context.Background(), n, CountOptions{})
+		var se *SizeError
+		if !errors.As(err, &se) {
+			t.Errorf("n=%d: want *SizeError, got %v", n, err)
+		}
+	}
+}
+
+func TestSymmetries(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		sols := allSolutions(n)
+		set := map[string]bool{}
+		for _, p := range sols {
+			set[p.String()] = true
+		}
+		classSum := 0
+		seen := map[string]bool{}
+		for _, p := range sols {
+			for _, s := range Symmetries {
+				q := s.Apply(p)
+				if err := Verify(q); err != nil || !set[q.String()] {
+					t.Fatalf("n=%d: %v of %v = %v is not a solution (%v)", n, s, p, q, err)
+				}
+			}
+			c, size := Canonical(p)
+			if !seen[c.String()] {
+				seen[c.String()] = true
+				classSum += size
+			}
+			if c.Less(p) == false && !c.Equal(p) {
+				t.Fatalf("n=%d: canonical %v is not ≤ %v", n, c, p)
+			}
+		}
+		if classSum != len(sols) {
+			t.Errorf("n=%d: class sizes sum to %d, want %d", n, classSum, len(sols))
+		}
+		if uint64(len(seen)) != knownUnique[n-1] {
+			t.Errorf("n=%d: %d classes, want %d", n, len(seen), knownUnique[n-1])
+		}
+	}
+}
+
+func TestSymmetryGroup(t *testing.T) {
+	// Rotating four times is the identity; mirroring twice too.
+	p := Placement{1, 3, 0, 2, 4}
+	q := p
+	for range 4 {
+		q = Rotate90.Apply(q)
+	}
+	if !q.Equal(p) || !Mirror.Apply(Mirror.Apply(p)).Equal(p) {
+		t.Errorf("group laws fail: %v", q)
+	}
+	if got := Rotate180.Apply(p); !got.Equal(Rotate90.Apply(Rotate90.Apply(p))) {
+		t.Errorf("rotate180 != rotate90²: %v", got)
+	}
+}
+
+func TestConstructionSmall(t *testing.T) {
+	for n := 4; n <= 2000; n++ {
+		cols, err := Construction(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := VerifyColumns(n, cols); err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+	}
+}
+
+func TestConstructionLarge(t *testing.T) {
+	// One n of each residue mod 6 near 10^6.
+	for n := 1_000_000; n < 1_000_006; n++ {
+		r, err := Solve(context.Background(), n, SolveOptions{Algorithm: Construct})
+		if err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		if !naiveValidLinear(r.Placement) {
+			t.Fatalf("n=%d: construction fails the independent check", n)
+		}
+	}
+}
+
+// naiveValidLinear is a second O(n) check with boolean slices, written separately from
+// Verify so that a bug in one does not hide a bug in the other.
+func naiveValidLinear(p Placement) bool {
+	n := len(p)
+	col, d1, d2 := make([]bool, n), make([]bool, 2*n), make([]bool, 2*n)
+	for r, c := range p {
+		if c < 0 || int(c) >= n || col[c] || d1[r+int(c)] || d2[r-int(c)+n] {
+			return false
+		}
+		col[c], d1[r+int(c)], d2[r-int(c)+n] = true, true, true
+	}
+	return true
+}
+
+func TestSolve(t *testing.T) {
+	ctx := context.Background()
+	for n := 1; n <= 40; n++ {
+		for _, a := range []Algorithm{Auto, Construct, Backtrack} {
+			r, err := Solve(ctx, n, SolveOptions{Algorithm: a})
+			switch {
+			case n == 2 || n == 3:
+				if !errors.Is(err, ErrNoSolution) || r.Status != NoSolution {
+					t.Errorf("n=%d %s: want ErrNoSolution, got %v", n, a, err)
+				}
+			case a == Backtrack && n > 32:
+				var se *SizeError
+				if !errors.As(err, &se) {
+					t.Errorf("n=%d backtrack: want *SizeError, got %v", n, err)
+				}
+			default:
+				if err != nil || Verify(r.Placement) != nil || r.Algorithm == Auto {
+					t.Errorf("n=%d %s: %v %v", n, a, r.Placement, err)
+				}
+			}
+		}
+	}
+}
+
+func TestFormatsRoundTrip(t *testing.T) {
+	p := Placement{1, 3, 0, 2}
+	for _, f := range []Format{Text, Board, JSON} {
+		var buf bytes.Buffer
+		if err := WritePlacement(&buf, f, p); err != nil {
+			t.Fatal(err)
+		}
+		q, err := ParsePlacement(buf.String())
+		if err != nil || !q.Equal(p) {
+			t.Errorf("%s: %q read back as %v (%v)", f, buf.String(), q, err)
+		}
+	}
+	var buf bytes.Buffer
+	WritePlacement(&buf, Binary, p)
+	if !bytes.Equal(buf.Bytes(), []byte{1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0}) {
+		t.Errorf("binary: %v", buf.Bytes())
+	}
+	q, err := ReadBinary(&buf)
+	if err != nil || !q.Equal(p) {
+		t.Errorf("binary read back as %v (%v)", q, err)
+	}
+}
+
+func TestFormatsExact(t *testing.T) {
+	p := Placement{1, 3, 0, 2}
+	want := map[Format]string{
+		Text:  "2 4 1 3\n",
+		JSON:  `{"n":4,"columns":[2,4,1,3]}` + "\n",
+		Board: ". Q . .\n. . . Q\nQ . . .\n. . Q .\n",
+	}
+	for f, w := range want {
+		var buf bytes.Buffer
+		WritePlacement(&buf, f, p)
+		if buf.String() != w {
+			t.Errorf("%s: got %q, want %q", f, buf.String(), w)
+		}
+	}
+}
+
+func TestReadPlacementsMixed(t *testing.T) {
+	in := "# two solutions of n=4\n2 4 1 3\n3,1,4,2\n\n{\"columns\":[2,4,1,3]}\n.Q..\n...Q\nQ...\n..Q.\n"
+	ps, err := ReadPlacements(bytes.NewBufferString(in))
+	if err != nil || len(ps) != 4 {
+		t.Fatalf("got %v, %v", ps, err)
+	}
+	for _, p := range ps {
+		if Verify(p) != nil {
+			t.Errorf("%v should verify", p)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, in := range []string{"", "2 x 1", "{\"columns\":", `{"n":3,"columns":[1,2]}`, "Q.\nQ.Q", "99999999999 1"} {
+		if _, err := ParsePlacement(in); err == nil {
+			t.Errorf("%q: want an error", in)
+		}
+	}
+	if _, err := ReadBinary(bytes.NewReader([]byte{1, 0, 0})); err == nil {
+		t.Error("truncated binary: want an error")
+	}
+}
+
+func TestPartial(t *testing.T) {
+	p, err := ParsePartial("1:2, 3:1", 4)
+	if err != nil || p.String() != "1:2,3:1" || p[1] != -1 {
+		t.Fatalf("got %v %v", p, err)
+	}
+	q, err := ParsePartial("2 0 . 3", 0)
+	if err != nil || len(q) != 4 || q[0] != 1 || q[1] != -1 || q[2] != -1 || q[3] != 2 {
+		t.Fatalf("got %v %v", q, err)
+	}
+	if err := q.Check(); err != nil {
+		t.Errorf("2 . . 3 has no attack, got %v", err)
+	}
+	bad, _ := ParsePartial("1:1,3:3", 4)
+	var ce *ConflictError
+	if err := bad.Check(); !errors.As(err, &ce) || ce.Kind != SameDiagonal || ce.Row1 != 0 || ce.Row2 != 2 {
+		t.Errorf("1:1,3:3: got %v", err)
+	}
+	for _, in := range []string{"1:5", "0:1", "1:1,1:2", "a:b", "1 2 3"} {
+		if _, err := ParsePartial(in, 4); err == nil {
+			t.Errorf("%q: want an error", in)
+		}
+	}
+}

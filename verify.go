@@ -1,0 +1,113 @@
+package nqueens
+
+import (
+	"errors"
+	"iter"
+)
+
+// Verifier checks a placement streamed row by row in O(1) per row and 5 bits per queen:
+// one bit per column, per diagonal (row − column) and per anti-diagonal (row + column).
+// It knows which line is shared, but not which earlier row holds it: [VerifyColumns] and
+// [Verify] find that row with a second pass over the rows before the conflict.
+type Verifier struct {
+	n, row          int
+	cols, dia, anti []uint64
+}
+
+// NewVerifier returns a Verifier for an n×n board.
+func NewVerifier(n int) *Verifier {
+	words := func(bits int) []uint64 { return make([]uint64, (bits+63)/64) }
+	return &Verifier{n: n, cols: words(n), dia: words(2 * n), anti: words(2 * n)}
+}
+
+// Rows returns how many rows were added.
+func (v *Verifier) Rows() int { return v.row }
+
+// testAndSet sets bit i of s and reports whether it was set already.
+func testAndSet(s []uint64, i int) bool {
+	w, b := i>>6, uint64(1)<<(i&63)
+	old := s[w]
+	s[w] = old | b
+	return old&b != 0
+}
+
+// Add checks the 0-based column of the next row. At the first conflict it returns a
+// *ConflictError whose Row1 is -1 (unknown); later calls are not meaningful.
+func (v *Verifier) Add(col int) error {
+	r := v.row
+	v.row++
+	switch {
+	case r >= v.n:
+		return &ConflictError{Kind: WrongLength, N: v.n, Row1: -1, Row2: r + 1, Col2: col}
+	case col < 0 || col >= v.n:
+		return &ConflictError{Kind: OffBoard, N: v.n, Row1: -1, Row2: r, Col2: col}
+	case testAndSet(v.cols, col):
+		return &ConflictError{Kind: SameColumn, N: v.n, Row1: -1, Row2: r, Col2: col}
+	case testAndSet(v.dia, r-col+v.n-1):
+		return &ConflictError{Kind: SameDiagonal, N: v.n, Row1: -1, Row2: r, Col2: col}
+	case testAndSet(v.anti, r+col):
+		return &ConflictError{Kind: SameAnti, N: v.n, Row1: -1, Row2: r, Col2: col}
+	}
+	return nil
+}
+
+// Finish reports a WrongLength error when fewer than n rows were added.
+func (v *Verifier) Finish() error {
+	if v.row < v.n {
+		return &ConflictError{Kind: WrongLength, N: v.n, Row1: -1, Row2: v.row}
+	}
+	return nil
+}
+
+// Verify checks that p is a solution: every column on the board and used once, every
+// diagonal and anti-diagonal used at most once. It runs in O(n) time and 5 bits of memory
+// per queen. On failure it returns a *ConflictError naming the first attacking pair.
+func Verify(p Placement) error {
+	return VerifyColumns(len(p), p.Columns())
+}
+
+// VerifyColumns is Verify for a placement of n rows given as a stream of 0-based columns.
+// On a conflict it ranges over cols a second time to name the earlier queen, so cols must
+// yield the same columns each time it is ranged over.
+func VerifyColumns(n int, cols iter.Seq[int]) error {
+	v := NewVerifier(n)
+	var err error
+	for c := range cols {
+		if err = v.Add(c); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		return v.Finish()
+	}
+	var ce *ConflictError
+	if errors.As(err, &ce) && ce.Kind >= SameColumn && ce.Kind <= SameAnti {
+		LocatePartner(ce, cols)
+	}
+	return err
+}
+
+// LocatePartner fills in Row1 and Col1 of a conflict found by a Verifier, by ranging over
+// the rows before Row2 again.
+func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
+	r := 0
+	for c := range cols {
+		if r >= ce.Row2 {
+			return
+		}
+		var same bool
+		switch ce.Kind {
+		case SameColumn:
+			same = c == ce.Col2
+		case SameDiagonal:
+			same = r-c == ce.Row2-ce.Col2
+		case SameAnti:
+			same = r+c == ce.Row2+ce.Col2
+		}
+		if same {
+			ce.Row1, ce.Col1 = r, c
+			return
+		}
+		r++
+	}
+}

@@ -1,0 +1,90 @@
+package nqueens
+
+import (
+	"errors"
+	"testing"
+)
+
+// naiveFirstConflict is the O(n²) definition of the first attacking pair: the first row
+// that attacks an earlier row, on the first shared line in the order column, diagonal,
+// anti-diagonal; an off-board column is reported at its row.
+func naiveFirstConflict(p Placement) (kind ConflictKind, r1, r2 int) {
+	n := len(p)
+	for r := range n {
+		c := int(p[r])
+		if c < 0 || c >= n {
+			return OffBoard, -1, r
+		}
+		for _, k := range []ConflictKind{SameColumn, SameDiagonal, SameAnti} {
+			for e := range r {
+				d := int(p[e])
+				if (k == SameColumn && d == c) || (k == SameDiagonal && e-d == r-c) || (k == SameAnti && e+d == r+c) {
+					return k, e, r
+				}
+			}
+		}
+	}
+	return 0, -1, -1
+}
+
+// TestVerifyExhaustive compares Verify with the naive checker on every placement of every
+// board up to n = 7 (one column per row, columns 0..n-1: n^n placements).
+func TestVerifyExhaustive(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		p := make(Placement, n)
+		valid := 0
+		for {
+			kind, r1, r2 := naiveFirstConflict(p)
+			err := Verify(p)
+			if kind == 0 {
+				valid++
+				if err != nil {
+					t.Fatalf("%v: naive says valid, Verify says %v", p, err)
+				}
+			} else {
+				var ce *ConflictError
+				if !errors.As(err, &ce) || ce.Kind != kind || ce.Row1 != r1 || ce.Row2 != r2 {
+					t.Fatalf("%v: naive says %v rows %d,%d; Verify says %v", p, kind, r1, r2, err)
+				}
+				if ce.Col2 != int(p[r2]) || (r1 >= 0 && ce.Col1 != int(p[r1])) {
+					t.Fatalf("%v: wrong columns in %+v", p, ce)
+				}
+			}
+			// next placement in base n
+			i := 0
+			for i < n {
+				p[i]++
+				if int(p[i]) < n {
+					break
+				}
+				p[i] = 0
+				i++
+			}
+			if i == n {
+				break
+			}
+		}
+		if uint64(valid) != knownTotal[n-1] {
+			t.Errorf("n=%d: %d valid placements, want %d", n, valid, knownTotal[n-1])
+		}
+	}
+}
+
+func TestVerifyMessages(t *testing.T) {
+	cases := map[string]Placement{
+		"queens at row 1, column 2 and row 3, column 2 share a column":        {1, 3, 1, 0},
+		"queens at row 1, column 1 and row 2, column 2 share a diagonal":      {0, 1, 3, 2},
+		"queens at row 1, column 2 and row 2, column 1 share an anti-diagonal": {1, 0, 3, 2},
+		"row 2: column 5 is off the board (n = 4)":                            {1, 4, 0, 2},
+	}
+	for want, p := range cases {
+		if err := Verify(p); err == nil || err.Error() != want {
+			t.Errorf("%v: got %v, want %q", p, err, want)
+		}
+	}
+	v := NewVerifier(4)
+	v.Add(1)
+	if err := v.Finish(); err == nil || err.Error() != "expected 4 rows, got 1" {
+		t.Errorf("short: got %v", err)
+	}
+}
