@@ -17,9 +17,9 @@ type Status int
 
 // The ways a run ends.
 const (
-	Complete   Status = iota // the run finished: the result is exact
-	Interrupted              // the run was cancelled: counts cover the finished work only
-	NoSolution               // the board has no solution
+	Complete    Status = iota // the run finished: the result is exact
+	Interrupted               // the run was cancelled: counts cover the finished work only
+	NoSolution                // the board has no solution
 )
 
 func (s Status) String() string {

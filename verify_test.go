@@ -72,10 +72,10 @@ func TestVerifyExhaustive(t *testing.T) {
 
 func TestVerifyMessages(t *testing.T) {
 	cases := map[string]Placement{
-		"queens at row 1, column 2 and row 3, column 2 share a column":        {1, 3, 1, 0},
-		"queens at row 1, column 1 and row 2, column 2 share a diagonal":      {0, 1, 3, 2},
+		"queens at row 1, column 2 and row 3, column 2 share a column":         {1, 3, 1, 0},
+		"queens at row 1, column 1 and row 2, column 2 share a diagonal":       {0, 1, 3, 2},
 		"queens at row 1, column 2 and row 2, column 1 share an anti-diagonal": {1, 0, 3, 2},
-		"row 2: column 5 is off the board (n = 4)":                            {1, 4, 0, 2},
+		"row 2: column 5 is off the board (n = 4)":                             {1, 4, 0, 2},
 	}
 	for want, p := range cases {
 		if err := Verify(p); err == nil || err.Error() != want {

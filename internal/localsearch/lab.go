@@ -68,7 +68,7 @@ func LabInitialSearch(ctx context.Context, n int, seed uint64, check Check, maxA
 	for i := range q {
 		q[i] = int32(i)
 	}
-	var A, D []uint64 // CheckPlaced: bits of the placed queens
+	var A, D []uint64  // CheckPlaced: bits of the placed queens
 	var nd, pd []int32 // CheckAllQueens: counters of all queens, as in the tutorial
 	switch check {
 	case CheckPlaced:
