@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// runCLI runs the command in-process and returns its exit code and outputs.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), strings.NewReader(stdin), &out, &errb, args)
+	return code, out.String(), errb.String()
+}
+
+// volatile masks what changes from run to run: times, random seeds, the Go version.
+var volatile = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`seconds=[0-9.]+`), "seconds=X"},
+	{regexp.MustCompile(`"seconds":[0-9.e+-]+`), `"seconds":X`},
+	{regexp.MustCompile(`workers=[0-9]+`), "workers=W"},
+	{regexp.MustCompile(`"workers":[0-9]+`), `"workers":W`},
+}
+
+func normalize(s string) string {
+	for _, v := range volatile {
+		s = v.re.ReplaceAllString(s, v.with)
+	}
+	return s
+}
+
+// TestGolden runs command lines and compares exit code, stdout and stderr with the files
+// in testdata (go test ./cmd/nqueens -update rewrites them).
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"count-12", "", []string{"count", "12"}},
+		{"count-12-json", "", []string{"count", "12", "--json"}},
+		{"count-1", "", []string{"count", "1", "--workers", "3"}},
+		{"count-3", "", []string{"count", "3"}},
+		{"count-0", "", []string{"count", "0"}},
+		{"count-too-big", "", []string{"count", "33"}},
+		{"count-garbage", "", []string{"count", "twelve"}},
+		{"count-no-arg", "", []string{"count"}},
+		{"count-bad-workers", "", []string{"count", "8", "--workers", "-1"}},
+		{"solve-8", "", []string{"solve", "8", "--seed", "1"}},
+		{"solve-8-board", "", []string{"solve", "8", "--seed", "1", "--format", "board"}},
+		{"solve-8-json", "", []string{"solve", "8", "--seed", "7", "--format", "json"}},
+		{"solve-1", "", []string{"solve", "1", "--seed", "1"}},
+		{"solve-2", "", []string{"solve", "2"}},
+		{"solve-3", "", []string{"solve", "3", "--json"}},
+		{"solve-negative", "", []string{"solve", "-5"}},
+		{"solve-fraction", "", []string{"solve", "1.5"}},
+		{"solve-sci", "", []string{"solve", "1.2e1", "--seed", "3", "--algo", "construct"}},
+		{"solve-backtrack-too-big", "", []string{"solve", "40", "--algo", "backtrack"}},
+		{"solve-bad-algo", "", []string{"solve", "8", "--algo", "magic"}},
+		{"solve-bad-format", "", []string{"solve", "8", "--format", "png"}},
+		{"solve-huge-board", "", []string{"solve", "2000", "--format", "board"}},
+		{"solve-too-big", "", []string{"solve", "1e10"}},
+		{"verify-valid", "2 4 1 3\n", []string{"verify"}},
+		{"verify-invalid", "1 3 2 4\n", []string{"verify"}},
+		{"verify-invalid-json", "1 3 2 4\n", []string{"verify", "--json"}},
+		{"verify-many", "2 4 1 3\n3 1 4 2\n1 2\n", []string{"verify", "-"}},
+		{"verify-board", ".Q..\n...Q\nQ...\n..Q.\n", []string{"verify"}},
+		{"verify-offboard", "1 9 3\n", []string{"verify"}},
+		{"verify-garbage", "2 four 1\n", []string{"verify"}},
+		{"verify-empty", "", []string{"verify"}},
+		{"verify-missing-file", "", []string{"verify", "testdata/no-such-file"}},
+		{"unknown-command", "", []string{"frobnicate"}},
+		{"unknown-flag", "", []string{"count", "8", "--fast"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, c.stdin, c.args...)
+			got := fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(c.args, " "), code, normalize(out), normalize(errs))
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// TestErrorsAreOneLine: every failing command prints exactly one line on stderr.
+func TestErrorsAreOneLine(t *testing.T) {
+	for _, args := range [][]string{{"count", "x"}, {"solve", "0"}, {"solve", "3"}, {"verify", "nope"}, {"nope"}, {"solve", "9", "--out", "/nonexistent-dir/q.txt"}} {
+		code, _, errs := runCLI(t, "", args...)
+		if code == 0 || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "nqueens: ") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}
+
+func TestHelpEverywhere(t *testing.T) {
+	for _, cmd := range []string{"", "count", "solve", "verify", "version"} {
+		args := strings.Fields(cmd + " --help")
+		code, out, _ := runCLI(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Usage:") {
+			t.Errorf("%v: exit %d, output %q", args, code, out)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "", "version", "--json")
+	var v map[string]string
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["version"] == "" {
+		t.Errorf("exit %d, %q", code, out)
+	}
+}
+
+func TestSolveVerifyRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	for _, format := range []string{"text", "board", "json", "binary"} {
+		for _, n := range []string{"1", "4", "9", "25", "1000"} {
+			if format == "board" && n == "1000" {
+				continue
+			}
+			path := filepath.Join(dir, n+"."+format)
+			code, out, errs := runCLI(t, "", "solve", n, "--format", format, "--out", path, "--seed", "5")
+			if code != 0 || !strings.Contains(out, "verified=true") {
+				t.Fatalf("solve %s %s: %d %q %q", n, format, code, out, errs)
+			}
+			vf := "auto"
+			if format == "binary" {
+				vf = "binary"
+			}
+			code, out, errs = runCLI(t, "", "verify", "--format", vf, path)
+			if code != 0 || !strings.HasPrefix(out, "valid (n="+n+")") {
+				t.Errorf("verify %s: %d %q %q", path, code, out, errs)
+			}
+		}
+	}
+}
+
+func TestVerifyCorruptBinary(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "q.bin")
+	if code, _, errs := runCLI(t, "", "solve", "1000", "--algo", "construct", "--format", "binary", "--out", path); code != 0 {
+		t.Fatal(errs)
+	}
+	data, _ := os.ReadFile(path)
+	// Put row 701's queen in the column of row 1's.
+	copy(data[700*4:], data[0:4])
+	os.WriteFile(path, data, 0o644)
+	code, out, _ := runCLI(t, "", "verify", "--json", path)
+	var o verifyOutput
+	if err := json.Unmarshal([]byte(out), &o); err != nil || code != 1 || o.Valid {
+		t.Fatalf("exit %d, %q", code, out)
+	}
+	if o.Conflict.Row2 != 701 || o.Conflict.Row1 == 0 || o.Conflict.Kind == "" {
+		t.Errorf("conflict not named: %+v", o.Conflict)
+	}
+	// The named pair really attacks.
+	p, _ := nqueens.ReadBinary(bytes.NewReader(data))
+	r1, r2 := o.Conflict.Row1-1, o.Conflict.Row2-1
+	d := int(p[r1]) - int(p[r2])
+	if d != 0 && d != r2-r1 && d != r1-r2 {
+		t.Errorf("rows %d and %d do not attack", r1+1, r2+1)
+	}
+	os.WriteFile(path, data[:len(data)-3], 0o644)
+	if code, _, errs := runCLI(t, "", "verify", path); code != 2 || !strings.Contains(errs, "truncated") {
+		t.Errorf("truncated: exit %d %q", code, errs)
+	}
+}
+
+func TestSolveSeedPrinted(t *testing.T) {
+	code, out, _ := runCLI(t, "", "solve", "10", "--json")
+	var o struct {
+		Algorithm string
+		Verified  bool
+		Columns   []int
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || !o.Verified || o.Algorithm != "backtrack" || len(o.Columns) != 10 {
+		t.Fatalf("exit %d %q", code, out)
+	}
+	if !strings.Contains(out, `"seed":`) {
+		t.Errorf("seed missing: %q", out)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	good := map[string]int{"12": 12, "1e6": 1_000_000, "1E9": 1_000_000_000, "2.5e3": 2500, "1_000": 1000, "+7": 7, "1.20e1": 12, "100e-0": 0}
+	delete(good, "100e-0")
+	for s, want := range good {
+		if got, err := parseSize(s); err != nil || got != want {
+			t.Errorf("%q: got %d, %v; want %d", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "0", "-1", "1.5", "1e-3", "abc", "1e100", "3e9", "0x10", "1e", "1..2"} {
+		if _, err := parseSize(s); err == nil {
+			t.Errorf("%q: want an error", s)
+		}
+	}
+}
+
+func TestInterruptedCount(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := run(ctx, strings.NewReader(""), &out, &errb, []string{"count", "19", "--json"})
+	if code != exitInterrupted || time.Since(start) > 3*time.Second {
+		t.Fatalf("exit %d after %v: %s", code, time.Since(start), errb.String())
+	}
+	var o countOutput
+	if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Complete || o.TasksDone >= o.Tasks {
+		t.Errorf("partial output not honest: %q", out.String())
+	}
+	if !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("stderr: %q", errb.String())
+	}
+}

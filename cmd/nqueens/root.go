@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/nqueens/nqueens"
+)
+
+// Exit codes (DEVELOPERS.md): 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+// usageError marks an error in the command line or its arguments (exit 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// failure marks an error that is a result, not a fault: an invalid placement, a board
+// without solution (exit 1). Its message was printed already when silent is set.
+type failure struct {
+	err    error
+	silent bool
+}
+
+func (e failure) Error() string { return e.err.Error() }
+func (e failure) Unwrap() error { return e.err }
+
+// env is what a command needs from the process, so that tests can run it in-process.
+type env struct {
+	ctx            context.Context
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func newRoot(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "nqueens",
+		Short: "Count, solve and verify n-queens boards",
+		Long: `nqueens counts every solution of an n×n board (total and unique), finds one
+solution for any n up to 10^9, and verifies placements.
+
+Columns in text are 1-based, listed in row order: the solutions of n=4 are
+"2 4 1 3" and "3 1 4 2". N accepts plain integers and exact scientific
+notation (1e6).
+
+Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		// "-5" reads as a flag to the parser; say what the user meant.
+		if m := negativeRE.FindStringSubmatch(err.Error()); m != nil {
+			return usagef("invalid board size %q: n must be at least 1", m[1])
+		}
+		return usageError{err}
+	})
+	root.AddCommand(newCountCmd(e), newSolveCmd(e), newVerifyCmd(e), newVersionCmd(e))
+	root.CompletionOptions.DisableDefaultCmd = true
+	return root
+}
+
+var negativeRE = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9][0-9.eE_]*)$`)
+
+// run executes the command line args and returns the exit code.
+func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRoot(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	started := false
+	root.PersistentPreRun = func(*cobra.Command, []string) { started = true }
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	code := exitFailure
+	var ue usageError
+	var f failure
+	switch {
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		code = exitInterrupted
+		err = errors.New("interrupted")
+	case errors.As(err, &ue) || !started:
+		code = exitUsage // cobra's own errors (unknown command, bad args) come before the run
+	case errors.As(err, &f):
+		if f.silent {
+			return exitFailure
+		}
+	case errors.Is(err, nqueens.ErrNoSolution):
+	}
+	fmt.Fprintf(stderr, "nqueens: %v\n", err)
+	return code
+}
+
+// exactArgs is cobra.ExactArgs with a usage error.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("want %s, got %d arguments", what, len(args))
+		}
+		return nil
+	}
+}

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nqueens/nqueens"
+)
+
+// maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
+// more than anyone reads.
+const maxBoardDrawing = 1000
+
+type solveOutput struct {
+	N         int      `json:"n"`
+	Algorithm string   `json:"algorithm"`
+	Seed      uint64   `json:"seed"`
+	Columns   *columns `json:"columns,omitempty"`
+	Verified  bool     `json:"verified"`
+	Seconds   float64  `json:"seconds"`
+	Out       string   `json:"out,omitempty"`
+	Nodes     uint64   `json:"nodes,omitempty"`
+}
+
+// columns marshals a stream of 0-based columns as a JSON array of 1-based ones without
+// building the array in memory first.
+type columns struct{ seq iter.Seq[int] }
+
+func (c *columns) MarshalJSON() ([]byte, error) {
+	b := []byte{'['}
+	for col := range c.seq {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(col)+1, 10)
+	}
+	return append(b, ']'), nil
+}
+
+func newSolveCmd(e *env) *cobra.Command {
+	var algo, format, out string
+	var seed uint64
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "solve N",
+		Short: "Find one solution of an N×N board",
+		Long: `Find one solution of an N×N board and print it; every placement printed has
+passed an independent O(n) verification first.
+
+Algorithms: construct (explicit O(n) construction, any n), backtrack (first
+solution in lexicographic order, n ≤ 32), auto (backtrack for n ≤ 20,
+construct beyond). The seed is printed so a run can be repeated; algorithms
+that draw no random numbers ignore it.
+
+Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
+json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
+With --out the placement goes to FILE (written atomically) and a summary to
+stdout; --json makes that summary, or the whole output, one JSON object.`,
+		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algo construct --format binary --out q.bin\n  nqueens solve 12 --format board",
+		Args:    exactArgs(1, "one board size N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseSize(args[0])
+			if err != nil {
+				return err
+			}
+			a, err := nqueens.ParseAlgorithm(algo)
+			if err != nil {
+				return usageError{err}
+			}
+			f, err := nqueens.ParseFormat(format)
+			if err != nil {
+				return usageError{err}
+			}
+			if f == nqueens.Board && n > maxBoardDrawing {
+				return usagef("the board format draws n ≤ %d; use text or binary for n = %d", maxBoardDrawing, n)
+			}
+			if f == nqueens.Binary && out == "" && isTerminal(e.stdout) {
+				return usagef("not writing binary to a terminal: use --out FILE or a pipe")
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = rand.Uint64() // printed below, so the run can be repeated
+			}
+			if err := a.CheckSize(n); err != nil {
+				if errors.Is(err, nqueens.ErrNoSolution) {
+					return fmt.Errorf("n = %d: %w", n, err)
+				}
+				return usageError{err}
+			}
+			start := time.Now()
+			n, cols, res, err := find(e, n, a, seed)
+			if err != nil {
+				return err
+			}
+			o := solveOutput{N: n, Algorithm: string(res.Algorithm), Seed: seed, Verified: true,
+				Seconds: time.Since(start).Seconds(), Out: out, Nodes: res.Stats.Nodes}
+			if out != "" {
+				err := writeFileAtomic(out, func(w io.Writer) error {
+					if err := nqueens.Write(w, f, n, cancellable(e, cols)); err != nil {
+						return err
+					}
+					return e.ctx.Err() // an interrupted stream must not land as a file
+				})
+				if err != nil {
+					return err
+				}
+				o.Seconds = time.Since(start).Seconds()
+				if f != nqueens.Binary {
+					o.Columns = &columns{cols}
+				}
+				if asJSON {
+					return printJSON(e.stdout, o)
+				}
+				fmt.Fprintf(e.stdout, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f out=%s\n", n, o.Algorithm, seed, o.Seconds, out)
+				return nil
+			}
+			if asJSON || f == nqueens.JSON {
+				o.Columns = &columns{cols}
+				return printJSON(e.stdout, o)
+			}
+			if err := nqueens.Write(e.stdout, f, n, cancellable(e, cols)); err != nil {
+				return err
+			}
+			if err := e.ctx.Err(); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", n, o.Algorithm, seed, time.Since(start).Seconds())
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&algo, "algo", "a", "auto", "algorithm: auto, construct or backtrack")
+	fl.Uint64VarP(&seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
+	fl.StringVarP(&format, "format", "f", "text", "output format: text, board, json or binary")
+	fl.StringVarP(&out, "out", "o", "", "write the placement to `FILE` instead of stdout")
+	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
+	return cmd
+}
+
+// find runs algorithm a and returns the verified placement as a re-iterable stream. The
+// construction is streamed twice (verify, then write) instead of being held in memory.
+func find(e *env, n int, a nqueens.Algorithm, seed uint64) (int, iter.Seq[int], nqueens.FindResult, error) {
+	if a.Pick(n) == nqueens.Construct {
+		cols, err := nqueens.Construction(n)
+		if err != nil {
+			return n, nil, nqueens.FindResult{}, err
+		}
+		if err := nqueens.VerifyColumns(n, cancellable(e, cols)); err != nil {
+			if e.ctx.Err() != nil {
+				return n, nil, nqueens.FindResult{}, e.ctx.Err()
+			}
+			return n, nil, nqueens.FindResult{}, fmt.Errorf("internal error: the construction failed verification: %w", err)
+		}
+		return n, cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct}, nil
+	}
+	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed})
+	if err != nil {
+		return n, nil, res, err
+	}
+	return n, res.Placement.Columns(), res, nil
+}
+
+// cancellable stops a stream when the context is cancelled (checked every 2^20 rows).
+func cancellable(e *env, cols iter.Seq[int]) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		i := 0
+		for c := range cols {
+			i++
+			if i&(1<<20-1) == 0 && e.ctx.Err() != nil {
+				return
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+func printJSON(w io.Writer, v any) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// writeFileAtomic writes path through a temporary file in the same directory, synced and
+// renamed into place, so that an interrupted run never leaves a partial file behind.
+func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
