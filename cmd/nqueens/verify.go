@@ -210,4 +210,3 @@ func verifyReader(e *env, r *bufio.Reader, format string) ([]verifyOutput, error
 	}
 	return outs, nil
 }
-
