@@ -13,12 +13,13 @@ const progressEvery = 1 << 20
 // solver holds the state of one Solve call. See doc.go for the layout and the names.
 type solver struct {
 	n           int
-	q           []int32 // q[r] = column of the queen in row r; always a permutation of 0..n−1
-	a           diagSet // anti-diagonals, index r+c
-	d           diagSet // diagonals, index r−c+n−1
-	rng         wyrand  // the only source of randomness
-	opt         Options // as given, with defaults filled in
-	st          Stats   // counters, summed over runs
+	q           []int32  // q[r] = column of the queen in row r; always a permutation of 0..n−1
+	diag        []uint64 // the bits of a, then those of d, in one array
+	a           diagSet  // anti-diagonals, index r+c
+	d           diagSet  // diagonals, index r−c+n−1
+	rng         wyrand   // the only source of randomness
+	opt         Options  // as given, with defaults filled in
+	st          Stats    // counters, summed over runs
 	done        <-chan struct{}
 	ctx         context.Context
 	maxAttempts int64
@@ -38,12 +39,11 @@ func newSolver(n int, opt Options) *solver {
 		opt.FinalRetries = 0
 	}
 	w := diagWords(n)
-	var bitsA, bitsD []uint64
+	var diag []uint64
 	if len(opt.Scratch) >= 2*w {
-		bitsA, bitsD = opt.Scratch[:w:w], opt.Scratch[w:2*w:2*w]
+		diag = opt.Scratch[: 2*w : 2*w]
 	} else {
-		buf := makeWords(2 * w)
-		bitsA, bitsD = buf[:w:w], buf[w:]
+		diag = makeWords(2 * w)
 	}
 	var maxAttempts int64
 	if opt.AttemptFactor == 3.08 {
@@ -54,8 +54,9 @@ func newSolver(n int, opt Options) *solver {
 	return &solver{
 		n:           n,
 		q:           makeInt32s(n),
-		a:           diagSet{bits: bitsA},
-		d:           diagSet{bits: bitsD},
+		diag:        diag,
+		a:           diagSet{bits: diag[:w:w]},
+		d:           diagSet{bits: diag[w:]},
 		rng:         newRand(opt.Seed),
 		opt:         opt,
 		maxAttempts: maxAttempts,
