@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -51,13 +50,7 @@ func Write(w io.Writer, f Format, n int, cols iter.Seq[int]) error {
 		err = writeList(bw, cols, ',')
 		bw.WriteString("]}\n")
 	case Binary:
-		var b [4]byte
-		for c := range cols {
-			binary.LittleEndian.PutUint32(b[:], uint32(c))
-			if _, err = bw.Write(b[:]); err != nil {
-				break
-			}
-		}
+		err = writeBinary(bw, cols)
 	default:
 		err = fmt.Errorf("unknown format %q", f)
 	}
@@ -65,6 +58,23 @@ func Write(w io.Writer, f Format, n int, cols iter.Seq[int]) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// writeBinary fills whole chunks of little-endian words before handing them to the
+// writer: one call per 16 KiB rather than one per row.
+func writeBinary(bw *bufio.Writer, cols iter.Seq[int]) error {
+	chunk := make([]byte, 0, 1<<14)
+	for c := range cols {
+		chunk = binary.LittleEndian.AppendUint32(chunk, uint32(c))
+		if len(chunk) == cap(chunk) {
+			if _, err := bw.Write(chunk); err != nil {
+				return err
+			}
+			chunk = chunk[:0]
+		}
+	}
+	_, err := bw.Write(chunk)
+	return err
 }
 
 func writeText(bw *bufio.Writer, cols iter.Seq[int]) error {
@@ -281,21 +291,26 @@ func ReadBinary(r io.Reader) (Placement, error) {
 // any, is stored in *err once the stream ends early.
 func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		br := bufio.NewReaderSize(r, 1<<16)
-		var b [4]byte
+		buf := make([]byte, 1<<16)
+		have := 0 // bytes in buf not yet decoded
 		for {
-			_, e := io.ReadFull(br, b[:])
-			if e == io.EOF {
+			k, e := io.ReadAtLeast(r, buf[have:], 4-have)
+			have += k
+			words := have / 4
+			for i := range words {
+				if !yield(int(binary.LittleEndian.Uint32(buf[4*i:]))) {
+					return
+				}
+			}
+			have = copy(buf, buf[4*words:have])
+			if e == io.EOF || e == io.ErrUnexpectedEOF {
+				if have != 0 {
+					*err = &ParseError{Msg: "binary placement is truncated: its size is not a multiple of 4"}
+				}
 				return
 			}
 			if e != nil {
-				if errors.Is(e, io.ErrUnexpectedEOF) {
-					e = &ParseError{Msg: "binary placement is truncated: its size is not a multiple of 4"}
-				}
 				*err = e
-				return
-			}
-			if !yield(int(binary.LittleEndian.Uint32(b[:]))) {
 				return
 			}
 		}
