@@ -9,6 +9,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/backtrack"
 	"github.com/nqueens/nqueens/internal/construct"
+	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/refcount"
 )
 
@@ -67,11 +68,33 @@ type Finder interface {
 	Find(ctx context.Context, n int) (FindResult, error)
 }
 
+// FastCounter is the fast counter of internal/fastcount: canonical border
+// constellations, weighted by their symmetry, each counted independently on a pool of
+// workers. It is what Count uses.
+type FastCounter struct {
+	Workers  int                      // goroutines; 0 means GOMAXPROCS
+	Progress func(done, total uint64) // called after each finished sub-problem; may be nil
+}
+
+// Count implements Counter.
+func (fc FastCounter) Count(ctx context.Context, n int) (CountResult, error) {
+	if n < 1 || n > fastcount.MaxN {
+		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
+	}
+	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
+	res := CountResult{N: n, Total: r.Total, Unique: r.Unique, Status: Complete,
+		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}
+	if !r.Complete {
+		res.Status = Interrupted
+	}
+	return res, err
+}
+
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited
 // once, the unique count by Burnside's lemma. Kept simple on purpose; boards up to 32.
 type PlainCounter struct {
-	Workers  int                   // goroutines; 0 means GOMAXPROCS
-	Progress func(done, tasks int) // called after each finished sub-problem; may be nil
+	Workers  int                      // goroutines; 0 means GOMAXPROCS
+	Progress func(done, total uint64) // called after each finished sub-problem; may be nil
 }
 
 // Count implements Counter.
@@ -79,7 +102,11 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (CountResult, error) {
 	if n < 1 || n > refcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
 	}
-	r, err := refcount.Count(ctx, n, pc.Workers, pc.Progress)
+	var progress func(done, tasks int)
+	if pc.Progress != nil {
+		progress = func(done, tasks int) { pc.Progress(uint64(done), uint64(tasks)) }
+	}
+	r, err := refcount.Count(ctx, n, pc.Workers, progress)
 	res := CountResult{N: n, Total: r.Total, Unique: r.Unique, Status: Complete,
 		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}
 	if !r.Complete {
@@ -90,14 +117,17 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (CountResult, error) {
 
 // CountOptions configures Count. The zero value counts on every core without progress.
 type CountOptions struct {
-	Workers  int                   // goroutines; 0 means GOMAXPROCS
-	Progress func(done, tasks int) // called after each finished sub-problem; may be nil
+	Workers int // goroutines; 0 means GOMAXPROCS
+	// Progress, when not nil, is called after each finished sub-problem with the work done
+	// and the work in all, in units of the counter's choosing. It may be called
+	// concurrently from the workers: keep it cheap.
+	Progress func(done, total uint64)
 }
 
-// Count counts every solution of the n×n board, total and unique, with the best counter
-// for n.
+// Count counts every solution of the n×n board, total and unique, with the fastest
+// counter (FastCounter).
 func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
-	return PlainCounter(opt).Count(ctx, n)
+	return FastCounter(opt).Count(ctx, n)
 }
 
 // Algorithm names a way to find one solution.

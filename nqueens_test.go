@@ -88,6 +88,25 @@ func TestCountAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestFastAgainstPlain checks the fast counter against the plain reference, per worker
+// count.
+func TestFastAgainstPlain(t *testing.T) {
+	maxN := 13
+	if !testing.Short() {
+		maxN = 15
+	}
+	ctx := context.Background()
+	for n := 1; n <= maxN; n++ {
+		for _, w := range []int{1, 2, 3} {
+			f, err1 := FastCounter{Workers: w}.Count(ctx, n)
+			p, err2 := PlainCounter{Workers: w}.Count(ctx, n)
+			if err1 != nil || err2 != nil || f.Total != p.Total || f.Unique != p.Unique {
+				t.Errorf("n=%d workers=%d: fast %d/%d (%v), plain %d/%d (%v)", n, w, f.Total, f.Unique, err1, p.Total, p.Unique, err2)
+			}
+		}
+	}
+}
+
 func TestCountErrors(t *testing.T) {
 	for _, n := range []int{0, -1, 33} {
 		_, err := Count(context.Background(), n, CountOptions{})

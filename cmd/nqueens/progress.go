@@ -27,7 +27,7 @@ func newLazyBar(w io.Writer, show bool, desc string) *lazyBar {
 }
 
 // update reports done of total units of work.
-func (b *lazyBar) update(done, total int) {
+func (b *lazyBar) update(done, total uint64) {
 	if !b.show {
 		return
 	}
@@ -37,7 +37,7 @@ func (b *lazyBar) update(done, total int) {
 		if time.Since(b.start) < progressDelay {
 			return
 		}
-		b.bar = progressbar.NewOptions(total,
+		b.bar = progressbar.NewOptions64(int64(total),
 			progressbar.OptionSetWriter(b.w),
 			progressbar.OptionSetDescription(b.desc),
 			progressbar.OptionShowCount(),
@@ -47,7 +47,7 @@ func (b *lazyBar) update(done, total int) {
 			progressbar.OptionClearOnFinish(),
 		)
 	}
-	b.bar.Set(done)
+	b.bar.Set64(int64(done))
 }
 
 // finish removes the bar.
