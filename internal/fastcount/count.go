@@ -31,23 +31,47 @@ func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	r, ok := p.solve(i, &stop)
+	r, ok := p.solve(i, &scratch{}, &stop)
 	if !ok {
 		return SubResult{}, ctx.Err()
 	}
 	return r, nil
 }
 
+// scratch is one worker's reusable memory.
+type scratch struct {
+	join *joiner // allocated on first use
+}
+
+// useJoin tells whether sub-problems of an n×n board are counted by joining
+// half boards (join.go) rather than by the plain search: the join wins from
+// about n=13 on (measured), and its column-set table limits it to maxJoinN.
+func useJoin(n int) bool { return n >= minJoinN && n <= maxJoinN }
+
+const minJoinN = 13
+
 // solve counts sub-problem i; ok is false if stop was set before the end.
-func (p *Plan) solve(i int, stop *atomic.Bool) (SubResult, bool) {
+func (p *Plan) solve(i int, sc *scratch, stop *atomic.Bool) (SubResult, bool) {
 	s := p.Subs[i]
 	if s.Kind == KindWhole {
 		t, u, nodes := countWhole(p.N)
 		return SubResult{Total: t, Unique: u, Nodes: nodes}, true
 	}
-	sp := compile(p.N, s)
 	poll := stop.Load
 	w := s.Weight()
+	if s.Stab == 1 && useJoin(p.N) {
+		if sc.join == nil {
+			sc.join = newJoiner(p.N)
+		}
+		qs := orient(p.N, s.queens(p.N))
+		m := p.N - len(qs) // free rows: each border queen has a row of its own
+		sols, nodes, ok := sc.join.joinCount(p.N, qs, splitRows(m), poll)
+		if !ok {
+			return SubResult{}, false
+		}
+		return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
+	}
+	sp := compile(p.N, s)
 	if s.Stab == 1 {
 		sols, nodes, ok := countFast(sp, poll)
 		if !ok {
@@ -130,12 +154,13 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			sc := &scratch{}
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(p.Subs) {
 					return
 				}
-				r, ok := p.solve(i, &stop)
+				r, ok := p.solve(i, sc, &stop)
 				if !ok {
 					return
 				}

@@ -3,21 +3,69 @@ package fastcount
 import "math/bits"
 
 // spec is a sub-problem compiled for the search loop: the rows still free,
-// the mask state at the first free row, and for every step from one free row
-// to the next the row distance (shift) and the diagonal bits that enter the
-// board from the left edge on the way (inj).
+// the mask state at the first free row, and the step table that moves the
+// masks from one free row to the next.
 type spec struct {
 	n     int
-	m     int          // number of free rows
-	rows  [MaxN]int8   // free rows, increasing
-	shift [MaxN]uint8  // shift[k] = rows[k+1] - rows[k]
-	inj   [MaxN]uint64 // dl bits entering between rows[k] and rows[k+1]
-	cols  uint64       // occupied columns at rows[0]
-	dl    uint64       // occupied "col-row" lines, as seen at rows[0]
-	dr    uint64       // occupied "col+row" lines, as seen at rows[0]
-	full  uint64       // the n board columns
-	fixed [MaxN]int8   // column of the pre-placed queen of each row, or -1
-	sym   uint8        // Sub.Stab: 1, 2 or 4
+	m     int        // number of free rows
+	rows  [32]int8   // free rows, increasing
+	steps [32]step   // steps[k] leads from rows[k] to rows[k+1] (and on)
+	cols  uint64     // occupied columns at rows[0]
+	dl    uint64     // occupied "col-row" lines, as seen at rows[0]
+	dr    uint64     // occupied "col+row" lines, as seen at rows[0]
+	full  uint64     // the n board columns
+	fixed [MaxN]int8 // column of the pre-placed queen of each row, or -1
+}
+
+// step moves the masks from free row rows[k] to rows[k+1] (s1, inj1), and
+// for the look-ahead on to rows[k+2] (s2, inj2): dl shifts left and dr right
+// by the row distance, and inj holds the dl bits of pre-placed queens that
+// enter the board at column 0 on the way (see compile).
+type step struct {
+	s1, s2     uint
+	inj1, inj2 uint64
+}
+
+// queens returns the pre-placed queens of a border sub-problem in its
+// canonical orientation.
+func (s Sub) queens(n int) []square {
+	switch s.Kind {
+	case KindCorner:
+		return []square{{0, 0}, {n - 1, int(s.Bottom)}, {int(s.Right), n - 1}}
+	case KindBorder:
+		q4 := tuple{int(s.Top), int(s.Bottom), int(s.Left), int(s.Right)}.queens(n)
+		return q4[:]
+	}
+	panic("fastcount: queens of a whole-board sub-problem")
+}
+
+// orient picks, among the 8 images of the sub-problem's border queens, the
+// one whose top-down search tree is expected to be smallest. All images have
+// the same number of solutions (and of symmetric ones), so any choice is
+// correct; measured at n=12..14, the tree is smallest when the bottom queen
+// is near a corner (its diagonal then cuts many rows early) and the side
+// queens sit low. This heuristic gets within 5% of the best image and saves
+// about 30% of the nodes of the canonical one.
+func orient(n int, qs []square) []square {
+	var best []square
+	bestKey := 0
+	for g := 0; g < 8; g++ {
+		img := make([]square, len(qs))
+		bottom, low := n, 0
+		for i, q := range qs {
+			img[i] = transform(g, n, q)
+			switch r := img[i].r; {
+			case r == n-1:
+				bottom = min(img[i].c, n-1-img[i].c)
+			case r != 0:
+				low = max(low, r)
+			}
+		}
+		if key := bottom*1000 - low; best == nil || key < bestKey {
+			best, bestKey = img, key
+		}
+	}
+	return best
 }
 
 // compile turns a border sub-problem into a spec.
@@ -30,19 +78,14 @@ type spec struct {
 // only at row R-C: that bit is injected then (inj), since a shift left cannot
 // bring bits in from negative positions.
 func compile(n int, s Sub) *spec {
-	sp := &spec{n: n, sym: s.Stab, full: 1<<uint(n) - 1}
+	return compileQueens(n, orient(n, s.queens(n)))
+}
+
+// compileQueens compiles the border queens given in board coordinates.
+func compileQueens(n int, queens []square) *spec {
+	sp := &spec{n: n, full: 1<<uint(n) - 1}
 	for r := range sp.fixed {
 		sp.fixed[r] = -1
-	}
-	var queens []square
-	switch s.Kind {
-	case KindCorner:
-		queens = []square{{0, 0}, {n - 1, int(s.Bottom)}, {int(s.Right), n - 1}}
-	case KindBorder:
-		q4 := tuple{int(s.Top), int(s.Bottom), int(s.Left), int(s.Right)}.queens(n)
-		queens = q4[:]
-	default:
-		panic("fastcount: compile of a whole-board sub-problem")
 	}
 	var injAt [2 * MaxN]bool // injAt[r]: a dl line enters column 0 at row r
 	var dl uint64
@@ -80,8 +123,13 @@ func compile(n int, s Sub) *spec {
 	sp.dr >>= uint(first)
 	for k := 0; k+1 < sp.m; k++ {
 		from, to := int(sp.rows[k]), int(sp.rows[k+1])
-		sp.shift[k] = uint8(to - from)
-		sp.inj[k] = advance(0, from, to)
+		st := &sp.steps[k]
+		st.s1 = uint(to - from)
+		st.inj1 = advance(0, from, to)
+		if k+2 < sp.m {
+			st.s2 = uint(int(sp.rows[k+2]) - to)
+			st.inj2 = advance(0, to, int(sp.rows[k+2]))
+		}
 	}
 	return sp
 }
@@ -97,18 +145,30 @@ const pollEvery = 1 << 14
 // countFast counts the completions of sp's free rows. It returns ok=false if
 // stop was seen set; sols and nodes are then partial and must be discarded.
 //
-// Legend: k depth (index into rows), q the queen's bit, free the squares of
-// the current row not attacked, s the row distance to the next free row.
+// The loop is an explicit-stack depth-first search. A node is one queen
+// tried at depth k; its masks for row k+1 are computed at once, and the
+// child is pushed only if row k+1 has a free square and row k+2 still has
+// one when only the queens placed so far are counted (a two-row look-ahead,
+// as in the fastest constellation solvers). At depth m-2 a non-empty row
+// m-1 is a solution: one column is left, so it has at most one free square.
+//
+// Legend: k depth (index into rows and steps), q the queen's bit, free the
+// squares of row k not yet tried, nc/nl/nr/nf the column, diagonal and free
+// masks of row k+1 after placing q.
 func countFast(sp *spec, stop func() bool) (sols, nodes uint64, ok bool) {
-	m := sp.m
-	if m == 0 {
-		return 1, 0, true
-	}
-	var stk [MaxN]frame
 	full := sp.full
 	cols, dl, dr := sp.cols, sp.dl, sp.dr
 	free := ^(cols | dl | dr) & full
-	last := m - 1
+	switch sp.m {
+	case 0:
+		return 1, 0, true
+	case 1:
+		c := uint64(bits.OnesCount64(free))
+		return c, c, true
+	}
+	var stk [32]frame
+	steps := &sp.steps
+	last := sp.m - 1
 	nextPoll := uint64(pollEvery)
 	k := 0
 	for {
@@ -123,32 +183,40 @@ func countFast(sp *spec, stop func() bool) (sols, nodes uint64, ok bool) {
 				}
 			}
 			k--
-			f := &stk[k]
+			f := &stk[k&31]
 			cols, dl, dr, free = f.cols, f.dl, f.dr, f.free
 			continue
 		}
 		q := free & -free // lowest set bit (two's complement: -x = ^x+1)
 		free ^= q
 		nodes++
-		if k == last {
+		st := &steps[k&31]
+		nc := cols | q
+		nl := (dl|q)<<(st.s1&63) | st.inj1
+		nr := (dr | q) >> (st.s1 & 63)
+		nf := ^(nc | nl | nr) & full
+		if nf == 0 {
+			continue
+		}
+		if k+1 == last {
 			sols++
 			continue
 		}
-		stk[k] = frame{cols, dl, dr, free}
-		s := sp.shift[k] & 63
-		cols |= q
-		dl = (dl|q)<<s | sp.inj[k]
-		dr = (dr | q) >> s
-		free = ^(cols | dl | dr) & full
+		if ^(nc|nl<<(st.s2&63)|st.inj2|nr>>(st.s2&63))&full == 0 {
+			continue
+		}
+		stk[k&31] = frame{cols, dl, dr, free}
+		cols, dl, dr, free = nc, nl, nr, nf
 		k++
 	}
 	return sols, nodes, true
 }
 
-// countSym is countFast plus, at every solution, a test of its symmetry under
-// the half turn and the quarter turn. It is used only for the few
-// sub-problems whose border queens are symmetric (Stab 2 or 4), where the
-// unique count needs those fixed points (Burnside over the stabiliser).
+// countSym is a plain version of countFast that also tests every solution
+// for symmetry under the half turn and the quarter turn. It is used only for
+// the few sub-problems whose border queens are symmetric (Stab 2 or 4),
+// where the unique count needs those fixed points (Burnside over the
+// stabiliser).
 func countSym(sp *spec, stop func() bool) (sols, f180, f90, nodes uint64, ok bool) {
 	n, m := sp.n, sp.m
 	var col [MaxN]int
@@ -176,7 +244,7 @@ func countSym(sp *spec, stop func() bool) (sols, f180, f90, nodes uint64, ok boo
 		leaf()
 		return 1, f180, f90, 0, true
 	}
-	var stk [MaxN]frame
+	var stk [32]frame
 	full := sp.full
 	cols, dl, dr := sp.cols, sp.dl, sp.dr
 	free := ^(cols | dl | dr) & full
@@ -209,9 +277,9 @@ func countSym(sp *spec, stop func() bool) (sols, f180, f90, nodes uint64, ok boo
 			continue
 		}
 		stk[k] = frame{cols, dl, dr, free}
-		s := sp.shift[k] & 63
+		s := sp.steps[k].s1 & 63
 		cols |= q
-		dl = (dl|q)<<s | sp.inj[k]
+		dl = (dl|q)<<s | sp.steps[k].inj1
 		dr = (dr | q) >> s
 		free = ^(cols | dl | dr) & full
 		k++

@@ -1,0 +1,220 @@
+package fastcount
+
+// Joining half boards (meet in the middle).
+//
+// A sub-problem's free rows are split in two: the first h free rows (the top
+// half) and the others (the bottom half). Both halves are enumerated on their
+// own by the same depth-first search, the bottom one on the vertically
+// mirrored board, so that it runs upward from the bottom border. A top and a
+// bottom half combine into a solution exactly when
+//
+//   - their queens' columns are disjoint: as the halves hold as many queens as
+//     the free columns, this means the bottom half uses exactly the free
+//     columns the top half left; and
+//   - no diagonal line carries a queen of each half.
+//
+// Lines already used by the border queens were excluded by both searches.
+// Only the lines that cross the split matter: of the "col-row" lines (index
+// col-row+n-1) those in [n-s, 2n-2-s], of the "col+row" lines those in
+// [s, n+s-2], where s is the first row of the bottom half; each window is n-1
+// wide, so one uint64 (2n-2 ≤ 52 bits) holds every line a half uses that the
+// other half could meet. The bottom halves are bucketed by column set in a
+// table indexed by the column mask; each top half then scans the bucket of
+// its complementary column set and counts the entries whose line word has no
+// bit in common with its own: the inner loop is one AND and one compare.
+//
+// This trades the middle of the search tree, where a depth-first search
+// spends most of its nodes, for two half-depth searches and a scan, and wins
+// more the larger n is.
+
+// maxJoinN bounds the bucket table: 2^(n-2) entries of 12 bytes per worker.
+const maxJoinN = 23
+
+// bucket is one entry of the column-set table. stamp says which sub-problem
+// last wrote it, so the table is never cleared.
+type bucket struct {
+	stamp, start, count uint32
+}
+
+// joiner is one worker's scratch memory for joinCount.
+type joiner struct {
+	table   []bucket
+	touched []uint32
+	stamp   uint32
+	// bottom halves found by the bottom search: queen columns and line word.
+	cols  []uint64
+	lines []uint64
+	// bottom halves' line words, grouped by column set.
+	sorted []uint64
+	// set by joinCount for the top search's leaves
+	freeCols uint64
+	sols     uint64
+	pairs    uint64
+}
+
+func newJoiner(n int) *joiner {
+	return &joiner{table: make([]bucket, 1<<uint(n-2))}
+}
+
+// halfSearch runs the depth-first search of countFast over the first depth
+// free rows of sp, keeping the placements that leave a free square in row
+// rows[depth], the first row of the other half.
+//
+// At such a leaf the masks seen from row rows[depth] hold the lines of every
+// queen above it, already aligned on the windows of join.go: in the top
+// search (row s), dl bit j is the line col-row = j-s, so bits 1..n-1 are the
+// "col-row" window, and dr bit j is the line col+row = j+s, so bits 0..n-2
+// are the "col+row" window. In the mirrored bottom search the roles of dl
+// and dr swap (a mirror maps one family of diagonals onto the other) and
+// the same bit ranges come out, once shifted by gap: the number of
+// pre-placed rows between the two halves, over which the bottom search's
+// masks were not moved. The border queens' own lines (bdl, bdr, the
+// masks with no inner queen) are removed: they are not part of either half.
+//
+// A top leaf looks its complementary column set up in the table and counts
+// the compatible bottom halves (into j.sols); a bottom leaf is appended to
+// j.cols and j.lines. ok is false if stop was set.
+func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func() bool) (nodes uint64, ok bool) {
+	n := uint(sp.n)
+	w := uint64(1)<<(n-1) - 1
+	full := sp.full
+	cols, dl, dr := sp.cols, sp.dl, sp.dr
+	bcols := cols
+	bdl, bdr := dl, dr
+	for k := 0; k < depth; k++ {
+		st := &sp.steps[k]
+		bdl = bdl<<(st.s1&63) | st.inj1
+		bdr >>= st.s1 & 63
+	}
+	table, sorted, stamp, freeCols := j.table, j.sorted, j.stamp, j.freeCols
+	var sols, pairs uint64
+	var stk [32]frame
+	free := ^(cols | dl | dr) & full
+	nextPoll := uint64(pollEvery)
+	k := 0
+	for {
+		if free == 0 {
+			if k == 0 {
+				break
+			}
+			if nodes >= nextPoll {
+				nextPoll = nodes + pollEvery
+				if stop() {
+					return nodes, false
+				}
+			}
+			k--
+			f := &stk[k&31]
+			cols, dl, dr, free = f.cols, f.dl, f.dr, f.free
+			continue
+		}
+		q := free & -free
+		free ^= q
+		nodes++
+		st := &sp.steps[k&31]
+		nc := cols | q
+		nl := (dl|q)<<(st.s1&63) | st.inj1
+		nr := (dr | q) >> (st.s1 & 63)
+		if ^(nc|nl|nr)&full == 0 {
+			continue
+		}
+		if k+1 == depth {
+			xl, xr := nl&^bdl, nr&^bdr // this half's own lines
+			if top {
+				b := table[(freeCols&^(nc&^bcols))>>1]
+				if b.stamp != stamp {
+					continue
+				}
+				lt := (xl>>1)&w | (xr&w)<<(n-1)
+				var cnt uint64
+				for _, lb := range sorted[b.start : b.start+b.count] {
+					// lt&lb < 2^52, so (lt&lb - 1) >> 63 is 1 exactly when lt&lb == 0.
+					cnt += (lt&lb - 1) >> 63
+				}
+				sols += cnt
+				pairs += uint64(b.count)
+			} else {
+				j.cols = append(j.cols, nc&^bcols)
+				j.lines = append(j.lines, (xr<<(gap&63))&w|((xl>>((gap+1)&63))&w)<<(n-1))
+			}
+			continue
+		}
+		stk[k&31] = frame{cols, dl, dr, free}
+		cols, dl, dr, free = nc, nl, nr, ^(nc|nl|nr)&full
+		k++
+	}
+	j.sols += sols
+	j.pairs += pairs
+	return nodes, true
+}
+
+// flipQueens mirrors the border queens top to bottom.
+func flipQueens(n int, qs []square) []square {
+	out := make([]square, len(qs))
+	for i, q := range qs {
+		out[i] = square{n - 1 - q.r, q.c}
+	}
+	return out
+}
+
+// joinCount counts the solutions of a sub-problem by joining half boards;
+// see the comment at the top of this file. h is the number of free rows in
+// the top half (1 ≤ h < m). nodes counts the queens placed by both half
+// searches plus the pairs of halves compared.
+func (j *joiner) joinCount(n int, queens []square, h int, stop func() bool) (sols, nodes uint64, ok bool) {
+	top := compileQueens(n, queens)
+	m := top.m
+	bot := compileQueens(n, flipQueens(n, queens))
+
+	j.cols, j.lines = j.cols[:0], j.lines[:0]
+	gap := uint(int(top.rows[h]) - 1 - int(top.rows[h-1]))
+	nd, ok := j.halfSearch(bot, m-h, false, gap, stop)
+	nodes += nd
+	if !ok {
+		return 0, nodes, false
+	}
+	// Bucket the bottom halves by column set (counting sort on the touched keys).
+	j.stamp++
+	if j.stamp == 0 { // wrapped: old stamps could collide
+		clear(j.table)
+		j.stamp = 1
+	}
+	stamp := j.stamp
+	j.touched = j.touched[:0]
+	for _, c := range j.cols {
+		b := &j.table[c>>1]
+		if b.stamp != stamp {
+			*b = bucket{stamp: stamp}
+			j.touched = append(j.touched, uint32(c>>1))
+		}
+		b.count++
+	}
+	off := uint32(0)
+	for _, key := range j.touched {
+		b := &j.table[key]
+		b.start = off
+		off += b.count
+		b.count = 0
+	}
+	if cap(j.sorted) < len(j.lines) {
+		j.sorted = make([]uint64, len(j.lines), 2*len(j.lines))
+	}
+	j.sorted = j.sorted[:len(j.lines)]
+	for i, c := range j.cols {
+		b := &j.table[c>>1]
+		j.sorted[b.start+b.count] = j.lines[i]
+		b.count++
+	}
+
+	j.freeCols = top.full &^ top.cols
+	j.sols, j.pairs = 0, 0
+	nd, ok = j.halfSearch(top, h, true, 0, stop)
+	nodes += nd + j.pairs
+	if !ok {
+		return 0, nodes, false
+	}
+	return j.sols, nodes, true
+}
+
+// splitRows is the number of free rows given to the top half.
+func splitRows(m int) int { return max(1, m/2) }
