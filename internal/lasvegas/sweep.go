@@ -1,0 +1,274 @@
+package lasvegas
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// DefaultTrials is the number of runs per m when SweepOptions.Trials is 0.
+const DefaultTrials = 100
+
+// DefaultMaxChecks is the per-run budget of checks when
+// SweepOptions.MaxChecks is 0 (a few tens of milliseconds): both arms of
+// the U-shaped cost curve grow steeply (plain backtracking stalls near
+// n = 30), so a sweep needs a bound to pass over the values of m far from
+// the optimum.
+const DefaultMaxChecks = 20_000_000
+
+// Objective selects the per-run mean that defines the optimum m.
+type Objective int
+
+const (
+	// ByChecks minimises the mean checks per run (the default: it counts
+	// all the work, draws included, and does not depend on the machine).
+	ByChecks Objective = iota
+	// ByExplored minimises the mean nodes explored per run.
+	ByExplored
+	// ByTime minimises the mean wall-clock time per run.
+	ByTime
+)
+
+// String returns "checks", "explored" or "time".
+func (o Objective) String() string {
+	switch o {
+	case ByChecks:
+		return "checks"
+	case ByExplored:
+		return "explored"
+	case ByTime:
+		return "time"
+	}
+	return "Objective(?)"
+}
+
+// SweepOptions configures [Sweep]. The zero value sweeps m = 0..n of the
+// cell variant with DefaultTrials runs per m and seed 0.
+type SweepOptions struct {
+	// Variant selects cell or row random placement.
+	Variant Variant
+	// Ms lists the values of m to run, in the order to run them; nil
+	// means 0..n. Rows come back in the same order.
+	Ms []int
+	// Trials is the number of runs per m; 0 means DefaultTrials.
+	Trials int
+	// Seed seeds the random source. Each m gets its own stream,
+	// PCG(Seed, m), so a row does not depend on the other values of m.
+	Seed uint64
+	// MaxDraws bounds the draws of one attempt (cell variant); 0 means n².
+	MaxDraws int
+	// MaxChecks bounds the checks of one run; 0 means DefaultMaxChecks,
+	// negative means no bound. The first run of a row that reaches it
+	// ends the row, which is then marked Censored.
+	MaxChecks int64
+	// Objective selects the mean that defines the optimum.
+	Objective Objective
+	// Progress, if not nil, is called after every run.
+	Progress func(Progress)
+}
+
+// Progress reports how far a sweep is.
+type Progress struct {
+	// M is the value of m being run; Row and Rows locate it in the sweep.
+	M, Row, Rows int
+	// Run and Trials count the runs of this row.
+	Run, Trials int
+}
+
+// Estimate is a sample mean with its standard error.
+type Estimate struct {
+	Mean, SE float64
+}
+
+// SweepRow summarises the runs of one value of m. Per-run means are over the
+// completed runs.
+type SweepRow struct {
+	// M is the number of random queens.
+	M int
+	// Runs is the number of completed runs.
+	Runs int
+	// Censored reports that a run reached the budget of checks; the row
+	// was ended there and its means only cover the completed runs, so
+	// they are lower bounds.
+	Censored bool
+	// Attempts is the total number of attempts of the completed runs.
+	Attempts int64
+	// P is the success probability of one attempt, Runs/Attempts, with
+	// its binomial standard error.
+	P Estimate
+	// MeanAttempts, Nodes, Explored, Checks and Draws are per-run means
+	// of the counters of [Stats].
+	MeanAttempts, Nodes, Explored, Checks, Draws Estimate
+	// Seconds is the mean wall-clock time of a run, in seconds.
+	Seconds Estimate
+	// Median is the median wall-clock time of a run.
+	Median time.Duration
+	// Optimum marks the row with the smallest objective among the rows
+	// that are not censored.
+	Optimum bool
+}
+
+// Cost returns the row's mean for objective o.
+func (r SweepRow) Cost(o Objective) Estimate {
+	switch o {
+	case ByExplored:
+		return r.Explored
+	case ByTime:
+		return r.Seconds
+	}
+	return r.Checks
+}
+
+// SweepResult is the outcome of [Sweep].
+type SweepResult struct {
+	// N is the board size; Variant, Trials, Seed, MaxDraws, MaxChecks
+	// and Objective are the effective settings.
+	N         int
+	Variant   Variant
+	Trials    int
+	Seed      uint64
+	MaxDraws  int
+	MaxChecks int64
+	Objective Objective
+	// Rows holds one row per value of m, in the order of SweepOptions.Ms.
+	Rows []SweepRow
+	// Optimum is the index in Rows of the optimum, -1 if every row is
+	// censored.
+	Optimum int
+}
+
+// Sweep runs the Las Vegas algorithm opt.Trials times for each m of opt.Ms
+// and summarises each m in a SweepRow. On cancellation it returns the rows
+// completed so far (with their optimum) and ctx.Err().
+func Sweep(ctx context.Context, n int, opt SweepOptions) (SweepResult, error) {
+	res := SweepResult{
+		N: n, Variant: opt.Variant, Trials: opt.Trials, Seed: opt.Seed,
+		MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks, Objective: opt.Objective,
+		Optimum: -1,
+	}
+	if res.Trials <= 0 {
+		res.Trials = DefaultTrials
+	}
+	if res.MaxChecks == 0 {
+		res.MaxChecks = DefaultMaxChecks
+	}
+	if res.MaxDraws == 0 {
+		res.MaxDraws = n * n
+	}
+	ms := opt.Ms
+	if ms == nil {
+		for m := 0; m <= n; m++ {
+			ms = append(ms, m)
+		}
+	}
+	for _, m := range ms {
+		if err := checkArgs(n, Options{Variant: opt.Variant, M: m, MaxDraws: opt.MaxDraws}); err != nil {
+			return res, err
+		}
+	}
+	run := Options{Variant: opt.Variant, MaxDraws: res.MaxDraws, MaxChecks: max(res.MaxChecks, 0)}
+	for i, m := range ms {
+		run.M = m
+		row, err := sweepRow(ctx, n, run, res.Trials, rand.New(rand.NewPCG(opt.Seed, uint64(m))), func(k int) {
+			if opt.Progress != nil {
+				opt.Progress(Progress{M: m, Row: i, Rows: len(ms), Run: k, Trials: res.Trials})
+			}
+		})
+		if err != nil {
+			res.markOptimum()
+			return res, err
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	res.markOptimum()
+	return res, nil
+}
+
+func (res *SweepResult) markOptimum() {
+	res.Optimum = -1
+	best := math.Inf(1)
+	for i := range res.Rows {
+		res.Rows[i].Optimum = false
+		r := res.Rows[i]
+		if c := r.Cost(res.Objective).Mean; !r.Censored && r.Runs > 0 && c < best {
+			best, res.Optimum = c, i
+		}
+	}
+	if res.Optimum >= 0 {
+		res.Rows[res.Optimum].Optimum = true
+	}
+}
+
+// sweepRow runs the trials of one m.
+func sweepRow(ctx context.Context, n int, opt Options, trials int, rng Rand, progress func(int)) (SweepRow, error) {
+	row := SweepRow{M: opt.M}
+	var att, nodes, expl, checks, draws, secs moments
+	times := make([]time.Duration, 0, trials)
+	for k := 1; k <= trials; k++ {
+		if err := ctx.Err(); err != nil {
+			return row, err
+		}
+		start := time.Now()
+		r, err := Solve(ctx, n, opt, rng)
+		el := time.Since(start)
+		if errors.Is(err, ErrBudget) {
+			row.Censored = true
+			break
+		}
+		if err != nil {
+			return row, err
+		}
+		st := r.Stats
+		row.Runs++
+		row.Attempts += st.Attempts
+		att.add(float64(st.Attempts))
+		nodes.add(float64(st.Nodes))
+		expl.add(float64(st.Explored))
+		checks.add(float64(st.Checks))
+		draws.add(float64(st.Draws))
+		secs.add(el.Seconds())
+		times = append(times, el)
+		progress(k)
+	}
+	if row.Runs > 0 {
+		p := float64(row.Runs) / float64(row.Attempts)
+		row.P = Estimate{p, math.Sqrt(p * (1 - p) / float64(row.Attempts))}
+		row.MeanAttempts, row.Nodes, row.Explored = att.estimate(), nodes.estimate(), expl.estimate()
+		row.Checks, row.Draws, row.Seconds = checks.estimate(), draws.estimate(), secs.estimate()
+		row.Median = median(times)
+	}
+	return row, nil
+}
+
+// moments accumulates a sample mean and variance (Welford).
+type moments struct {
+	k       int
+	mean, q float64
+}
+
+func (m *moments) add(x float64) {
+	m.k++
+	d := x - m.mean
+	m.mean += d / float64(m.k)
+	m.q += d * (x - m.mean)
+}
+
+// estimate returns the mean and its standard error (0 for one sample).
+func (m *moments) estimate() Estimate {
+	if m.k < 2 {
+		return Estimate{Mean: m.mean}
+	}
+	return Estimate{m.mean, math.Sqrt(m.q / float64(m.k-1) / float64(m.k))}
+}
+
+func median(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
