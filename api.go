@@ -10,6 +10,7 @@ import (
 	"github.com/nqueens/nqueens/internal/backtrack"
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/localsearch"
 	"github.com/nqueens/nqueens/internal/refcount"
 )
 
@@ -135,9 +136,10 @@ type Algorithm string
 
 // The algorithms of Solve.
 const (
-	Auto      Algorithm = "auto"      // pick from n: Backtrack for small n, Construct otherwise
-	Construct Algorithm = "construct" // the explicit O(n) construction (SPEC.md §3.7)
-	Backtrack Algorithm = "backtrack" // first-fit depth-first search, n ≤ 32
+	Auto        Algorithm = "auto"        // pick from n: Backtrack for small n, LocalSearch otherwise
+	LocalSearch Algorithm = "localsearch" // Sosic–Gu linear-time local search (SPEC.md §3.6)
+	Construct   Algorithm = "construct"   // the explicit O(n) construction (SPEC.md §3.7)
+	Backtrack   Algorithm = "backtrack"   // first-fit depth-first search, n ≤ 32
 )
 
 // autoBacktrackMax is the largest n for which Auto picks backtracking: beyond it the
@@ -147,10 +149,10 @@ const autoBacktrackMax = 20
 // ParseAlgorithm maps a name to an Algorithm.
 func ParseAlgorithm(s string) (Algorithm, error) {
 	switch a := Algorithm(strings.ToLower(s)); a {
-	case Auto, Construct, Backtrack:
+	case Auto, LocalSearch, Construct, Backtrack:
 		return a, nil
 	}
-	return "", fmt.Errorf("unknown algorithm %q (want auto, construct or backtrack)", s)
+	return "", fmt.Errorf("unknown algorithm %q (want auto, localsearch, construct or backtrack)", s)
 }
 
 // MaxN is the largest board any part of the library accepts: columns are stored as
@@ -165,15 +167,18 @@ func (a Algorithm) Pick(n int) Algorithm {
 	if n <= autoBacktrackMax {
 		return Backtrack
 	}
-	return Construct
+	return LocalSearch
 }
 
 // CheckSize returns an error when algorithm a cannot handle n: a *SizeError for a size out
-// of range, ErrNoSolution for n = 2 and 3.
+// of range or one that would not fit in memory, ErrNoSolution for n = 2 and 3.
 func (a Algorithm) CheckSize(n int) error {
 	max := MaxN
-	if a.Pick(n) == Backtrack {
+	switch a.Pick(n) {
+	case Backtrack:
 		max = backtrack.MaxN
+	case LocalSearch:
+		max = localsearch.MaxN
 	}
 	switch {
 	case n < 1 || n > max:
@@ -181,7 +186,23 @@ func (a Algorithm) CheckSize(n int) error {
 	case n == 2 || n == 3:
 		return ErrNoSolution
 	}
+	if a.Pick(n) == LocalSearch {
+		if need, have := localsearch.MemoryBytes(n), localsearch.PhysicalMemory(); have > 0 && need > have {
+			return &MemoryError{N: n, Need: need, Have: have}
+		}
+	}
 	return nil
+}
+
+// MemoryError says that a board would need more memory than the machine has; it is
+// returned before anything is allocated.
+type MemoryError struct {
+	N          int
+	Need, Have int64 // bytes
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("n = %d needs %.1f GB of memory, more than this machine's %.1f GB", e.N, float64(e.Need)/1e9, float64(e.Have)/1e9)
 }
 
 // Construction streams the explicit solution of SPEC.md §3.7 for n (n = 1 or n ≥ 4)
@@ -197,6 +218,9 @@ func Construction(n int) (iter.Seq[int], error) {
 type SolveOptions struct {
 	Algorithm Algorithm // Auto when empty
 	Seed      uint64    // seed of the algorithms that draw random numbers
+	// Progress, when not nil, is called now and then by the long-running algorithms with
+	// the phase of the search and the fraction of it done (0..1).
+	Progress func(phase string, frac float64)
 }
 
 // Solve finds one solution of the n×n board. The placement it returns has passed Verify;
@@ -217,6 +241,23 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 			p[r] = int32(construct.Column(n, r))
 		}
 		res.Placement = p
+	case LocalSearch:
+		// The diagonal bitsets of the search are the scratch of the verification, so that
+		// solving and verifying never hold more than 4.5 bytes per queen.
+		scratch := make([]uint64, max(localsearch.ScratchWords(n), VerifyWords(n)))
+		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch})
+		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}
+		if err != nil {
+			if ctx.Err() != nil {
+				res.Status = Interrupted
+			}
+			return res, err
+		}
+		res.Placement = q
+		if err := VerifyInPlace(res.Placement, scratch); err != nil {
+			return res, fmt.Errorf("internal error: %s produced an invalid placement: %w", a, err)
+		}
+		return res, nil
 	case Backtrack:
 		q, nodes, err := backtrack.Find(ctx, n)
 		res.Stats.Nodes = nodes

@@ -24,6 +24,9 @@ func FuzzVerify(f *testing.F) {
 		}
 		kind, r1, r2 := naiveFirstConflict(p)
 		err := Verify(p)
+		if err2 := VerifyInPlace(p.Clone(), make([]uint64, VerifyWords(len(p)))); !sameError(err, err2) {
+			t.Fatalf("%v: Verify %v, VerifyInPlace %v", p, err, err2)
+		}
 		var ce *ConflictError
 		switch {
 		case kind == 0 && err != nil:

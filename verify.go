@@ -2,7 +2,9 @@ package nqueens
 
 import (
 	"errors"
+	"fmt"
 	"iter"
+	"math"
 )
 
 // Verifier checks a placement streamed row by row in O(1) per row and 5 bits per queen:
@@ -110,4 +112,56 @@ func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
 		}
 		r++
 	}
+}
+
+// VerifyWords is the number of 64-bit words of scratch VerifyInPlace needs for n queens:
+// two bitsets of 2n−1 bits, one for the diagonals and one for the anti-diagonals.
+func VerifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
+
+// VerifyInPlace is Verify without allocation, for placements too large to spare the
+// memory: the diagonals go to scratch (at least VerifyWords(len(p)) words, overwritten)
+// and the used columns are marked in the sign bits of p itself (column c used: p[c] < 0),
+// which are cleared again before it returns. p must not be read concurrently meanwhile.
+// It returns the same errors as Verify; a placement with a column off the board is
+// handed to Verify, as only columns in range leave the sign bits free for marks.
+func VerifyInPlace(p Placement, scratch []uint64) error {
+	n := len(p)
+	half := VerifyWords(n) / 2
+	if len(scratch) < 2*half {
+		return fmt.Errorf("VerifyInPlace: scratch has %d words, need %d", len(scratch), 2*half)
+	}
+	for _, c := range p {
+		if c < 0 || int(c) >= n {
+			return Verify(p)
+		}
+	}
+	dia, anti := scratch[:half], scratch[half:2*half]
+	clear(dia)
+	clear(anti)
+	var ce *ConflictError
+	for r := range p {
+		c := int(p[r] & math.MaxInt32) // p[r] may carry the mark of column r
+		kind := ConflictKind(0)
+		switch {
+		case p[c] < 0:
+			kind = SameColumn
+		case testAndSet(dia, r-c+n-1):
+			kind = SameDiagonal
+		case testAndSet(anti, r+c):
+			kind = SameAnti
+		}
+		if kind != 0 {
+			ce = &ConflictError{Kind: kind, N: n, Row1: -1, Row2: r, Col2: c}
+			break
+		}
+		p[c] |= math.MinInt32
+	}
+	for i := range p {
+		p[i] &= math.MaxInt32
+	}
+	if ce == nil {
+		return nil
+	}
+	LocatePartner(ce, p.Columns())
+	return ce
 }

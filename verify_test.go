@@ -36,6 +36,10 @@ func TestVerifyExhaustive(t *testing.T) {
 		for {
 			kind, r1, r2 := naiveFirstConflict(p)
 			err := Verify(p)
+			before := p.Clone()
+			if err2 := VerifyInPlace(p, make([]uint64, VerifyWords(n))); !sameError(err, err2) || !p.Equal(before) {
+				t.Fatalf("%v: Verify %v, VerifyInPlace %v (placement now %v)", p, err, err2, before)
+			}
 			if kind == 0 {
 				valid++
 				if err != nil {
@@ -87,4 +91,11 @@ func TestVerifyMessages(t *testing.T) {
 	if err := v.Finish(); err == nil || err.Error() != "expected 4 rows, got 1" {
 		t.Errorf("short: got %v", err)
 	}
+}
+
+func sameError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Error() == b.Error()
 }

@@ -240,3 +240,24 @@ func TestInterruptedCount(t *testing.T) {
 		t.Errorf("stderr: %q", errb.String())
 	}
 }
+
+func TestSolveLocalSearchSeeds(t *testing.T) {
+	solve := func(seed string) string {
+		code, out, errs := runCLI(t, "", "solve", "1000", "--seed", seed)
+		if code != 0 || !strings.Contains(errs, "algorithm=localsearch seed="+seed+" verified=true") || !strings.Contains(errs, "k=") {
+			t.Fatalf("seed %s: exit %d, stderr %q", seed, code, errs)
+		}
+		return out
+	}
+	a, b, c := solve("9"), solve("9"), solve("10")
+	if a != b {
+		t.Errorf("same seed, different placements")
+	}
+	if a == c {
+		t.Errorf("seeds 9 and 10 gave the same placement")
+	}
+	p, err := nqueens.ParsePlacement(a)
+	if err != nil || len(p) != 1000 || nqueens.Verify(p) != nil {
+		t.Errorf("placement does not verify: %v", err)
+	}
+}

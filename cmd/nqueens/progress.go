@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"sync"
 	"time"
@@ -56,5 +57,44 @@ func (b *lazyBar) finish() {
 	defer b.mu.Unlock()
 	if b.bar != nil {
 		b.bar.Exit()
+	}
+}
+
+// lazyLine is a one-line progress report on stderr ("phase 45%"), rewritten in place,
+// that appears only once a run has lasted progressDelay.
+type lazyLine struct {
+	mu    sync.Mutex
+	w     io.Writer
+	show  bool
+	start time.Time
+	last  time.Time
+	shown bool
+}
+
+func newLazyLine(w io.Writer, show bool) *lazyLine {
+	return &lazyLine{w: w, show: show, start: time.Now()}
+}
+
+// update reports the phase and the fraction of it done.
+func (l *lazyLine) update(phase string, frac float64) {
+	if !l.show {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	if now.Sub(l.start) < progressDelay || now.Sub(l.last) < 200*time.Millisecond {
+		return
+	}
+	l.last, l.shown = now, true
+	fmt.Fprintf(l.w, "\r%-24s %3.0f%%  %5.1fs", phase, 100*frac, now.Sub(l.start).Seconds())
+}
+
+// finish erases the line.
+func (l *lazyLine) finish() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.shown {
+		fmt.Fprintf(l.w, "\r%40s\r", "")
 	}
 }

@@ -31,6 +31,11 @@ type solveOutput struct {
 	Seconds   float64  `json:"seconds"`
 	Out       string   `json:"out,omitempty"`
 	Nodes     uint64   `json:"nodes,omitempty"`
+	// Local search only (SPEC.md §3.6).
+	Attempts   uint64 `json:"attempts,omitempty"`    // initial-search attempts
+	K          uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
+	FinalSwaps uint64 `json:"final_swaps,omitempty"` // final-search swaps
+	Restarts   uint64 `json:"restarts,omitempty"`
 }
 
 // columns marshals a stream of 0-based columns as a JSON array of 1-based ones without
@@ -51,17 +56,19 @@ func (c *columns) MarshalJSON() ([]byte, error) {
 func newSolveCmd(e *env) *cobra.Command {
 	var algo, format, out string
 	var seed uint64
-	var asJSON bool
+	var asJSON, progress, noProgress bool
 	cmd := &cobra.Command{
 		Use:   "solve N",
 		Short: "Find one solution of an N×N board",
 		Long: `Find one solution of an N×N board and print it; every placement printed has
 passed an independent O(n) verification first.
 
-Algorithms: construct (explicit O(n) construction, any n), backtrack (first
+Algorithms: localsearch (Sosic–Gu linear-time local search, a different
+solution per seed, n up to 2^31−1 in 4.5 bytes per queen), construct (explicit
+O(n) construction, always the same solution, streamed), backtrack (first
 solution in lexicographic order, n ≤ 32), auto (backtrack for n ≤ 20,
-construct beyond). The seed is printed so a run can be repeated; algorithms
-that draw no random numbers ignore it.
+localsearch beyond). The seed is printed so a run can be repeated; the same
+seed gives the same placement. Algorithms that draw no random numbers ignore it.
 
 Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
@@ -97,13 +104,23 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 				}
 				return usageError{err}
 			}
+			if progress && noProgress {
+				return usagef("--progress and --no-progress exclude each other")
+			}
+			line := newLazyLine(e.stderr, progress || (!noProgress && isTerminal(e.stderr)))
 			start := time.Now()
-			n, cols, res, err := find(e, n, a, seed)
+			n, cols, res, err := find(e, n, a, seed, line.update)
+			line.finish()
 			if err != nil {
 				return err
 			}
+			st := res.Stats
 			o := solveOutput{N: n, Algorithm: string(res.Algorithm), Seed: seed, Verified: true,
-				Seconds: time.Since(start).Seconds(), Out: out, Nodes: res.Stats.Nodes}
+				Seconds: time.Since(start).Seconds(), Out: out, Nodes: st.Nodes,
+				Attempts: st.Attempts, K: st.Conflicts, FinalSwaps: st.Swaps, Restarts: st.Restarts}
+			if !asJSON && res.Algorithm == nqueens.LocalSearch {
+				fmt.Fprintf(e.stderr, "localsearch: attempts=%d k=%d final_swaps=%d restarts=%d\n", st.Attempts, st.Conflicts, st.Swaps, st.Restarts)
+			}
 			if out != "" {
 				err := writeFileAtomic(out, func(w io.Writer) error {
 					if err := nqueens.Write(w, f, n, cancellable(e, cols)); err != nil {
@@ -139,17 +156,19 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&algo, "algo", "a", "auto", "algorithm: auto, construct or backtrack")
+	fl.StringVarP(&algo, "algo", "a", "auto", "algorithm: auto, localsearch, construct or backtrack")
 	fl.Uint64VarP(&seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
 	fl.StringVarP(&format, "format", "f", "text", "output format: text, board, json or binary")
 	fl.StringVarP(&out, "out", "o", "", "write the placement to `FILE` instead of stdout")
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
+	fl.BoolVar(&progress, "progress", false, "always show progress on stderr")
+	fl.BoolVar(&noProgress, "no-progress", false, "never show progress")
 	return cmd
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
 // construction is streamed twice (verify, then write) instead of being held in memory.
-func find(e *env, n int, a nqueens.Algorithm, seed uint64) (int, iter.Seq[int], nqueens.FindResult, error) {
+func find(e *env, n int, a nqueens.Algorithm, seed uint64, progress func(string, float64)) (int, iter.Seq[int], nqueens.FindResult, error) {
 	if a.Pick(n) == nqueens.Construct {
 		cols, err := nqueens.Construction(n)
 		if err != nil {
@@ -163,7 +182,7 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64) (int, iter.Seq[int], 
 		}
 		return n, cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct}, nil
 	}
-	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed})
+	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress})
 	if err != nil {
 		return n, nil, res, err
 	}
