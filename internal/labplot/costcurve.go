@@ -1,0 +1,120 @@
+package labplot
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// CostCurve is the U-shaped cost of the Las Vegas algorithm against the
+// number m of random queens, on a logarithmic y axis, one curve per
+// variant or per estimate (for example Monte Carlo and exact).
+type CostCurve struct {
+	// Title, XLabel and YLabel label the figure; empty labels get
+	// defaults ("m (random queens)", "mean cost per solution").
+	Title, XLabel, YLabel string
+	// Curves are drawn in order with distinct colours.
+	Curves []Curve
+	// Size is the image size.
+	Size Size
+}
+
+// Curve is one cost curve: X holds the values of m, Y the mean costs, Err
+// (optional) their standard errors.
+type Curve struct {
+	Series
+	// MarkOptimum asks for the point Optimum (an index into X and Y) to be
+	// marked and labelled as the optimum.
+	MarkOptimum bool
+	Optimum     int
+}
+
+// Save writes the figure to path (.png or .svg).
+func (c CostCurve) Save(path string) error {
+	xl, yl := c.XLabel, c.YLabel
+	if xl == "" {
+		xl = "m (random queens)"
+	}
+	if yl == "" {
+		yl = "mean cost per solution"
+	}
+	p := newPlot(c.Title, xl, yl)
+	logAxis(&p.Y)
+	drawn := 0
+	for i, cv := range c.Curves {
+		if err := cv.check(); err != nil {
+			return err
+		}
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for j := range cv.X {
+			if !positive(cv.Y[j]) {
+				continue
+			}
+			pts = append(pts, plotter.XY{X: cv.X[j], Y: cv.Y[j]})
+			if cv.Err != nil {
+				// Keep the lower end of the bar above zero.
+				lo := min(cv.Err[j], 0.95*cv.Y[j])
+				errs = append(errs, struct{ Low, High float64 }{lo, cv.Err[j]})
+			}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		drawn++
+		line, scatter, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return err
+		}
+		line.Color = colour(i)
+		scatter.Color = colour(i)
+		scatter.Shape = draw.CircleGlyph{}
+		scatter.Radius = vg.Points(2)
+		p.Add(line, scatter)
+		p.Legend.Add(cv.Label, line, scatter)
+		if cv.Err != nil {
+			eb, err := plotter.NewYErrorBars(errorBars{pts, errs})
+			if err != nil {
+				return err
+			}
+			eb.Color = colour(i)
+			p.Add(eb)
+		}
+		if cv.MarkOptimum && cv.Optimum >= 0 && cv.Optimum < len(cv.X) && positive(cv.Y[cv.Optimum]) {
+			o := plotter.XYs{{X: cv.X[cv.Optimum], Y: cv.Y[cv.Optimum]}}
+			mark, err := plotter.NewScatter(o)
+			if err != nil {
+				return err
+			}
+			mark.Shape = draw.RingGlyph{}
+			mark.Radius = vg.Points(7)
+			mark.Color = color.RGBA{R: 220, A: 255}
+			p.Add(mark)
+			text := fmt.Sprintf("optimum m=%g", o[0].X)
+			if len(c.Curves) > 1 && cv.Label != "" {
+				text += " (" + cv.Label + ")"
+			}
+			p.Legend.Add(text, mark)
+			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: o, Labels: []string{fmt.Sprintf("  m=%g", o[0].X)}})
+			if err != nil {
+				return err
+			}
+			labels.Offset = vg.Point{X: vg.Points(6), Y: -vg.Points(12)}
+			p.Add(labels)
+		}
+	}
+	if drawn == 0 {
+		return ErrNoData
+	}
+	headroom(&p.Y, 3)
+	return save(path, c.Size, p)
+}
+
+// errorBars joins points and their error bars for plotter.NewYErrorBars.
+type errorBars struct {
+	plotter.XYs
+	plotter.YErrors
+}
