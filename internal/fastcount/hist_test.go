@@ -24,27 +24,25 @@ func TestJoinSpeed(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	never := func() bool { return false }
 	p, _ := NewPlan(n)
-	if os.Getenv("DFS") != "" {
-		t0 := cpuNow()
-		var tot uint64
-		for _, s := range p.Subs {
-			c, _, _ := countFast(compile(n, s), never)
-			tot += c
-		}
-		t.Logf("n=%d dfs: %d cpu %v", n, tot, cpuNow()-t0)
+	orients := map[string]func(n int, qs []square) []square{
+		"heur": orient,
+		"canon": func(n int, qs []square) []square { return qs },
+		"flipheur": func(n int, qs []square) []square { return flipQueens(n, orient(n, qs)) },
 	}
-	for _, dh := range []int{-1, 0, 1} {
-		j := newJoiner(n)
-		t0 := cpuNow()
-		var tot, nodes uint64
-		for _, s := range p.Subs {
-			qs := orient(n, s.queens(n))
-			m := n - len(qs)
-			h := min(max(1, m/2+dh), m-1)
-			c, nd, _ := j.joinCount(n, qs, h, never)
-			tot += c
-			nodes += nd
+	for name, of := range orients {
+		for _, dh := range []int{0, 1} {
+			j := newJoiner(n)
+			t0 := cpuNow()
+			var tot, nodes uint64
+			for _, s := range p.Subs {
+				qs := of(n, s.queens(n))
+				m := n - len(qs)
+				h := min(max(1, m/2+dh), m-1)
+				c, nd, _ := j.joinCount(n, qs, h, never)
+				tot += c
+				nodes += nd
+			}
+			t.Logf("n=%d %s dh=%d: %d nodes %d cpu %v", n, name, dh, tot, nodes, cpuNow()-t0)
 		}
-		t.Logf("n=%d join dh=%d: %d nodes %d cpu %v", n, dh, tot, nodes, cpuNow()-t0)
 	}
 }

@@ -118,6 +118,11 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 		if ^(nc|nl|nr)&full == 0 {
 			continue
 		}
+		// Two-row look-ahead, as in countFast: rows[k+2] exists when
+		// s2 != 0, whichever half it belongs to.
+		if st.s2 != 0 && ^(nc|nl<<(st.s2&63)|st.inj2|nr>>(st.s2&63))&full == 0 {
+			continue
+		}
 		if k+1 == depth {
 			xl, xr := nl&^bdl, nr&^bdr // this half's own lines
 			if top {
