@@ -31,11 +31,55 @@ func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	r, ok := p.solve(i, &scratch{}, &stop)
+	r, ok := p.solve(i, &scratch{}, EngineAuto, &stop)
 	if !ok {
 		return SubResult{}, ctx.Err()
 	}
 	return r, nil
+}
+
+// Engine selects how the sub-problems are counted. Every engine gives the
+// same results; they differ only in speed.
+type Engine int
+
+const (
+	// EngineAuto picks by n: EngineJoin from minJoinN to maxJoinN, where it
+	// measured faster, else EngineSearch.
+	EngineAuto Engine = iota
+	// EngineSearch runs one depth-first search per sub-problem (spec.go).
+	EngineSearch
+	// EngineJoin joins half boards (join.go); sub-problems too small to
+	// split fall back to the search.
+	EngineJoin
+)
+
+// String names the engine as in benchmark names.
+func (e Engine) String() string {
+	switch e {
+	case EngineAuto:
+		return "auto"
+	case EngineSearch:
+		return "search"
+	case EngineJoin:
+		return "join"
+	}
+	return fmt.Sprintf("Engine(%d)", int(e))
+}
+
+// minJoinN is the smallest n where the join beats the search (measured at
+// n=12..16 on the development machine: slower at 12, faster from 13 on).
+const minJoinN = 13
+
+// useJoin tells whether the engine e counts sub-problems of an n×n board by
+// joining half boards. The column-set table limits the join to maxJoinN.
+func useJoin(e Engine, n int) bool {
+	switch e {
+	case EngineSearch:
+		return false
+	case EngineJoin:
+		return n <= maxJoinN
+	}
+	return n >= minJoinN && n <= maxJoinN
 }
 
 // scratch is one worker's reusable memory.
@@ -43,15 +87,8 @@ type scratch struct {
 	join *joiner // allocated on first use
 }
 
-// useJoin tells whether sub-problems of an n×n board are counted by joining
-// half boards (join.go) rather than by the plain search: the join wins from
-// about n=13 on (measured), and its column-set table limits it to maxJoinN.
-func useJoin(n int) bool { return n >= minJoinN && n <= maxJoinN }
-
-const minJoinN = 13
-
 // solve counts sub-problem i; ok is false if stop was set before the end.
-func (p *Plan) solve(i int, sc *scratch, stop *atomic.Bool) (SubResult, bool) {
+func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult, bool) {
 	s := p.Subs[i]
 	if s.Kind == KindWhole {
 		t, u, nodes := countWhole(p.N)
@@ -59,19 +96,19 @@ func (p *Plan) solve(i int, sc *scratch, stop *atomic.Bool) (SubResult, bool) {
 	}
 	poll := stop.Load
 	w := s.Weight()
-	if s.Stab == 1 && useJoin(p.N) {
+	qs := orient(p.N, s.queens(p.N))
+	m := p.N - len(qs) // free rows: each border queen has a row of its own
+	if s.Stab == 1 && m >= 2 && useJoin(e, p.N) {
 		if sc.join == nil {
 			sc.join = newJoiner(p.N)
 		}
-		qs := orient(p.N, s.queens(p.N))
-		m := p.N - len(qs) // free rows: each border queen has a row of its own
 		sols, nodes, ok := sc.join.joinCount(p.N, qs, splitRows(m), poll)
 		if !ok {
 			return SubResult{}, false
 		}
 		return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
 	}
-	sp := compile(p.N, s)
+	sp := compileQueens(p.N, qs)
 	if s.Stab == 1 {
 		sols, nodes, ok := countFast(sp, poll)
 		if !ok {
@@ -105,6 +142,8 @@ type Options struct {
 	// the finished and the total estimated work. It runs on worker
 	// goroutines, possibly concurrently, and must be cheap.
 	Progress func(doneWeight, totalWeight uint64)
+	// Engine selects the counting engine; the zero value picks by n.
+	Engine Engine
 }
 
 // Result is the outcome of Count. When Complete is false, Total, Unique and
@@ -160,7 +199,7 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 				if i >= len(p.Subs) {
 					return
 				}
-				r, ok := p.solve(i, sc, &stop)
+				r, ok := p.solve(i, sc, opt.Engine, &stop)
 				if !ok {
 					return
 				}

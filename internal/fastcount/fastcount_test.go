@@ -119,6 +119,25 @@ func TestCountKnown(t *testing.T) {
 	}
 }
 
+// TestEngines runs every engine explicitly on every small board.
+func TestEngines(t *testing.T) {
+	maxN := 15
+	if testing.Short() {
+		maxN = 13
+	}
+	for _, e := range []Engine{EngineSearch, EngineJoin} {
+		for n := 1; n <= maxN; n++ {
+			r, err := Count(context.Background(), n, Options{Workers: 2, Engine: e})
+			if err != nil {
+				t.Fatalf("%v n=%d: %v", e, n, err)
+			}
+			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
+				t.Errorf("%v n=%d: got %d/%d, want %d/%d", e, n, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			}
+		}
+	}
+}
+
 func TestCountAgainstReference(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		tot, uni := refCount(n)
@@ -282,23 +301,25 @@ func TestProgress(t *testing.T) {
 var sink uint64
 
 func BenchmarkCount(b *testing.B) {
-	for _, n := range []int{12, 14, 16} {
-		b.Run(fmt.Sprintf("algo=constellations/n=%d", n), func(b *testing.B) {
-			p, err := NewPlan(n)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var nodes uint64
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				r, err := p.Count(context.Background(), Options{Workers: 1})
+	for _, e := range []Engine{EngineSearch, EngineJoin} {
+		for _, n := range []int{12, 14, 16} {
+			b.Run(fmt.Sprintf("algo=%v/n=%d", e, n), func(b *testing.B) {
+				p, err := NewPlan(n)
 				if err != nil {
 					b.Fatal(err)
 				}
-				sink += r.Total
-				nodes = r.Nodes
-			}
-			b.ReportMetric(float64(nodes), "nodes/op")
-		})
+				var nodes uint64
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					r, err := p.Count(context.Background(), Options{Workers: 1, Engine: e})
+					if err != nil {
+						b.Fatal(err)
+					}
+					sink += r.Total
+					nodes = r.Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes/op")
+			})
+		}
 	}
 }

@@ -77,9 +77,8 @@ func newJoiner(n int) *joiner {
 func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func() bool) (nodes uint64, ok bool) {
 	n := uint(sp.n)
 	w := uint64(1)<<(n-1) - 1
-	full := sp.full
-	cols, dl, dr := sp.cols, sp.dl, sp.dr
-	bcols := cols
+	bcols := sp.cols
+	cols, dl, dr := sp.cols|^sp.full, sp.dl, sp.dr // see countFast
 	bdl, bdr := dl, dr
 	for k := 0; k < depth; k++ {
 		st := &sp.steps[k]
@@ -89,21 +88,18 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 	table, sorted, stamp, freeCols := j.table, j.sorted, j.stamp, j.freeCols
 	var sols, pairs uint64
 	var stk [32]frame
-	free := ^(cols | dl | dr) & full
-	nextPoll := uint64(pollEvery)
+	free := ^(cols | dl | dr)
+	pollDepth := max(0, depth-pollRows)
 	k := 0
 	for {
 		if free == 0 {
 			if k == 0 {
 				break
 			}
-			if nodes >= nextPoll {
-				nextPoll = nodes + pollEvery
-				if stop() {
-					return nodes, false
-				}
-			}
 			k--
+			if k <= pollDepth && stop() {
+				return nodes, false
+			}
 			f := &stk[k&31]
 			cols, dl, dr, free = f.cols, f.dl, f.dr, f.free
 			continue
@@ -115,18 +111,18 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 		nc := cols | q
 		nl := (dl|q)<<(st.s1&63) | st.inj1
 		nr := (dr | q) >> (st.s1 & 63)
-		if ^(nc|nl|nr)&full == 0 {
+		if ^(nc|nl|nr) == 0 {
 			continue
 		}
 		// Two-row look-ahead, as in countFast: rows[k+2] exists when
 		// s2 != 0, whichever half it belongs to.
-		if st.s2 != 0 && ^(nc|nl<<(st.s2&63)|st.inj2|nr>>(st.s2&63))&full == 0 {
+		if st.s2 != 0 && ^(nc|nl<<(st.s2&63)|st.inj2|nr>>(st.s2&63)) == 0 {
 			continue
 		}
 		if k+1 == depth {
 			xl, xr := nl&^bdl, nr&^bdr // this half's own lines
 			if top {
-				b := table[(freeCols&^(nc&^bcols))>>1]
+				b := table[(freeCols&^nc)>>1]
 				if b.stamp != stamp {
 					continue
 				}
@@ -139,13 +135,13 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 				sols += cnt
 				pairs += uint64(b.count)
 			} else {
-				j.cols = append(j.cols, nc&^bcols)
+				j.cols = append(j.cols, nc&sp.full&^bcols)
 				j.lines = append(j.lines, (xr<<(gap&63))&w|((xl>>((gap+1)&63))&w)<<(n-1))
 			}
 			continue
 		}
 		stk[k&31] = frame{cols, dl, dr, free}
-		cols, dl, dr, free = nc, nl, nr, ^(nc|nl|nr)&full
+		cols, dl, dr, free = nc, nl, nr, ^(nc|nl|nr)
 		k++
 	}
 	j.sols += sols

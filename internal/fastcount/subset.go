@@ -47,7 +47,7 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 				if k >= len(ids) {
 					return
 				}
-				r, ok := p.solve(ids[k], sc, &stop)
+				r, ok := p.solve(ids[k], sc, EngineAuto, &stop)
 				if !ok {
 					return
 				}
