@@ -111,7 +111,7 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 		nc := cols | q
 		nl := (dl|q)<<(st.s1&63) | st.inj1
 		nr := (dr | q) >> (st.s1 & 63)
-		if ^(nc|nl|nr) == 0 {
+		if ^(nc | nl | nr) == 0 {
 			continue
 		}
 		// Two-row look-ahead, as in countFast: rows[k+2] exists when
@@ -141,7 +141,7 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 			continue
 		}
 		stk[k&31] = frame{cols, dl, dr, free}
-		cols, dl, dr, free = nc, nl, nr, ^(nc|nl|nr)
+		cols, dl, dr, free = nc, nl, nr, ^(nc | nl | nr)
 		k++
 	}
 	j.sols += sols

@@ -207,7 +207,7 @@ func countFast(sp *spec, stop func() bool) (sols, nodes uint64, ok bool) {
 			sols++
 			continue
 		}
-		if ^(nc|nl<<(st.s2&63)|st.inj2|nr>>(st.s2&63)) == 0 {
+		if ^(nc | nl<<(st.s2&63) | st.inj2 | nr>>(st.s2&63)) == 0 {
 			continue
 		}
 		stk[k&31] = frame{cols, dl, dr, free}
