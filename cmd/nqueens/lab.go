@@ -1,0 +1,143 @@
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+// The lab: the classic experiments of the seed documents, reproduced exactly (SPEC.md §3).
+// One file per experiment: lab_backtrack.go, lab_lasvegas.go, lab_localsearch.go.
+
+func newLabCmd(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lab",
+		Short: "Reproduce the classic experiments: tables and plots",
+		Long: `The lab runs instrumented versions of the classic algorithms and prints their
+exact counters (SPEC.md §3): the four teaching backtracking searches, the Las
+Vegas hybrid's sweep over the number of random queens, and Sosic–Gu's local
+search over a range of n. Every experiment takes --json or --csv for
+machines and --plot FILE.png|FILE.svg for a figure.`,
+		Args: exactArgs(0, "a subcommand: backtrack, lasvegas or localsearch"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newLabBacktrackCmd(e), newLabLasVegasCmd(e), newLabLocalSearchCmd(e))
+	return cmd
+}
+
+// table is a result table rendered as aligned text, CSV or JSON.
+type table struct {
+	header []string
+	rows   [][]string
+	json   any // what --json prints
+}
+
+// outputFlags are the flags every lab command shares.
+type outputFlags struct {
+	json, csv bool
+	plot      string
+}
+
+func (o *outputFlags) register(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&o.json, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&o.csv, "csv", false, "print CSV")
+	cmd.Flags().StringVar(&o.plot, "plot", "", "draw a figure to `FILE` (.png or .svg)")
+}
+
+func (o *outputFlags) check() error {
+	if o.json && o.csv {
+		return usagef("--json and --csv exclude each other")
+	}
+	if o.plot != "" {
+		ext := strings.ToLower(o.plot[strings.LastIndexByte(o.plot, '.')+1:])
+		if !strings.Contains(o.plot, ".") || (ext != "png" && ext != "svg") {
+			return usagef("--plot wants a .png or .svg file, got %q", o.plot)
+		}
+	}
+	return nil
+}
+
+func (o *outputFlags) print(w io.Writer, t table) error {
+	switch {
+	case o.json:
+		return printJSON(w, t.json)
+	case o.csv:
+		cw := csv.NewWriter(w)
+		cw.Write(t.header)
+		for _, r := range t.rows {
+			for i := range r {
+				r[i] = strings.ReplaceAll(r[i], ",", "")
+			}
+			cw.Write(r)
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, strings.Join(t.header, "\t")+"\t")
+	for _, r := range t.rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
+	}
+	return tw.Flush()
+}
+
+// group writes an integer with thousands separators: 7,535,369.
+func group(v int64) string {
+	s := strconv.FormatInt(v, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// parseList reads "a,b,c" or a range "a..b" (or "a..b/step") of integers.
+func parseList(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if lo, hi, ok := strings.Cut(part, ".."); ok {
+			step := 1
+			if h, st, ok := strings.Cut(hi, "/"); ok {
+				hi = h
+				v, err := strconv.Atoi(st)
+				if err != nil || v < 1 {
+					return nil, fmt.Errorf("bad step in %q", part)
+				}
+				step = v
+			}
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if err1 != nil || err2 != nil || a > b {
+				return nil, fmt.Errorf("bad range %q (want a..b with a ≤ b)", part)
+			}
+			for v := a; v <= b; v += step {
+				out = append(out, v)
+			}
+			continue
+		}
+		v, err := strconv.Atoi(part)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", part)
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("empty list")
+	}
+	return out, nil
+}

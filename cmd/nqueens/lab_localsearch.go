@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/localsearch"
+)
+
+type localSearchRow struct {
+	N            int     `json:"n"`
+	Seconds      float64 `json:"seconds"`
+	NsPerQueen   float64 `json:"ns_per_queen"`
+	K            int64   `json:"k"`
+	Attempts     int64   `json:"attempts"`
+	FinalSwaps   int64   `json:"final_swaps"`
+	FinalFailed  int64   `json:"final_failed"`
+	Restarts     int64   `json:"restarts"`
+	InitPlaced   float64 `json:"initial_placed_seconds"`         // O(1) check on the placed queens
+	InitScan     float64 `json:"initial_scan_seconds,omitempty"` // O(j) partial_collision
+	ScanOverFast float64 `json:"scan_over_placed,omitempty"`
+}
+
+func newLabLocalSearchCmd(e *env) *cobra.Command {
+	var from, to, scanMax string
+	var perDecade int
+	var seed uint64
+	var of outputFlags
+	cmd := &cobra.Command{
+		Use:   "localsearch",
+		Short: "Sosic–Gu over a range of n: time, k, swaps, restarts (SPEC.md §3.6)",
+		Long: `Run Sosic–Gu's local search for n from --from to --to (a few values per
+decade) and print per n: time, time per queen, k (queens left in conflict by
+the initial search), final-search swaps and restarts. It also times the
+initial search alone with the O(1) check on the placed queens against the
+seed's O(j) partial_collision scan (up to n = --scan-max, as the scan is
+quadratic), to show why the O(1) check matters. Time and k against n on
+log-log axes with --plot.`,
+		Example: "  nqueens lab localsearch --from 1e3 --to 1e7\n  nqueens lab localsearch --to 1e6 --plot ls.png",
+		Args:    exactArgs(0, "no arguments (use --from and --to)"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			lo, err := parseSize(from)
+			if err != nil {
+				return err
+			}
+			hi, err := parseSize(to)
+			if err != nil {
+				return err
+			}
+			smax, err := parseSize(scanMax)
+			if err != nil {
+				return err
+			}
+			if lo < 4 || hi < lo {
+				return usagef("want 4 ≤ --from ≤ --to, got %d and %d", lo, hi)
+			}
+			if perDecade < 1 || perDecade > 10 {
+				return usagef("--per-decade must be 1..10")
+			}
+			if err := (nqueens.LocalSearch).CheckSize(hi); err != nil {
+				return usageError{err}
+			}
+			if err := of.check(); err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = rand.Uint64()
+			}
+			ns := sizesBetween(lo, hi, perDecade)
+			line := newLazyLine(e.stderr, isTerminal(e.stderr))
+			var rows []localSearchRow
+			var runErr error
+			for i, n := range ns {
+				line.update(fmt.Sprintf("n=%d", n), float64(i)/float64(len(ns)))
+				r, err := localSearchRowFor(e, n, seed, smax)
+				if err != nil {
+					runErr = err
+					break
+				}
+				rows = append(rows, r)
+			}
+			line.finish()
+			t := table{header: []string{"n", "seconds", "ns/queen", "k", "final swaps", "restarts", "init O(1) s", "init O(j) s", "O(j)/O(1)"},
+				json: map[string]any{"seed": seed, "rows": rows, "complete": runErr == nil}}
+			for _, r := range rows {
+				scan, ratio := "-", "-"
+				if r.InitScan > 0 {
+					scan, ratio = fmt.Sprintf("%.4f", r.InitScan), fmt.Sprintf("%.0f", r.ScanOverFast)
+				}
+				t.rows = append(t.rows, []string{group(int64(r.N)), fmt.Sprintf("%.4f", r.Seconds), fmt.Sprintf("%.1f", r.NsPerQueen),
+					fmt.Sprint(r.K), group(r.FinalSwaps), fmt.Sprint(r.Restarts), fmt.Sprintf("%.4f", r.InitPlaced), scan, ratio})
+			}
+			if !of.json && !of.csv {
+				fmt.Fprintf(e.stdout, "seed=%d\n", seed)
+			}
+			if err := of.print(e.stdout, t); err != nil {
+				return err
+			}
+			if of.plot != "" && len(rows) > 0 {
+				if err := plotLocalSearch(of.plot, rows); err != nil {
+					return err
+				}
+			}
+			return runErr
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&from, "from", "1e3", "smallest n")
+	f.StringVar(&to, "to", "1e6", "largest n")
+	f.IntVar(&perDecade, "per-decade", 1, "values of n per decade (1: 10^k; 3: 1, 2, 5 × 10^k)")
+	f.StringVar(&scanMax, "scan-max", "3e4", "largest n for the O(j) scan")
+	f.Uint64Var(&seed, "seed", 0, "seed (default: random, printed)")
+	of.register(cmd)
+	return cmd
+}
+
+// sizesBetween returns the sizes from lo to hi, perDecade per decade (logarithmically
+// spaced, rounded to 1, 2, 5 style values for 3), lo and hi included.
+func sizesBetween(lo, hi, perDecade int) []int {
+	var out []int
+	add := func(n int) {
+		if n >= lo && n <= hi && (len(out) == 0 || out[len(out)-1] < n) {
+			out = append(out, n)
+		}
+	}
+	add(lo)
+	for d := math.Floor(math.Log10(float64(lo))); math.Pow(10, d) <= float64(hi); d++ {
+		for i := range perDecade {
+			v := math.Pow(10, d+float64(i)/float64(perDecade))
+			if perDecade == 3 {
+				v = math.Pow(10, d) * []float64{1, 2, 5}[i]
+			}
+			add(int(math.Round(v)))
+		}
+	}
+	add(hi)
+	return out
+}
+
+func localSearchRowFor(e *env, n int, seed uint64, scanMax int) (localSearchRow, error) {
+	start := time.Now()
+	q, st, err := localsearch.Solve(e.ctx, n, localsearch.Options{Seed: seed})
+	el := time.Since(start).Seconds()
+	if err != nil {
+		return localSearchRow{}, err
+	}
+	if err := nqueens.Verify(q); err != nil {
+		return localSearchRow{}, fmt.Errorf("internal error: local search at n = %d: %w", n, err)
+	}
+	r := localSearchRow{N: n, Seconds: el, NsPerQueen: 1e9 * el / float64(n), K: st.K, Attempts: st.Attempts,
+		FinalSwaps: st.FinalSwaps, FinalFailed: st.FinalFailed, Restarts: st.Restarts}
+	fast, err := localsearch.LabInitialSearch(e.ctx, n, seed, localsearch.CheckPlaced, 0)
+	if err != nil {
+		return r, err
+	}
+	r.InitPlaced = fast.Elapsed.Seconds()
+	if n <= scanMax {
+		scan, err := localsearch.LabInitialSearch(e.ctx, n, seed, localsearch.CheckScan, 0)
+		if err != nil {
+			return r, err
+		}
+		r.InitScan = scan.Elapsed.Seconds()
+		r.ScanOverFast = r.InitScan / max(r.InitPlaced, 1e-9)
+	}
+	return r, nil
+}

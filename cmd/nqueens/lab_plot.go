@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/nqueens/nqueens/internal/labplot"
+	"github.com/nqueens/nqueens/internal/lasvegas"
+)
+
+// The figures of the lab commands; the drawing itself is internal/labplot's.
+
+func plotBacktrack(path string, n int, rows []backtrackRow) error {
+	b := labplot.Bars{Title: fmt.Sprintf("Teaching searches, n = %d", n), YLabel: "count (log scale)",
+		Series: []labplot.BarSeries{{Label: "nodes"}, {Label: "checks"}}}
+	for _, r := range rows {
+		b.Groups = append(b.Groups, r.Variant)
+		b.Series[0].Values = append(b.Series[0].Values, float64(r.Nodes))
+		b.Series[1].Values = append(b.Series[1].Values, float64(r.Checks))
+	}
+	return b.Save(path)
+}
+
+func plotLasVegas(path string, res lasvegas.SweepResult) error {
+	c := labplot.Curve{Series: labplot.Series{Label: fmt.Sprintf("%s variant, %d trials per m", res.Variant, res.Trials)}}
+	for i, r := range res.Rows {
+		if r.Censored > 0 {
+			continue // a lower bound only: not on the curve
+		}
+		est := r.Cost(res.Objective)
+		if i == res.Optimum {
+			c.MarkOptimum, c.Optimum = true, len(c.X)
+		}
+		c.X = append(c.X, float64(r.M))
+		c.Y = append(c.Y, est.Mean)
+		c.Err = append(c.Err, est.SE)
+	}
+	return labplot.CostCurve{
+		Title:  fmt.Sprintf("Las Vegas hybrid, n = %d: cost against random queens", res.N),
+		YLabel: fmt.Sprintf("mean %s per solution (log scale)", res.Objective),
+		Curves: []labplot.Curve{c},
+	}.Save(path)
+}
+
+func plotExact(path string, n int, v lasvegas.Variant, rows []lasvegas.ExactResult) error {
+	c := labplot.Curve{Series: labplot.Series{Label: fmt.Sprintf("%s variant, exact", v)}, MarkOptimum: true}
+	for i, r := range rows {
+		c.X = append(c.X, float64(r.M))
+		c.Y = append(c.Y, r.T)
+		if r.T < c.Y[c.Optimum] {
+			c.Optimum = i
+		}
+	}
+	return labplot.CostCurve{
+		Title:  fmt.Sprintf("Las Vegas hybrid, n = %d: expected nodes explored (exact)", n),
+		YLabel: "expected nodes explored t (log scale)",
+		Curves: []labplot.Curve{c},
+	}.Save(path)
+}
+
+func plotLocalSearch(path string, rows []localSearchRow) error {
+	var n, secs, k, scan []float64
+	var nScan []float64
+	for _, r := range rows {
+		n = append(n, float64(r.N))
+		secs = append(secs, r.Seconds)
+		k = append(k, float64(r.K))
+		if r.InitScan > 0 {
+			nScan = append(nScan, float64(r.N))
+			scan = append(scan, r.InitScan)
+		}
+	}
+	timePanel := labplot.Panel{Title: "Sosic–Gu local search: time against n", XLabel: "n", YLabel: "seconds",
+		Series: []labplot.Series{{Label: "solve", X: n, Y: secs}}, Reference: "linear, c·n"}
+	if len(scan) > 0 {
+		timePanel.Series = append(timePanel.Series, labplot.Series{Label: "initial search, O(j) scan", X: nScan, Y: scan})
+	}
+	return labplot.LogLog{Panels: []labplot.Panel{
+		timePanel,
+		{Title: "queens left in conflict after the initial search", XLabel: "n", YLabel: "k",
+			Series: []labplot.Series{{Label: "k", X: n, Y: k}}},
+	}, Size: labplot.Size{Height: 800}}.Save(path)
+}

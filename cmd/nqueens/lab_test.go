@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLabBacktrack10 checks the table of `lab backtrack 10` against SPEC.md §3.1–3.4.
+func TestLabBacktrack10(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "backtrack", "10", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Rows []backtrackRow
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Rows) != 4 {
+		t.Fatalf("%v: %q", err, out)
+	}
+	want := map[string]backtrackRow{
+		"classic":   {Solutions: 724, Nodes: 35539, Checks: 348150, LoopIterations: 1297558},
+		"row":       {Solutions: 724, Nodes: 35539, Checks: 348150},
+		"cell":      {Solutions: 724, Nodes: 7535369, Checks: 70450278, Skipped: 7499830, Dead: 429169},
+		"cellprune": {Solutions: 724, Nodes: 185489, Checks: 1256703},
+	}
+	for _, r := range res.Rows {
+		w := want[r.Variant]
+		if r.Solutions != w.Solutions || r.Nodes != w.Nodes || r.Checks != w.Checks || r.LoopIterations != w.LoopIterations || r.Skipped != w.Skipped || r.Dead != w.Dead {
+			t.Errorf("%s: got %+v, want %+v", r.Variant, r, w)
+		}
+		if r.NodesVsRow != float64(w.Nodes)/35539 {
+			t.Errorf("%s: nodes ratio %v", r.Variant, r.NodesVsRow)
+		}
+	}
+}
+
+// TestLabExact8 prints Brassard & Bratley's table for n=8, row variant (SPEC.md §3.5).
+func TestLabExact8(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "lasvegas", "8", "--variant", "row", "--exact", "--csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	wantT := []string{"114.00", "39.63", "28.20", "29.01", "35.10", "46.92", "53.50", "55.93", "55.93"}
+	wantP := []string{"1.0000", "1.0000", "0.8750", "0.4931", "0.2618", "0.1624", "0.1357", "0.1293", "0.1293"}
+	if len(lines) != 10 {
+		t.Fatalf("want a header and 9 rows, got %q", out)
+	}
+	for k := range 9 {
+		f := strings.Split(lines[k+1], ",")
+		if f[1] != wantP[k] || f[4] != wantT[k] {
+			t.Errorf("k=%d: p=%s t=%s, want p=%s t=%s", k, f[1], f[4], wantP[k], wantT[k])
+		}
+	}
+	if !strings.HasSuffix(lines[3], ",*") {
+		t.Errorf("the optimum is k=2: %q", lines[3])
+	}
+}
+
+func TestLabLasVegasSweep(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "lasvegas", "12", "--variant", "cell", "--trials", "20", "--seed", "4", "--ms", "0..12/3", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Seed    uint64
+		Optimum int
+		Rows    []struct {
+			M    int
+			Runs int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
+		t.Fatalf("%v: %q", err, out)
+	}
+	for i, r := range res.Rows {
+		if r.M != 3*i || r.Runs != 20 {
+			t.Errorf("row %d: %+v", i, r)
+		}
+	}
+}
+
+func TestLabLocalSearch(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "localsearch", "--from", "1000", "--to", "1e4", "--seed", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Rows []localSearchRow
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Rows) != 2 {
+		t.Fatalf("%v: %q", err, out)
+	}
+	for _, r := range res.Rows {
+		if r.K <= 0 || r.K > 200 || r.InitScan <= 0 || r.InitPlaced <= 0 {
+			t.Errorf("implausible row %+v", r)
+		}
+	}
+}
+
+func TestLabUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"lab", "backtrack", "10", "--variants", "magic"},
+		{"lab", "backtrack", "10", "--json", "--csv"},
+		{"lab", "backtrack", "10", "--plot", "x.gif"},
+		{"lab", "lasvegas", "8", "--variant", "diagonal"},
+		{"lab", "lasvegas", "8", "--ms", "3..1"},
+		{"lab", "lasvegas", "8", "--ms", "9"},
+		{"lab", "lasvegas", "40", "--variant", "cell", "--exact"},
+		{"lab", "localsearch", "--from", "10", "--to", "5"},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}
+
+// TestLabPlots: every lab command draws a valid image of the expected size.
+func TestLabPlots(t *testing.T) {
+	dir := t.TempDir()
+	cases := [][]string{
+		{"lab", "backtrack", "7", "--plot", filepath.Join(dir, "bars.png")},
+		{"lab", "lasvegas", "10", "--variant", "row", "--trials", "10", "--seed", "1", "--plot", filepath.Join(dir, "u.png")},
+		{"lab", "lasvegas", "8", "--variant", "row", "--exact", "--plot", filepath.Join(dir, "exact.svg")},
+		{"lab", "localsearch", "--from", "1000", "--to", "1e4", "--per-decade", "2", "--seed", "1", "--plot", filepath.Join(dir, "ls.png")},
+	}
+	for _, args := range cases {
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d %s", args, code, errs)
+		}
+		path := args[len(args)-1]
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(path, ".svg") {
+			if !strings.Contains(string(data), "<svg") {
+				t.Errorf("%s is not an SVG file", path)
+			}
+			continue
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		b := img.Bounds()
+		if b.Dx() != 800 || (b.Dy() != 500 && b.Dy() != 800) {
+			t.Errorf("%s: %v", path, b)
+		}
+	}
+}
