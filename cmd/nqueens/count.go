@@ -4,12 +4,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 type countOutput struct {
@@ -22,11 +28,26 @@ type countOutput struct {
 	Tasks     int     `json:"tasks"`
 	TasksDone int     `json:"tasks_done"`
 	Nodes     uint64  `json:"nodes"`
+	// Set by --shard and --checkpoint only.
+	Shard      string `json:"shard,omitempty"`      // "I/K"
+	Out        string `json:"out,omitempty"`        // the shard's result file
+	Skipped    bool   `json:"skipped,omitempty"`    // the result file was there already
+	Checkpoint string `json:"checkpoint,omitempty"` // the checkpoint file
+	Resumed    int    `json:"resumed,omitempty"`    // sub-problems taken from the checkpoint
+}
+
+// countFlags are the options of count.
+type countFlags struct {
+	workers                  int
+	asJSON, progress, noProg bool
+	shard, out, checkpoint   string
+	resume                   bool
+	every                    time.Duration
+	getenv                   func(string) string // the environment, for --shard auto/K
 }
 
 func newCountCmd(e *env) *cobra.Command {
-	var workers int
-	var asJSON, progress, noProgress bool
+	var cf countFlags
 	cmd := &cobra.Command{
 		Use:   "count N",
 		Short: "Count every solution of an N×N board, total and unique",
@@ -34,55 +55,276 @@ func newCountCmd(e *env) *cobra.Command {
 ones, classes under the 8 symmetries of the square (OEIS A002562).
 
 On Ctrl-C the count stops and reports the sub-problems finished so far
-(exit 130); those partial sums are lower bounds, not the answer.`,
-		Example: "  nqueens count 12\n  nqueens count 14 --workers 2 --json",
-		Args:    exactArgs(1, "one board size N"),
+(exit 130); those partial sums are lower bounds, not the answer.
+
+--checkpoint FILE saves the finished sub-problems and their sums every
+30 seconds and on Ctrl-C or SIGTERM; --resume continues from FILE (or starts
+afresh if it does not exist yet). Files are replaced atomically, so a crash
+or kill -9 at any instant leaves a usable checkpoint.
+
+--shard I/K --out DIR counts shard I (0..K-1) of the K shards of the work
+plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
+merge DIR" sums the shards. --shard auto/K takes I from SLURM_ARRAY_TASK_ID,
+JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX.
+A shard checkpoints itself in DIR and resumes when run again; a shard whose
+result file is already there and checks out is skipped.`,
+		Example: "  nqueens count 12\n  nqueens count 14 --workers 2 --json\n" +
+			"  nqueens count 18 --checkpoint q18.ckpt --resume\n" +
+			"  nqueens count 20 --shard 3/16 --out results/",
+		Args: exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseSize(args[0])
 			if err != nil {
 				return err
 			}
-			if workers < 0 {
-				return usagef("--workers must be at least 1 (0 means every core), got %d", workers)
+			if cf.workers < 0 {
+				return usagef("--workers must be at least 1 (0 means every core), got %d", cf.workers)
 			}
-			if progress && noProgress {
+			if cf.progress && cf.noProg {
 				return usagef("--progress and --no-progress exclude each other")
 			}
-			if workers == 0 {
-				workers = runtime.GOMAXPROCS(0)
+			if cf.workers == 0 {
+				cf.workers = runtime.GOMAXPROCS(0)
 			}
-			show := progress || (!noProgress && isTerminal(e.stderr))
-			bar := newLazyBar(e.stderr, show, "counting")
-			start := time.Now()
-			res, cerr := nqueens.Count(e.ctx, n, nqueens.CountOptions{Workers: workers, Progress: bar.update})
-			bar.finish()
-			var se *nqueens.SizeError
-			if errors.As(cerr, &se) {
-				return usageError{cerr}
+			if cf.getenv == nil {
+				cf.getenv = os.Getenv
 			}
-			if cerr != nil && res.Status != nqueens.Interrupted {
-				return cerr
+			if cf.shard != "" || cf.out != "" {
+				return countShard(e, n, &cf)
 			}
-			out := countOutput{N: n, Total: res.Total, Unique: res.Unique, Seconds: time.Since(start).Seconds(),
-				Complete: res.Status == nqueens.Complete, Workers: workers, Tasks: res.Stats.Tasks,
-				TasksDone: res.Stats.TasksDone, Nodes: res.Stats.Nodes}
-			if asJSON {
-				b, _ := json.Marshal(out)
-				fmt.Fprintln(e.stdout, string(b))
-			} else {
-				fmt.Fprintf(e.stdout, "n=%d total=%d unique=%d seconds=%.3f workers=%d\n", n, out.Total, out.Unique, out.Seconds, workers)
+			if cf.checkpoint != "" || cf.resume {
+				return countCheckpointed(e, n, &cf)
 			}
-			if res.Status == nqueens.Interrupted {
-				fmt.Fprintf(e.stderr, "nqueens: interrupted after %d of %d sub-problems: the counts above are partial\n", out.TasksDone, out.Tasks)
-				return cerr
-			}
-			return nil
+			return countPlain(e, n, &cf)
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&workers, "workers", "w", 0, "goroutines counting in parallel (0: one per core)")
-	f.BoolVar(&asJSON, "json", false, "print one JSON object")
-	f.BoolVar(&progress, "progress", false, "always show a progress bar on stderr")
-	f.BoolVar(&noProgress, "no-progress", false, "never show a progress bar")
+	f.IntVarP(&cf.workers, "workers", "w", 0, "goroutines counting in parallel (0: one per core)")
+	f.BoolVar(&cf.asJSON, "json", false, "print one JSON object")
+	f.BoolVar(&cf.progress, "progress", false, "always show a progress bar on stderr")
+	f.BoolVar(&cf.noProg, "no-progress", false, "never show a progress bar")
+	f.StringVar(&cf.shard, "shard", "", "count shard `I/K` of the plan (I in 0..K-1, or auto/K from the job array index)")
+	f.StringVar(&cf.out, "out", "", "with --shard: the `DIR`ectory of the shard result files")
+	f.StringVar(&cf.checkpoint, "checkpoint", "", "save progress in `FILE` periodically and on interrupt")
+	f.BoolVar(&cf.resume, "resume", false, "continue from the --checkpoint file if it exists")
+	f.DurationVar(&cf.every, "checkpoint-every", shard.DefaultEvery, "interval between checkpoints")
+	f.MarkHidden("checkpoint-every")
 	return cmd
+}
+
+func (cf *countFlags) bar(e *env) *lazyBar {
+	return newLazyBar(e.stderr, cf.progress || (!cf.noProg && isTerminal(e.stderr)), "counting")
+}
+
+// countPlain counts the whole board in one go.
+func countPlain(e *env, n int, cf *countFlags) error {
+	bar := cf.bar(e)
+	start := time.Now()
+	res, cerr := nqueens.Count(e.ctx, n, nqueens.CountOptions{Workers: cf.workers, Progress: bar.update})
+	bar.finish()
+	var se *nqueens.SizeError
+	if errors.As(cerr, &se) {
+		return usageError{cerr}
+	}
+	if cerr != nil && res.Status != nqueens.Interrupted {
+		return cerr
+	}
+	out := countOutput{N: n, Total: res.Total, Unique: res.Unique, Seconds: time.Since(start).Seconds(),
+		Complete: res.Status == nqueens.Complete, Workers: cf.workers, Tasks: res.Stats.Tasks,
+		TasksDone: res.Stats.TasksDone, Nodes: res.Stats.Nodes}
+	printCount(e, cf, out)
+	if res.Status == nqueens.Interrupted {
+		fmt.Fprintf(e.stderr, "nqueens: interrupted after %d of %d sub-problems: the counts above are partial\n", out.TasksDone, out.Tasks)
+		return cerr
+	}
+	return nil
+}
+
+func printCount(e *env, cf *countFlags, out countOutput) {
+	if cf.asJSON {
+		b, _ := json.Marshal(out)
+		fmt.Fprintln(e.stdout, string(b))
+		return
+	}
+	fmt.Fprintf(e.stdout, "n=%d total=%d unique=%d seconds=%.3f workers=%d", out.N, out.Total, out.Unique, out.Seconds, out.Workers)
+	if out.Shard != "" {
+		fmt.Fprintf(e.stdout, " shard=%s subs=%d out=%s", out.Shard, out.Tasks, out.Out)
+		if out.Skipped {
+			fmt.Fprint(e.stdout, " skipped=true")
+		}
+	}
+	if out.Resumed > 0 {
+		fmt.Fprintf(e.stdout, " resumed=%d", out.Resumed)
+	}
+	fmt.Fprintln(e.stdout)
+}
+
+// newPlan returns the work plan of n, or a usage error for a size the counter refuses.
+func newPlan(n int) (*fastcount.Plan, error) {
+	if n < 1 || n > fastcount.MaxN {
+		return nil, usageError{&nqueens.SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}}
+	}
+	return fastcount.NewPlan(n)
+}
+
+// countCheckpointed counts the whole board with a checkpoint file.
+func countCheckpointed(e *env, n int, cf *countFlags) error {
+	if cf.checkpoint == "" {
+		return usagef("--resume needs --checkpoint FILE")
+	}
+	p, err := newPlan(n)
+	if err != nil {
+		return err
+	}
+	ids := make([]int, len(p.Subs))
+	for i := range ids {
+		ids[i] = i
+	}
+	c, err := openCheckpoint(e, cf.checkpoint, cf.resume, p, 0, 1, ids)
+	if err != nil {
+		return err
+	}
+	out, err := runCheckpointed(e, cf, p, c, cf.checkpoint)
+	if out.Complete || errors.Is(err, errInterrupted) {
+		printCount(e, cf, out)
+	}
+	if errors.Is(err, errInterrupted) {
+		fmt.Fprintf(e.stderr, "nqueens: interrupted after %d of %d sub-problems: the counts above are partial; %s saved, continue with --resume\n",
+			out.TasksDone, out.Tasks, cf.checkpoint)
+		return e.ctx.Err()
+	}
+	return err
+}
+
+// errInterrupted marks a count stopped by the context with its checkpoint saved.
+var errInterrupted = errors.New("interrupted")
+
+// openCheckpoint loads the checkpoint at path if resume is set and the file
+// exists, and checks it belongs to this count; otherwise it starts afresh,
+// refusing to overwrite an existing file unless resume is set.
+func openCheckpoint(e *env, path string, resume bool, p *fastcount.Plan, i, k int, ids []int) (*shard.Checkpoint, error) {
+	_, statErr := os.Stat(path)
+	switch {
+	case statErr == nil && !resume:
+		return nil, usagef("checkpoint %s exists: pass --resume to continue it, or remove it", path)
+	case statErr == nil:
+		c, err := shard.LoadCheckpoint(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Matches(p, i, k, ids); err != nil {
+			return nil, fmt.Errorf("checkpoint %s %w", path, err)
+		}
+		return c, nil
+	case !errors.Is(statErr, os.ErrNotExist):
+		return nil, statErr
+	}
+	return shard.NewCheckpoint(p, i, k, ids), nil
+}
+
+// runCheckpointed runs the rest of checkpoint c, saving it at path.
+func runCheckpointed(e *env, cf *countFlags, p *fastcount.Plan, c *shard.Checkpoint, path string) (countOutput, error) {
+	resumed := c.Done.Len()
+	bar := cf.bar(e)
+	err := shard.Count(e.ctx, p, c, shard.CountOptions{Workers: cf.workers, Checkpoint: path, Every: cf.every,
+		Version: version, Progress: bar.update})
+	bar.finish()
+	out := countOutput{N: c.N, Total: c.Total, Unique: c.Unique, Seconds: c.Seconds, Complete: c.Complete,
+		Workers: cf.workers, Tasks: c.Todo.Len(), TasksDone: c.Done.Len(), Nodes: c.Nodes,
+		Checkpoint: path, Resumed: resumed}
+	if err != nil && e.ctx.Err() != nil && !c.Complete {
+		return out, errInterrupted
+	}
+	return out, err
+}
+
+// parseShard reads "I/K" or "auto/K".
+func parseShard(s string, getenv func(string) string) (i, k int, err error) {
+	is, ks, ok := strings.Cut(s, "/")
+	if !ok {
+		return 0, 0, usagef("--shard %q: want I/K, such as 0/8, or auto/K", s)
+	}
+	k, err = strconv.Atoi(ks)
+	if err != nil || k < 1 || k > 1_000_000 {
+		return 0, 0, usagef("--shard %q: K must be a whole number from 1 to 1000000", s)
+	}
+	if is == "auto" {
+		i, _, err := shard.IndexFromEnv(getenv, k)
+		if err != nil {
+			return 0, 0, usagef("--shard auto/%d: %v", k, err)
+		}
+		return i, k, nil
+	}
+	i, err = strconv.Atoi(is)
+	if err != nil || i < 0 || i >= k {
+		return 0, 0, usagef("--shard %q: I must be a whole number from 0 to %d", s, k-1)
+	}
+	return i, k, nil
+}
+
+// countShard counts one shard of the plan into DIR.
+func countShard(e *env, n int, cf *countFlags) error {
+	if cf.shard == "" {
+		return usagef("--out needs --shard I/K")
+	}
+	if cf.out == "" {
+		return usagef("--shard needs --out DIR, the directory of the result files")
+	}
+	i, k, err := parseShard(cf.shard, cf.getenv)
+	if err != nil {
+		return err
+	}
+	p, err := newPlan(n)
+	if err != nil {
+		return err
+	}
+	assign, err := shard.Assign(p, k)
+	if err != nil {
+		return usageError{err}
+	}
+	ids := assign[i]
+	if err := os.MkdirAll(cf.out, 0o755); err != nil {
+		return err
+	}
+	resPath := filepath.Join(cf.out, shard.FileName(i, k))
+	spec := fmt.Sprintf("%d/%d", i, k)
+	if r, err := shard.ReadResult(resPath); err == nil {
+		if merr := r.Matches(p, i, k, ids); merr != nil {
+			return fmt.Errorf("%s %w: use another --out directory", resPath, merr)
+		}
+		printCount(e, cf, countOutput{N: n, Total: r.Total, Unique: r.Unique, Seconds: r.Seconds, Complete: true,
+			Workers: cf.workers, Tasks: r.IDs.Len(), TasksDone: r.IDs.Len(), Nodes: r.Nodes, Shard: spec,
+			Out: resPath, Skipped: true})
+		return nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(e.stderr, "nqueens: %v: counting the shard again\n", err)
+	}
+	ckPath := cf.checkpoint
+	if ckPath == "" {
+		ckPath = filepath.Join(cf.out, shard.CheckpointName(i, k))
+	}
+	c, err := openCheckpoint(e, ckPath, true, p, i, k, ids)
+	if err != nil {
+		return err
+	}
+	out, err := runCheckpointed(e, cf, p, c, ckPath)
+	out.Shard, out.Out = spec, resPath
+	if errors.Is(err, errInterrupted) {
+		fmt.Fprintf(e.stderr, "nqueens: shard %s interrupted after %d of %d sub-problems; %s saved: run the same command again to continue\n",
+			spec, out.TasksDone, out.Tasks, ckPath)
+		return e.ctx.Err()
+	}
+	if err != nil {
+		return err
+	}
+	r := c.Result()
+	r.Workers = cf.workers
+	r.Host, _ = os.Hostname()
+	r.Finished = time.Now().UTC().Format(time.RFC3339)
+	if err := shard.WriteResult(resPath, r); err != nil {
+		return err
+	}
+	os.Remove(ckPath)
+	printCount(e, cf, out)
+	return nil
 }

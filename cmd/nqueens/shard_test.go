@@ -1,0 +1,370 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/shard"
+)
+
+// knownCounts are the totals and unique counts of SPEC.md §2.
+var knownCounts = map[int][2]uint64{
+	10: {724, 92}, 11: {2680, 341}, 12: {14200, 1787}, 13: {73712, 9233}, 14: {365596, 45752},
+	15: {2279184, 285053}, 16: {14772512, 1846955}, 17: {95815104, 11977939},
+	18: {666090624, 83263591}, 19: {4968057848, 621012754}, 20: {39029188884, 4878666808},
+}
+
+// clearIndexEnv unsets the job-array variables for the test.
+func clearIndexEnv(t *testing.T) {
+	for _, v := range shard.IndexVars {
+		t.Setenv(v, "")
+	}
+}
+
+var planHashRE = []*regexp.Regexp{
+	regexp.MustCompile(`plan=[0-9a-f]{12,64}`), regexp.MustCompile(`"plan":"[0-9a-f]{64}"`),
+	regexp.MustCompile(`plan [0-9a-f]{12}`), regexp.MustCompile(`engine=\S+`), regexp.MustCompile(`"engine":"[^"]*"`),
+}
+
+// TestShardGolden runs the plan, count --shard and merge command lines against
+// testdata/{plan,merge,count-shard}-*.golden; DIR stands for a temporary directory
+// holding the 3 shards of n=12.
+func TestShardGolden(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	for i := 0; i < 3; i++ {
+		if code, _, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/3", i), "--out", dir); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	partial := t.TempDir()
+	for _, i := range []string{"0", "2"} {
+		runCLI(t, "", "count", "12", "--shard", i+"/3", "--out", partial)
+	}
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"plan-12", []string{"plan", "12"}},
+		{"plan-12-shards-json", []string{"plan", "12", "--shards", "3", "--json"}},
+		{"plan-10-shards", []string{"plan", "10", "-k", "4"}},
+		{"plan-too-big", []string{"plan", "28"}},
+		{"plan-bad-shards", []string{"plan", "12", "--shards", "-1"}},
+		{"merge-12", []string{"merge", "DIR"}},
+		{"merge-12-json", []string{"merge", "DIR", "--json"}},
+		{"merge-missing", []string{"merge", "PARTIAL"}},
+		{"merge-no-args", []string{"merge"}},
+		{"merge-no-such-dir", []string{"merge", "DIR/nope"}},
+		{"count-shard-skip", []string{"count", "12", "--shard", "1/3", "--out", "DIR"}},
+		{"count-shard-no-out", []string{"count", "12", "--shard", "0/3"}},
+		{"count-shard-out-only", []string{"count", "12", "--out", "DIR"}},
+		{"count-shard-range", []string{"count", "12", "--shard", "3/3", "--out", "DIR"}},
+		{"count-shard-garbage", []string{"count", "12", "--shard", "x", "--out", "DIR"}},
+		{"count-shard-auto-none", []string{"count", "12", "--shard", "auto/3", "--out", "DIR"}},
+		{"count-shard-other-plan", []string{"count", "11", "--shard", "1/3", "--out", "DIR"}},
+		{"count-resume-alone", []string{"count", "12", "--resume"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := make([]string, len(c.args))
+			for i, a := range c.args {
+				a = strings.Replace(a, "PARTIAL", partial, 1)
+				args[i] = strings.Replace(a, "DIR", dir, 1)
+			}
+			code, out, errs := runCLI(t, "", args...)
+			got := fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(c.args, " "), code, normalize(out), normalize(errs))
+			got = strings.ReplaceAll(got, partial, "PARTIAL")
+			got = strings.ReplaceAll(got, dir, "DIR")
+			for _, re := range planHashRE {
+				got = re.ReplaceAllStringFunc(got, func(s string) string {
+					k := strings.IndexAny(s, "= :")
+					return s[:k+1] + "X"
+				})
+			}
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// mergeJSON runs merge on dirs and returns its output.
+func mergeJSON(t *testing.T, dirs ...string) mergeOutput {
+	t.Helper()
+	code, out, errs := runCLI(t, "", append([]string{"merge", "--json"}, dirs...)...)
+	var m mergeOutput
+	if code != 0 || json.Unmarshal([]byte(out), &m) != nil {
+		t.Fatalf("merge: exit %d, %q %q", code, out, errs)
+	}
+	return m
+}
+
+// TestShardCLI: every shard count K = 1..7 of n = 12, through the command line,
+// merges to the known counts; a second run of a shard is skipped.
+func TestShardCLI(t *testing.T) {
+	clearIndexEnv(t)
+	for k := 1; k <= 7; k++ {
+		dir := t.TempDir()
+		for i := 0; i < k; i++ {
+			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out", dir, "-w", "2")
+			if code != 0 || strings.Contains(out, "skipped") {
+				t.Fatalf("shard %d/%d: exit %d %q %q", i, k, code, out, errs)
+			}
+		}
+		code, out, _ := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("0/%d", k), "--out", dir, "--json")
+		var o countOutput
+		if code != 0 || json.Unmarshal([]byte(out), &o) != nil || !o.Skipped {
+			t.Errorf("rerun not skipped: %q", out)
+		}
+		if m := mergeJSON(t, dir); m.Total != knownCounts[12][0] || m.Unique != knownCounts[12][1] || m.Shards != k {
+			t.Errorf("k=%d: %+v", k, m)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != k {
+			t.Errorf("k=%d: %d files left in the directory, want the %d results", k, len(ents), k)
+		}
+	}
+}
+
+// TestShardCorruptRecounted: a result file that does not check out is counted again.
+func TestShardCorruptRecounted(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	for i := 0; i < 2; i++ {
+		runCLI(t, "", "count", "11", "--shard", fmt.Sprintf("%d/2", i), "--out", dir)
+	}
+	path := filepath.Join(dir, shard.FileName(1, 2))
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, b[:len(b)-20], 0o644)
+	if code, _, errs := runCLI(t, "", "merge", dir); code != 1 || !strings.Contains(errs, path+": truncated") {
+		t.Errorf("merge of a truncated file: exit %d %q", code, errs)
+	}
+	code, out, errs := runCLI(t, "", "count", "11", "--shard", "1/2", "--out", dir)
+	if code != 0 || strings.Contains(out, "skipped") || !strings.Contains(errs, "counting the shard again") {
+		t.Errorf("exit %d %q %q", code, out, errs)
+	}
+	if m := mergeJSON(t, dir); m.Total != knownCounts[11][0] {
+		t.Errorf("%+v", m)
+	}
+}
+
+// TestShardAutoIndex: --shard auto/K takes the index of Slurm, Kubernetes and AWS
+// Batch from their environment variables, in that order.
+func TestShardAutoIndex(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want int
+	}{
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "2"}, 2},
+		{map[string]string{"JOB_COMPLETION_INDEX": "1"}, 1},
+		{map[string]string{"AWS_BATCH_JOB_ARRAY_INDEX": "0"}, 0},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "1", "JOB_COMPLETION_INDEX": "2", "AWS_BATCH_JOB_ARRAY_INDEX": "0"}, 1},
+		{map[string]string{"JOB_COMPLETION_INDEX": "2", "AWS_BATCH_JOB_ARRAY_INDEX": "0"}, 2},
+	}
+	for _, c := range cases {
+		clearIndexEnv(t)
+		for k, v := range c.env {
+			t.Setenv(k, v)
+		}
+		dir := t.TempDir()
+		code, out, errs := runCLI(t, "", "count", "10", "--shard", "auto/3", "--out", dir, "--json")
+		var o countOutput
+		if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Shard != fmt.Sprintf("%d/3", c.want) {
+			t.Errorf("%v: exit %d %q %q", c.env, code, out, errs)
+		}
+		if _, err := os.Stat(filepath.Join(dir, shard.FileName(c.want, 3))); err != nil {
+			t.Error(err)
+		}
+	}
+	clearIndexEnv(t)
+	t.Setenv("JOB_COMPLETION_INDEX", "3")
+	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "auto/3", "--out", t.TempDir()); code != 2 || !strings.Contains(errs, "JOB_COMPLETION_INDEX=3 is not a shard of 3") {
+		t.Errorf("out of range: exit %d %q", code, errs)
+	}
+}
+
+// TestCheckpointCLI: --checkpoint refuses to overwrite without --resume, and a
+// resumed complete checkpoint gives the count again without work.
+func TestCheckpointCLI(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	code, out, _ := runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
+	var o countOutput
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts[12][0] || o.Resumed != 0 {
+		t.Fatalf("exit %d %q", code, out)
+	}
+	if code, _, errs := runCLI(t, "", "count", "12", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "pass --resume") {
+		t.Errorf("overwrite: exit %d %q", code, errs)
+	}
+	code, out, _ = runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts[12][0] || o.Resumed != o.Tasks {
+		t.Errorf("resume of a complete checkpoint: exit %d %q", code, out)
+	}
+	if code, _, errs := runCLI(t, "", "count", "13", "--checkpoint", ck, "--resume"); code != 1 || !strings.Contains(errs, "from another plan") {
+		t.Errorf("other n: exit %d %q", code, errs)
+	}
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds the command once for the tests that run it as a process.
+func binary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "nqueens-test-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "nqueens")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// TestCountKillResume kills a checkpointed count with SIGKILL at random moments,
+// at least 20 times, resuming each time; the last run must give the exact count,
+// and every checkpoint left behind must load.
+func TestCountKillResume(t *testing.T) {
+	bin := binary(t)
+	const n = 16
+	ck := filepath.Join(t.TempDir(), "ck")
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	args := []string{"count", fmt.Sprint(n), "-w", "1", "--checkpoint", ck, "--resume", "--checkpoint-every", "25ms", "--json"}
+	kills, progressed := 0, 0
+	lastDone := 0
+	for kills < 20 {
+		cmd := exec.Command(bin, args...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(20+rng.IntN(400)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		err := cmd.Wait()
+		if err == nil {
+			t.Fatalf("the count finished after %d kills: make it longer", kills)
+		}
+		kills++
+		c, lerr := shard.LoadCheckpoint(ck)
+		if os.IsNotExist(lerr) {
+			continue // killed before the first checkpoint
+		}
+		if lerr != nil {
+			t.Fatalf("after kill %d: %v", kills, lerr)
+		}
+		if c.Done.Len() < lastDone {
+			t.Fatalf("after kill %d: %d sub-problems done, fewer than the %d before", kills, c.Done.Len(), lastDone)
+		}
+		if c.Done.Len() > lastDone {
+			progressed++
+		}
+		lastDone = c.Done.Len()
+	}
+	if progressed < 5 {
+		t.Errorf("only %d of %d runs saved progress", progressed, kills)
+	}
+	out, err := exec.Command(bin, args...).Output()
+	if err != nil {
+		t.Fatalf("final run: %v", err)
+	}
+	var o countOutput
+	if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts[n][0] || o.Unique != knownCounts[n][1] {
+		t.Fatalf("final run: %s", out)
+	}
+	if o.Resumed == 0 {
+		t.Errorf("the final run resumed nothing: %s", out)
+	}
+	t.Logf("%d kills, %d with progress, final run resumed %d of %d sub-problems", kills, progressed, o.Resumed, o.Tasks)
+}
+
+// TestCountSignalCheckpoint: SIGINT and SIGTERM stop a count with exit 130 and the
+// checkpoint written; running again finishes it.
+func TestCountSignalCheckpoint(t *testing.T) {
+	bin := binary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		dir := t.TempDir()
+		// A shard run checkpoints itself in its --out directory.
+		args := []string{"count", "16", "-w", "1", "--shard", "0/2", "--out", dir}
+		cmd := exec.Command(bin, args...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(700 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+			t.Fatalf("%v: %v, stderr %q", sig, err, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "interrupted after") {
+			t.Errorf("%v: stderr %q", sig, stderr.String())
+		}
+		c, err := shard.LoadCheckpoint(filepath.Join(dir, shard.CheckpointName(0, 2)))
+		if err != nil || c.Complete || c.Done.Len() == 0 {
+			t.Fatalf("%v: checkpoint %v, %+v", sig, err, c)
+		}
+		for _, i := range []string{"0", "1"} {
+			out, err := exec.Command(bin, "count", "16", "--shard", i+"/2", "--out", dir).CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v", out, err)
+			}
+			if i == "0" && !strings.Contains(string(out), fmt.Sprintf("resumed=%d", c.Done.Len())) {
+				t.Errorf("shard 0 did not resume the %d sub-problems saved: %s", c.Done.Len(), out)
+			}
+		}
+		if m := mergeJSON(t, dir); m.Total != knownCounts[16][0] || m.Unique != knownCounts[16][1] {
+			t.Errorf("%+v", m)
+		}
+	}
+}
+
+// lines returns the lines of a file, for the logs of failing cluster tests.
+func lines(path string, last int) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	var ls []string
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		ls = append(ls, s.Text())
+	}
+	if len(ls) > last {
+		ls = ls[len(ls)-last:]
+	}
+	return strings.Join(ls, "\n")
+}

@@ -1,0 +1,115 @@
+package shard
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+)
+
+// CheckpointFormat names the layout of checkpoint files.
+const CheckpointFormat = "nqueens-checkpoint/1"
+
+// Checkpoint is the progress of a count over the sub-problems Todo of a plan:
+// which are done, and their sums. A count of the whole board has Shard 0 of
+// Shards 1.
+type Checkpoint struct {
+	Format   string  `json:"format"`
+	Plan     string  `json:"plan"`
+	Engine   string  `json:"engine"`
+	N        int     `json:"n"`
+	Shard    int     `json:"shard"`
+	Shards   int     `json:"shards"`
+	Subs     int     `json:"subs"`
+	Todo     Ranges  `json:"todo"` // the sub-problems of this count
+	Done     Ranges  `json:"done"` // those finished, a subset of Todo
+	Total    uint64  `json:"total"`
+	Unique   uint64  `json:"unique"`
+	Nodes    uint64  `json:"nodes"`
+	Seconds  float64 `json:"seconds"` // counting time so far, over every run
+	Runs     int     `json:"runs"`    // runs that contributed
+	Complete bool    `json:"complete"`
+	Version  string  `json:"version"`
+	Written  string  `json:"written"` // RFC 3339 time of the write
+	Checksum string  `json:"checksum"`
+}
+
+// NewCheckpoint is the state of a count of the sub-problems ids of p, as
+// shard i of k, before any work.
+func NewCheckpoint(p *fastcount.Plan, i, k int, ids []int) *Checkpoint {
+	return &Checkpoint{Format: CheckpointFormat, Plan: p.Hash(), Engine: fastcount.EngineVersion, N: p.N,
+		Shard: i, Shards: k, Subs: len(p.Subs), Todo: RangesOf(ids), Done: Ranges{},
+		Complete: len(ids) == 0}
+}
+
+// Save seals c with its checksum and writes it atomically to path.
+func (c *Checkpoint) Save(path string) error {
+	c.Format = CheckpointFormat
+	b, err := seal(c, &c.Checksum)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, b)
+}
+
+// LoadCheckpoint reads and checks a checkpoint file. Errors name the file.
+func LoadCheckpoint(path string) (*Checkpoint, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c := &Checkpoint{}
+	if err := unseal(data, c, &c.Checksum); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+func (c *Checkpoint) check() error {
+	if c.Format != CheckpointFormat {
+		return fmt.Errorf("format %q, want %q", c.Format, CheckpointFormat)
+	}
+	if err := c.Todo.check(c.Subs); err != nil {
+		return err
+	}
+	if err := c.Done.check(c.Subs); err != nil {
+		return err
+	}
+	todo := make([]bool, c.Subs)
+	for _, id := range c.Todo.IDs() {
+		todo[id] = true
+	}
+	for _, id := range c.Done.IDs() {
+		if !todo[id] {
+			return fmt.Errorf("sub-problem %d is done but not to do", id)
+		}
+	}
+	if c.Complete != (c.Done.Len() == c.Todo.Len()) {
+		return fmt.Errorf("complete=%v with %d of %d sub-problems done", c.Complete, c.Done.Len(), c.Todo.Len())
+	}
+	return nil
+}
+
+// Matches tells whether c is the progress of shard i of k of plan p over
+// the sub-problems ids; if not, the error says what differs.
+func (c *Checkpoint) Matches(p *fastcount.Plan, i, k int, ids []int) error {
+	switch {
+	case c.Plan != p.Hash() || c.N != p.N:
+		return fmt.Errorf("is %w: n=%d plan %.12s, not n=%d plan %.12s", ErrOtherPlan, c.N, c.Plan, p.N, p.Hash())
+	case c.Shard != i || c.Shards != k:
+		return fmt.Errorf("is the checkpoint of shard %d of %d, not %d of %d", c.Shard, c.Shards, i, k)
+	case !c.Todo.Equal(RangesOf(ids)):
+		return fmt.Errorf("covers other sub-problems than this count's")
+	}
+	return nil
+}
+
+// Result is the result file content of a complete checkpoint.
+func (c *Checkpoint) Result() *Result {
+	return &Result{Format: ResultFormat, Plan: c.Plan, Engine: c.Engine, N: c.N, Shard: c.Shard,
+		Shards: c.Shards, Subs: c.Subs, IDs: c.Todo, Total: c.Total, Unique: c.Unique, Nodes: c.Nodes,
+		Seconds: c.Seconds, Version: c.Version}
+}

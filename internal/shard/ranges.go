@@ -1,0 +1,136 @@
+package shard
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Ranges is a set of sub-problem ids stored as sorted, disjoint, inclusive
+// ranges [lo, hi]: compact when the ids are mostly consecutive, and no bigger
+// than a list when they are not. In JSON it is the string "0-4,9,12-15".
+type Ranges [][2]int
+
+// MarshalJSON spells r as a JSON string (see String).
+func (r Ranges) MarshalJSON() ([]byte, error) { return json.Marshal(r.String()) }
+
+// UnmarshalJSON reads the spelling of MarshalJSON. It checks the syntax
+// only; the order and bounds are checked against the plan by the readers.
+func (r *Ranges) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return errors.New("ids: want a string such as \"0-4,9\"")
+	}
+	out := Ranges{}
+	if s != "" {
+		for _, part := range strings.Split(s, ",") {
+			los, his, isRange := strings.Cut(part, "-")
+			lo, err1 := strconv.Atoi(los)
+			hi, err2 := lo, error(nil)
+			if isRange {
+				hi, err2 = strconv.Atoi(his)
+			}
+			if err1 != nil || err2 != nil || lo < 0 || hi < 0 {
+				return fmt.Errorf("ids: bad range %q", part)
+			}
+			out = append(out, [2]int{lo, hi})
+		}
+	}
+	*r = out
+	return nil
+}
+
+// RangesOf returns the set of the given ids (in any order, duplicates allowed).
+func RangesOf(ids []int) Ranges {
+	s := slices.Clone(ids)
+	slices.Sort(s)
+	s = slices.Compact(s)
+	r := Ranges{}
+	for _, id := range s {
+		if k := len(r) - 1; k >= 0 && r[k][1] == id-1 {
+			r[k][1] = id
+			continue
+		}
+		r = append(r, [2]int{id, id})
+	}
+	return r
+}
+
+// rangesOfMask returns the set of the indices i where in[i] is true.
+func rangesOfMask(in []bool) Ranges {
+	r := Ranges{}
+	for id, ok := range in {
+		if !ok {
+			continue
+		}
+		if k := len(r) - 1; k >= 0 && r[k][1] == id-1 {
+			r[k][1] = id
+			continue
+		}
+		r = append(r, [2]int{id, id})
+	}
+	return r
+}
+
+// IDs lists the ids of the set in increasing order.
+func (r Ranges) IDs() []int {
+	ids := make([]int, 0, r.Len())
+	for _, x := range r {
+		for id := x[0]; id <= x[1]; id++ {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// Len is the number of ids in the set.
+func (r Ranges) Len() int {
+	n := 0
+	for _, x := range r {
+		n += x[1] - x[0] + 1
+	}
+	return n
+}
+
+// Equal tells whether r and s hold the same ids (both must be valid).
+func (r Ranges) Equal(s Ranges) bool {
+	return slices.Equal(r, s)
+}
+
+// check reports whether r is well formed: ranges inside 0..subs-1, each with
+// lo ≤ hi, increasing, disjoint and not adjacent (so that each set has one
+// spelling).
+func (r Ranges) check(subs int) error {
+	prev := -2
+	for _, x := range r {
+		lo, hi := x[0], x[1]
+		switch {
+		case lo < 0 || hi >= subs:
+			return fmt.Errorf("id range %d..%d outside 0..%d", lo, hi, subs-1)
+		case lo > hi:
+			return fmt.Errorf("id range %d..%d is reversed", lo, hi)
+		case lo <= prev+1:
+			return fmt.Errorf("id range %d..%d overlaps or touches the one before", lo, hi)
+		}
+		prev = hi
+	}
+	return nil
+}
+
+// String spells the set as "0-4,9,12-15".
+func (r Ranges) String() string {
+	b := []byte{}
+	for i, x := range r {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, "%d", x[0])
+		if x[1] != x[0] {
+			b = fmt.Appendf(b, "-%d", x[1])
+		}
+	}
+	return string(b)
+}

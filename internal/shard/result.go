@@ -1,0 +1,123 @@
+package shard
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+)
+
+// ResultFormat names the layout of result files.
+const ResultFormat = "nqueens-shard/1"
+
+// Result is the content of a shard's result file: the sums over the
+// sub-problems IDs of shard Shard of Shards of the plan Plan.
+type Result struct {
+	Format   string  `json:"format"`
+	Plan     string  `json:"plan"`   // fastcount.Plan.Hash
+	Engine   string  `json:"engine"` // fastcount.EngineVersion
+	N        int     `json:"n"`
+	Shard    int     `json:"shard"`  // 0..Shards-1
+	Shards   int     `json:"shards"` // K
+	Subs     int     `json:"subs"`   // sub-problems in the whole plan
+	IDs      Ranges  `json:"ids"`    // the sub-problems counted here
+	Total    uint64  `json:"total"`
+	Unique   uint64  `json:"unique"`
+	Nodes    uint64  `json:"nodes"`
+	Seconds  float64 `json:"seconds"` // counting time, summed over resumed runs
+	Workers  int     `json:"workers"`
+	Version  string  `json:"version"`        // the program that counted
+	Host     string  `json:"host,omitempty"` // where it counted
+	Finished string  `json:"finished"`       // RFC 3339 time of the end
+	Checksum string  `json:"checksum"`
+}
+
+// FileName is the name of shard i of k's result file: shard-0003-of-0008.json.
+func FileName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.json", i, k) }
+
+// CheckpointName is the name of shard i of k's checkpoint file.
+func CheckpointName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.checkpoint", i, k) }
+
+// WriteResult seals r with its checksum and writes it atomically to path.
+func WriteResult(path string, r *Result) error {
+	r.Format = ResultFormat
+	b, err := seal(r, &r.Checksum)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, b)
+}
+
+// ReadResult reads and checks a result file: JSON complete and strict,
+// checksum, format, and ids consistent with the plan size. Errors name the
+// file.
+func ReadResult(path string) (*Result, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{}
+	if err := unseal(data, r, &r.Checksum); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+func (r *Result) check() error {
+	switch {
+	case r.Format != ResultFormat:
+		return fmt.Errorf("format %q, want %q", r.Format, ResultFormat)
+	case r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards:
+		return fmt.Errorf("shard %d of %d out of range", r.Shard, r.Shards)
+	case r.N < 1 || r.Subs < 1:
+		return fmt.Errorf("n=%d with %d sub-problems", r.N, r.Subs)
+	}
+	return r.IDs.check(r.Subs)
+}
+
+// Matches tells whether r is the result of shard i of k of plan p with the
+// ids that Assign gives it; if not, the error says what differs.
+func (r *Result) Matches(p *fastcount.Plan, i, k int, ids []int) error {
+	switch {
+	case r.Plan != p.Hash() || r.N != p.N:
+		return fmt.Errorf("is %w: n=%d plan %.12s, not n=%d plan %.12s", ErrOtherPlan, r.N, r.Plan, p.N, p.Hash())
+	case r.Shard != i || r.Shards != k:
+		return fmt.Errorf("holds shard %d of %d, not %d of %d", r.Shard, r.Shards, i, k)
+	case !r.IDs.Equal(RangesOf(ids)):
+		return errors.New("holds other sub-problems than this shard's")
+	}
+	return nil
+}
+
+// ErrOtherPlan is wrapped by the errors of files made for another plan.
+var ErrOtherPlan = errors.New("from another plan")
+
+// ResultPaths lists the result files named by args: a directory stands for
+// its shard-*.json files, anything else for itself.
+func ResultPaths(args []string) ([]string, error) {
+	var paths []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			paths = append(paths, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "shard-*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s: no shard result files (shard-*.json)", a)
+		}
+		paths = append(paths, m...)
+	}
+	return paths, nil
+}

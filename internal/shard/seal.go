@@ -1,0 +1,73 @@
+package shard
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// The checksum of a file is "sha256:" and the hex SHA-256 of the compact
+// JSON encoding of its content with the checksum field empty. Checking it
+// decodes the file, empties the field, encodes again and compares: any change
+// of a value, a missing or an added field fails; a change of white space
+// alone does not.
+
+// seal sets *sum to the checksum of v (which holds sum) and returns v as
+// indented JSON ending in a newline.
+func seal(v any, sum *string) ([]byte, error) {
+	*sum = ""
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.Sum256(b)
+	*sum = "sha256:" + hex.EncodeToString(h[:])
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
+}
+
+// ErrChecksum is wrapped by the errors of files whose checksum does not match
+// their content.
+var ErrChecksum = errors.New("bad checksum: the file is corrupted or was edited")
+
+// unseal decodes data into v strictly (no unknown fields, nothing after the
+// value) and checks the checksum *sum that v holds.
+func unseal(data []byte, v any, sum *string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return errors.New("truncated: the JSON ends early")
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return fmt.Errorf("not valid JSON (offset %d): %v", se.Offset, err)
+		}
+		return fmt.Errorf("not a valid file: %v", err)
+	}
+	if dec.More() {
+		return errors.New("unexpected data after the JSON value")
+	}
+	got := *sum
+	if got == "" {
+		return fmt.Errorf("%w (no checksum)", ErrChecksum)
+	}
+	*sum = ""
+	b, err := json.Marshal(v)
+	*sum = got
+	if err != nil {
+		return err
+	}
+	h := sha256.Sum256(b)
+	if got != "sha256:"+hex.EncodeToString(h[:]) {
+		return ErrChecksum
+	}
+	return nil
+}

@@ -1,0 +1,411 @@
+package shard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+)
+
+// known totals and unique counts (SPEC.md §2, OEIS A000170 and A002562).
+var known = map[int][2]uint64{
+	8: {92, 12}, 9: {352, 46}, 10: {724, 92}, 11: {2680, 341}, 12: {14200, 1787},
+	13: {73712, 9233}, 14: {365596, 45752}, 15: {2279184, 285053},
+}
+
+func plan(t testing.TB, n int) *fastcount.Plan {
+	t.Helper()
+	p, err := fastcount.NewPlan(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRanges(t *testing.T) {
+	r := RangesOf([]int{9, 0, 1, 2, 3, 4, 12, 13, 15, 14, 4})
+	if got := r.String(); got != "0-4,9,12-15" {
+		t.Fatalf("String = %q", got)
+	}
+	if r.Len() != 10 || !slices.Equal(r.IDs(), []int{0, 1, 2, 3, 4, 9, 12, 13, 14, 15}) {
+		t.Errorf("Len %d IDs %v", r.Len(), r.IDs())
+	}
+	b, _ := json.Marshal(r)
+	var back Ranges
+	if err := json.Unmarshal(b, &back); err != nil || !back.Equal(r) {
+		t.Errorf("round trip %s: %v %v", b, back, err)
+	}
+	if err := json.Unmarshal([]byte(`""`), &back); err != nil || back.Len() != 0 {
+		t.Errorf("empty: %v %v", back, err)
+	}
+	if !rangesOfMask([]bool{true, true, false, true}).Equal(Ranges{{0, 1}, {3, 3}}) {
+		t.Error("rangesOfMask")
+	}
+	for _, bad := range []string{`"1-"`, `"a"`, `"-3"`, `"1,,2"`, `[1,2]`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	for _, bad := range []Ranges{{{0, 20}}, {{3, 2}}, {{0, 2}, {3, 4}}, {{5, 6}, {1, 2}}, {{-1, 0}}} {
+		if err := bad.check(20); err == nil {
+			t.Errorf("%v passes check", bad)
+		}
+	}
+}
+
+func TestAssign(t *testing.T) {
+	for n := 10; n <= 14; n++ {
+		p := plan(t, n)
+		for k := 1; k <= 7; k++ {
+			a, err := Assign(p, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := Assign(p, k)
+			seen := make([]bool, len(p.Subs))
+			var lo, hi uint64 = ^uint64(0), 0
+			for i, ids := range a {
+				if !slices.Equal(ids, again[i]) || !slices.IsSorted(ids) {
+					t.Fatalf("n=%d k=%d: shard %d not deterministic or not sorted", n, k, i)
+				}
+				for _, id := range ids {
+					if seen[id] {
+						t.Fatalf("n=%d k=%d: id %d twice", n, k, id)
+					}
+					seen[id] = true
+				}
+				c := Cost(p, ids)
+				lo, hi = min(lo, c), max(hi, c)
+			}
+			if slices.Contains(seen, false) {
+				t.Fatalf("n=%d k=%d: an id has no shard", n, k)
+			}
+			if hi-lo > uint64(n) { // longest-first: within one sub-problem's cost
+				t.Errorf("n=%d k=%d: shard costs %d..%d", n, k, lo, hi)
+			}
+		}
+	}
+	if _, err := Assign(plan(t, 8), 0); err == nil {
+		t.Error("0 shards accepted")
+	}
+}
+
+func TestIndexFromEnv(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	cases := []struct {
+		env     func(string) string
+		i       int
+		name    string
+		wantErr string
+	}{
+		{env("SLURM_ARRAY_TASK_ID", "3", "JOB_COMPLETION_INDEX", "1"), 3, "SLURM_ARRAY_TASK_ID", ""},
+		{env("JOB_COMPLETION_INDEX", "1", "AWS_BATCH_JOB_ARRAY_INDEX", "2"), 1, "JOB_COMPLETION_INDEX", ""},
+		{env("AWS_BATCH_JOB_ARRAY_INDEX", "0"), 0, "AWS_BATCH_JOB_ARRAY_INDEX", ""},
+		{env("JOB_COMPLETION_INDEX", "4"), 0, "JOB_COMPLETION_INDEX", "not a shard of 4"},
+		{env("SLURM_ARRAY_TASK_ID", "x1"), 0, "SLURM_ARRAY_TASK_ID", "not a shard index"},
+		{env("SLURM_ARRAY_TASK_ID", "-1"), 0, "SLURM_ARRAY_TASK_ID", "not a shard index"},
+		{env(), 0, "", "no job array index"},
+	}
+	for _, c := range cases {
+		i, name, err := IndexFromEnv(c.env, 4)
+		if c.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("want error %q, got %v", c.wantErr, err)
+			}
+			continue
+		}
+		if err != nil || i != c.i || name != c.name {
+			t.Errorf("got %d %s %v, want %d %s", i, name, err, c.i, c.name)
+		}
+	}
+}
+
+// countShards writes the k shard results of n into dir and returns their paths.
+func countShards(t testing.TB, dir string, n, k int) []string {
+	t.Helper()
+	p := plan(t, n)
+	a, err := Assign(p, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for i, ids := range a {
+		c := NewCheckpoint(p, i, k, ids)
+		if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil {
+			t.Fatal(err)
+		}
+		if !c.Complete {
+			t.Fatalf("shard %d incomplete", i)
+		}
+		path := filepath.Join(dir, FileName(i, k))
+		r := c.Result()
+		r.Version = "test"
+		if err := WriteResult(path, r); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadResult(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := back.Matches(p, i, k, ids); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	return paths
+}
+
+// TestShardsMerge: for n = 10..14 and K = 1..7 the shards merge to the known counts.
+func TestShardsMerge(t *testing.T) {
+	for n := 10; n <= 14; n++ {
+		for k := 1; k <= 7; k++ {
+			dir := t.TempDir()
+			countShards(t, dir, n, k)
+			paths, err := ResultPaths([]string{dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := Merge(paths)
+			if err != nil {
+				t.Fatalf("n=%d k=%d: %v", n, k, err)
+			}
+			if m.Total != known[n][0] || m.Unique != known[n][1] || m.Shards != k || m.N != n {
+				t.Errorf("n=%d k=%d: merged %d %d, want %v", n, k, m.Total, m.Unique, known[n])
+			}
+		}
+	}
+}
+
+// reseal rewrites a result file with an edit, sealed with a valid checksum:
+// the faults a checksum cannot catch.
+func reseal(t *testing.T, path string, edit func(*Result)) {
+	t.Helper()
+	r, err := ReadResult(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(r)
+	b, err := seal(r, &r.Checksum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, b, 0o644)
+}
+
+func TestMergeRefuses(t *testing.T) {
+	copyFile := func(from, to string) {
+		b, _ := os.ReadFile(from)
+		os.WriteFile(to, b, 0o644)
+	}
+	cases := []struct {
+		name  string
+		fault func(t *testing.T, dir string, paths []string) []string // returns the paths to merge
+		want  []string                                                // substrings of the error
+	}{
+		{"missing", func(t *testing.T, dir string, p []string) []string {
+			os.Remove(p[2])
+			return nil
+		}, []string{"missing shard(s) 2 of 4"}},
+		{"duplicated", func(t *testing.T, dir string, p []string) []string {
+			copyFile(p[1], filepath.Join(dir, "shard-copy.json"))
+			return nil
+		}, []string{"shard 1 of 4 appears twice", "shard-0001-of-0004.json", "shard-copy.json"}},
+		{"other plan", func(t *testing.T, dir string, p []string) []string {
+			other := countShards(t, t.TempDir(), 11, 4)
+			copyFile(other[3], p[3])
+			return nil
+		}, []string{"shard-0003-of-0004.json is from another plan (n=11", "than " + p0name, "missing shard(s) 3"}},
+		{"other K", func(t *testing.T, dir string, p []string) []string {
+			other := countShards(t, t.TempDir(), 12, 5)
+			copyFile(other[4], filepath.Join(dir, FileName(4, 5)))
+			return nil
+		}, []string{"shard-0004-of-0005.json is from another plan (n=12, 5 shards"}},
+		{"bad checksum", func(t *testing.T, dir string, p []string) []string {
+			b, _ := os.ReadFile(p[1])
+			os.WriteFile(p[1], []byte(strings.Replace(string(b), `"total": `, `"total": 1`, 1)), 0o644)
+			return nil
+		}, []string{"shard-0001-of-0004.json: bad checksum"}},
+		{"truncated", func(t *testing.T, dir string, p []string) []string {
+			b, _ := os.ReadFile(p[0])
+			os.WriteFile(p[0], b[:len(b)/2], 0o644)
+			return nil
+		}, []string{"shard-0000-of-0004.json: truncated"}},
+		{"empty", func(t *testing.T, dir string, p []string) []string {
+			os.WriteFile(p[0], nil, 0o644)
+			return nil
+		}, []string{"shard-0000-of-0004.json: truncated"}},
+		{"garbage", func(t *testing.T, dir string, p []string) []string {
+			os.WriteFile(p[3], []byte("{\"format\": nope}"), 0o644)
+			return nil
+		}, []string{"shard-0003-of-0004.json: not valid JSON"}},
+		{"no checksum", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[0], func(r *Result) {})
+			b, _ := os.ReadFile(p[0])
+			var m map[string]any
+			json.Unmarshal(b, &m)
+			delete(m, "checksum")
+			b, _ = json.Marshal(m)
+			os.WriteFile(p[0], b, 0o644)
+			return nil
+		}, []string{"shard-0000-of-0004.json: bad checksum"}},
+		{"overlap", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[1], func(r *Result) { r.IDs = RangesOf(append(r.IDs.IDs(), 0)) })
+			return nil
+		}, []string{"sub-problem 0 is counted by both", "shard-0000-of-0004.json and", "shard-0001-of-0004.json"}},
+		{"gap", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[2], func(r *Result) { r.IDs = r.IDs[1:] })
+			return nil
+		}, []string{"1 sub-problem(s) counted by no shard: 2"}},
+		{"overflow", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[2], func(r *Result) { r.Total = 1 << 63 })
+			reseal(t, p[3], func(r *Result) { r.Total = 1 << 63 })
+			return nil
+		}, []string{"overflow"}},
+		{"nothing", func(t *testing.T, dir string, p []string) []string {
+			return []string{}
+		}, []string{"no result files"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			paths := countShards(t, dir, 12, 4)
+			p0name = paths[0]
+			if !t.Run("ok", func(t *testing.T) {
+				if _, err := Merge(paths); err != nil {
+					t.Fatal(err)
+				}
+			}) {
+				return
+			}
+			explicit := c.fault(t, dir, paths)
+			if explicit == nil {
+				var err error
+				if explicit, err = ResultPaths([]string{dir}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Merge(explicit)
+			var me *MergeError
+			if !errors.As(err, &me) {
+				t.Fatalf("merge accepted the fault: %v", err)
+			}
+			for _, w := range c.want {
+				if strings.Contains(w, "than ") {
+					w = "than " + paths[0]
+				}
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+var p0name string
+
+func TestCheckpointResume(t *testing.T) {
+	p := plan(t, 13)
+	ids := make([]int, len(p.Subs))
+	for i := range ids {
+		ids[i] = i
+	}
+	path := filepath.Join(t.TempDir(), "ck")
+	c := NewCheckpoint(p, 0, 1, ids)
+	for run := 1; ; run++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		finished := 0
+		err := Count(ctx, p, c, CountOptions{Workers: 2, Checkpoint: path, Version: "test",
+			Progress: func(done, total uint64) {
+				if finished++; finished == 150 {
+					cancel()
+				}
+			}})
+		cancel()
+		back, lerr := LoadCheckpoint(path)
+		if lerr != nil {
+			t.Fatal(lerr)
+		}
+		if err := back.Matches(p, 0, 1, ids); err != nil {
+			t.Fatal(err)
+		}
+		if back.Done.Len() != c.Done.Len() || back.Total != c.Total || back.Runs != run {
+			t.Fatalf("saved %d done, total %d, run %d; in memory %d, %d", back.Done.Len(), back.Total, back.Runs, c.Done.Len(), c.Total)
+		}
+		if err == nil {
+			if !c.Complete || c.Total != known[13][0] || c.Unique != known[13][1] {
+				t.Fatalf("after %d runs: %+v", run, c)
+			}
+			if run < 2 {
+				t.Errorf("finished in %d runs: the interruptions did not interrupt", run)
+			}
+			return
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatal(err)
+		}
+		if c.Complete {
+			t.Fatal("interrupted yet complete")
+		}
+		c = back // continue from the file, as a new process would
+	}
+}
+
+func TestCheckpointMismatch(t *testing.T) {
+	p := plan(t, 10)
+	path := filepath.Join(t.TempDir(), "ck")
+	c := NewCheckpoint(p, 1, 3, []int{1, 2, 3})
+	if err := c.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadCheckpoint(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Matches(plan(t, 11), 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) {
+		t.Errorf("other plan: %v", err)
+	}
+	if err := c.Matches(p, 2, 3, []int{1, 2, 3}); err == nil {
+		t.Error("other shard accepted")
+	}
+	if err := c.Matches(p, 1, 3, []int{1, 2}); err == nil {
+		t.Error("other ids accepted")
+	}
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(b), `"done": ""`, `"done": "1"`, 1)), 0o644)
+	if _, err := LoadCheckpoint(path); !errors.Is(err, ErrChecksum) {
+		t.Errorf("edited checkpoint: %v", err)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	for i := 0; i < 3; i++ {
+		if err := WriteFileAtomic(path, []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	if b, _ := os.ReadFile(path); string(b) != "2" || len(ents) != 1 {
+		t.Errorf("content %q, %d entries", b, len(ents))
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "no", "f"), nil); err == nil {
+		t.Error("write into a missing directory succeeded")
+	}
+}
