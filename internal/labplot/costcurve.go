@@ -26,6 +26,10 @@ type CostCurve struct {
 // (optional) their standard errors.
 type Curve struct {
 	Series
+	// LowerBound, if not nil, flags the points whose mean is only a lower
+	// bound (rows with censored runs): they are drawn as hollow triangles
+	// off the line, with a legend entry of their own.
+	LowerBound []bool
 	// MarkOptimum asks for the point Optimum (an index into X and Y) to be
 	// marked and labelled as the optimum.
 	MarkOptimum bool
@@ -48,10 +52,17 @@ func (c CostCurve) Save(path string) error {
 		if err := cv.check(); err != nil {
 			return err
 		}
-		var pts plotter.XYs
+		if cv.LowerBound != nil && len(cv.LowerBound) != len(cv.X) {
+			return fmt.Errorf("labplot: curve %q: %d lower-bound flags for %d points", cv.Label, len(cv.LowerBound), len(cv.X))
+		}
+		var pts, bounds plotter.XYs
 		var errs plotter.YErrors
 		for j := range cv.X {
 			if !positive(cv.Y[j]) {
+				continue
+			}
+			if cv.LowerBound != nil && cv.LowerBound[j] {
+				bounds = append(bounds, plotter.XY{X: cv.X[j], Y: cv.Y[j]})
 				continue
 			}
 			pts = append(pts, plotter.XY{X: cv.X[j], Y: cv.Y[j]})
@@ -60,6 +71,22 @@ func (c CostCurve) Save(path string) error {
 				lo := min(cv.Err[j], 0.95*cv.Y[j])
 				errs = append(errs, struct{ Low, High float64 }{lo, cv.Err[j]})
 			}
+		}
+		if len(bounds) > 0 {
+			lb, err := plotter.NewScatter(bounds)
+			if err != nil {
+				return err
+			}
+			lb.Color = colour(i)
+			lb.Shape = draw.TriangleGlyph{}
+			lb.Radius = vg.Points(3)
+			p.Add(lb)
+			text := "lower bound (censored runs)"
+			if len(c.Curves) > 1 && cv.Label != "" {
+				text = cv.Label + ": " + text
+			}
+			p.Legend.Add(text, lb)
+			drawn++
 		}
 		if len(pts) == 0 {
 			continue

@@ -139,24 +139,35 @@ func headroom(a *plot.Axis, f float64) {
 	}
 }
 
-// logTicks marks the powers of ten of a log axis, labelled 1, 10, 100,
-// 1000, 1e4..., with unlabelled minor ticks; on a range narrower than a
-// decade, where there may be no power of ten at all, it falls back to
-// ordinary labelled ticks.
+// logTicks marks a log axis: on a range narrower than a decade, where
+// there may be no power of ten at all, ordinary labelled ticks; up to three
+// decades, labels at 1, 2 and 5 times the powers of ten; beyond, labels at
+// the powers of ten only, with unlabelled minor ticks.
 type logTicks struct{}
 
 // Ticks implements plot.Ticker.
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
-	if hi/lo < 10 {
-		ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-		for i := range ticks {
-			if ticks[i].Label != "" {
-				ticks[i].Label = formatTick(ticks[i].Value)
+	var ticks []plot.Tick
+	switch {
+	case hi/lo < 10:
+		ticks = plot.DefaultTicks{}.Ticks(lo, hi)
+	case hi/lo <= 1000:
+		for d := math.Pow(10, math.Floor(math.Log10(lo))); d <= hi; d *= 10 {
+			for i := 1; i < 10; i++ {
+				v := d * float64(i)
+				if v < lo || v > hi {
+					continue
+				}
+				t := plot.Tick{Value: v}
+				if i == 1 || i == 2 || i == 5 {
+					t.Label = "x"
+				}
+				ticks = append(ticks, t)
 			}
 		}
-		return ticks
+	default:
+		ticks = plot.LogTicks{}.Ticks(lo, hi)
 	}
-	ticks := plot.LogTicks{}.Ticks(lo, hi)
 	for i := range ticks {
 		if ticks[i].Label != "" {
 			ticks[i].Label = formatTick(ticks[i].Value)

@@ -69,8 +69,17 @@ func uCurve() CostCurve {
 	return CostCurve{
 		Title:  "Las Vegas, n=50: checks per solution",
 		YLabel: "mean checks per solution",
-		Curves: []Curve{{Series: s, MarkOptimum: true, Optimum: 38}, {Series: exact}},
+		Curves: []Curve{{Series: s, MarkOptimum: true, Optimum: 38, LowerBound: lowerBounds(s.X)}, {Series: exact}},
 	}
+}
+
+// lowerBounds flags m < 25 and m > 45 as censored.
+func lowerBounds(ms []float64) []bool {
+	lb := make([]bool, len(ms))
+	for i, m := range ms {
+		lb[i] = m < 25 || m > 45
+	}
+	return lb
 }
 
 func searchBars() Bars {

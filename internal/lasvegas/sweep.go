@@ -61,9 +61,12 @@ type SweepOptions struct {
 	// MaxDraws bounds the draws of one attempt (cell variant); 0 means n².
 	MaxDraws int
 	// MaxChecks bounds the checks of one run; 0 means DefaultMaxChecks,
-	// negative means no bound. The first run of a row that reaches it
-	// ends the row, which is then marked Censored.
+	// negative means no bound. A run that reaches it is censored: it
+	// counts in the means with the counters it reached.
 	MaxChecks int64
+	// MaxCensored is the number of censored runs after which a row is
+	// abandoned; 0 means max(3, Trials/20).
+	MaxCensored int
 	// Objective selects the mean that defines the optimum.
 	Objective Objective
 	// Progress, if not nil, is called after every run.
@@ -83,21 +86,23 @@ type Estimate struct {
 	Mean, SE float64
 }
 
-// SweepRow summarises the runs of one value of m. Per-run means are over the
-// completed runs.
+// SweepRow summarises the runs of one value of m. Per-run means are over
+// all the runs done, censored ones included with the counters they reached
+// (so the means are lower bounds when Censored > 0).
 type SweepRow struct {
 	// M is the number of random queens.
 	M int
-	// Runs is the number of completed runs.
+	// Runs is the number of runs done, censored ones included.
 	Runs int
-	// Censored reports that a run reached the budget of checks; the row
-	// was ended there and its means only cover the completed runs, so
-	// they are lower bounds.
-	Censored bool
-	// Attempts is the total number of attempts of the completed runs.
+	// Censored is the number of runs stopped by the budget of checks.
+	Censored int
+	// Abandoned reports that the row was stopped after MaxCensored
+	// censored runs, before Trials runs.
+	Abandoned bool
+	// Attempts is the total number of attempts of all the runs.
 	Attempts int64
-	// P is the success probability of one attempt, Runs/Attempts, with
-	// its binomial standard error.
+	// P is the success probability of one attempt, (Runs − Censored) /
+	// Attempts, with its binomial standard error.
 	P Estimate
 	// MeanAttempts, Nodes, Explored, Checks and Draws are per-run means
 	// of the counters of [Stats].
@@ -107,7 +112,7 @@ type SweepRow struct {
 	// Median is the median wall-clock time of a run.
 	Median time.Duration
 	// Optimum marks the row with the smallest objective among the rows
-	// that are not censored.
+	// without censored runs.
 	Optimum bool
 }
 
@@ -124,19 +129,20 @@ func (r SweepRow) Cost(o Objective) Estimate {
 
 // SweepResult is the outcome of [Sweep].
 type SweepResult struct {
-	// N is the board size; Variant, Trials, Seed, MaxDraws, MaxChecks
-	// and Objective are the effective settings.
-	N         int
-	Variant   Variant
-	Trials    int
-	Seed      uint64
-	MaxDraws  int
-	MaxChecks int64
-	Objective Objective
+	// N is the board size; Variant, Trials, Seed, MaxDraws, MaxChecks,
+	// MaxCensored and Objective are the effective settings.
+	N           int
+	Variant     Variant
+	Trials      int
+	Seed        uint64
+	MaxDraws    int
+	MaxChecks   int64
+	MaxCensored int
+	Objective   Objective
 	// Rows holds one row per value of m, in the order of SweepOptions.Ms.
 	Rows []SweepRow
-	// Optimum is the index in Rows of the optimum, -1 if every row is
-	// censored.
+	// Optimum is the index in Rows of the optimum, -1 if every row has
+	// censored runs.
 	Optimum int
 }
 
@@ -155,6 +161,10 @@ func Sweep(ctx context.Context, n int, opt SweepOptions) (SweepResult, error) {
 	if res.MaxChecks == 0 {
 		res.MaxChecks = DefaultMaxChecks
 	}
+	res.MaxCensored = opt.MaxCensored
+	if res.MaxCensored <= 0 {
+		res.MaxCensored = max(3, res.Trials/20)
+	}
 	if res.MaxDraws == 0 {
 		res.MaxDraws = n * n
 	}
@@ -172,7 +182,7 @@ func Sweep(ctx context.Context, n int, opt SweepOptions) (SweepResult, error) {
 	run := Options{Variant: opt.Variant, MaxDraws: res.MaxDraws, MaxChecks: max(res.MaxChecks, 0)}
 	for i, m := range ms {
 		run.M = m
-		row, err := sweepRow(ctx, n, run, res.Trials, rand.New(rand.NewPCG(opt.Seed, uint64(m))), func(k int) {
+		row, err := sweepRow(ctx, n, run, res.Trials, res.MaxCensored, rand.New(rand.NewPCG(opt.Seed, uint64(m))), func(k int) {
 			if opt.Progress != nil {
 				opt.Progress(Progress{M: m, Row: i, Rows: len(ms), Run: k, Trials: res.Trials})
 			}
@@ -193,7 +203,7 @@ func (res *SweepResult) markOptimum() {
 	for i := range res.Rows {
 		res.Rows[i].Optimum = false
 		r := res.Rows[i]
-		if c := r.Cost(res.Objective).Mean; !r.Censored && r.Runs > 0 && c < best {
+		if c := r.Cost(res.Objective).Mean; r.Censored == 0 && r.Runs > 0 && c < best {
 			best, res.Optimum = c, i
 		}
 	}
@@ -203,7 +213,7 @@ func (res *SweepResult) markOptimum() {
 }
 
 // sweepRow runs the trials of one m.
-func sweepRow(ctx context.Context, n int, opt Options, trials int, rng Rand, progress func(int)) (SweepRow, error) {
+func sweepRow(ctx context.Context, n int, opt Options, trials, maxCensored int, rng Rand, progress func(int)) (SweepRow, error) {
 	row := SweepRow{M: opt.M}
 	var att, nodes, expl, checks, draws, secs moments
 	times := make([]time.Duration, 0, trials)
@@ -215,10 +225,8 @@ func sweepRow(ctx context.Context, n int, opt Options, trials int, rng Rand, pro
 		r, err := Solve(ctx, n, opt, rng)
 		el := time.Since(start)
 		if errors.Is(err, ErrBudget) {
-			row.Censored = true
-			break
-		}
-		if err != nil {
+			row.Censored++
+		} else if err != nil {
 			return row, err
 		}
 		st := r.Stats
@@ -232,9 +240,13 @@ func sweepRow(ctx context.Context, n int, opt Options, trials int, rng Rand, pro
 		secs.add(el.Seconds())
 		times = append(times, el)
 		progress(k)
+		if row.Censored >= maxCensored && k < trials {
+			row.Abandoned = true
+			break
+		}
 	}
 	if row.Runs > 0 {
-		p := float64(row.Runs) / float64(row.Attempts)
+		p := float64(row.Runs-row.Censored) / float64(row.Attempts)
 		row.P = Estimate{p, math.Sqrt(p * (1 - p) / float64(row.Attempts))}
 		row.MeanAttempts, row.Nodes, row.Explored = att.estimate(), nodes.estimate(), expl.estimate()
 		row.Checks, row.Draws, row.Seconds = checks.estimate(), draws.estimate(), secs.estimate()
