@@ -95,7 +95,8 @@ func (a *accum) result(r ExactResult) ExactResult {
 // from each; n = 8 takes microseconds, n = 12 a fraction of a second. For
 // the cell variant it follows, for every set of non-attacking queens of up
 // to m queens, the probability distribution of the number of draws spent,
-// which is feasible up to about n = 8 (n = 8, m = 8 takes about a second).
+// which is feasible up to about n = 8 (the whole table m = 0..8 for n = 8
+// takes a few seconds).
 // Both return ErrTooLarge when the work would exceed ExactLimit steps or
 // the cell variant's states would need more than 128 MB, and ctx.Err()
 // when cancelled.
