@@ -47,7 +47,7 @@ const pollAttempts = 1 << 8
 
 var (
 	// ErrBudget reports a run stopped because it reached Options.MaxChecks.
-	ErrBudget = errors.New("lasvegas: node budget exhausted")
+	ErrBudget = errors.New("lasvegas: budget of checks exhausted")
 	// ErrArgs reports invalid arguments (board size, m, variant).
 	ErrArgs = errors.New("lasvegas: invalid arguments")
 	// ErrNoSolution reports a board size without solutions (n = 2, 3),
@@ -114,10 +114,13 @@ type Result struct {
 // Solve runs the Las Vegas algorithm on an n×n board until the first
 // solution. It stops early with ErrBudget when opt.MaxChecks is reached, and
 // with ctx.Err() when the context is cancelled; the counters reached so far
-// are returned in both cases.
+// are returned in both cases. rng may be nil when opt.M is 0.
 func Solve(ctx context.Context, n int, opt Options, rng Rand) (Result, error) {
 	if err := checkArgs(n, opt); err != nil {
 		return Result{}, err
+	}
+	if rng == nil && opt.M > 0 {
+		return Result{}, fmt.Errorf("%w: nil random source with m=%d", ErrArgs, opt.M)
 	}
 	s := newSolver(ctx, n, opt, rng)
 	for {
