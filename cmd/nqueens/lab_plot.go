@@ -23,16 +23,15 @@ func plotBacktrack(path string, n int, rows []backtrackRow) error {
 func plotLasVegas(path string, res lasvegas.SweepResult) error {
 	c := labplot.Curve{Series: labplot.Series{Label: fmt.Sprintf("%s variant, %d trials per m", res.Variant, res.Trials)}}
 	for i, r := range res.Rows {
-		if r.Censored > 0 {
-			continue // a lower bound only: not on the curve
-		}
 		est := r.Cost(res.Objective)
 		if i == res.Optimum {
-			c.MarkOptimum, c.Optimum = true, len(c.X)
+			c.MarkOptimum, c.Optimum = true, i
 		}
 		c.X = append(c.X, float64(r.M))
 		c.Y = append(c.Y, est.Mean)
 		c.Err = append(c.Err, est.SE)
+		// Rows with runs stopped by the budget give lower bounds only.
+		c.LowerBound = append(c.LowerBound, r.Censored > 0)
 	}
 	return labplot.CostCurve{
 		Title:  fmt.Sprintf("Las Vegas hybrid, n = %d: cost against random queens", res.N),
