@@ -30,8 +30,9 @@ package fastcount
 // maxJoinN bounds the bucket table: 2^(n-2) entries of 12 bytes per worker.
 const maxJoinN = 23
 
-// bucket is one entry of the column-set table. stamp says which sub-problem
-// last wrote it, so the table is never cleared.
+// bucket is one entry of the column-set table: sorted[start:start+count]
+// are the line words of the bottom halves with that column set. stamp says
+// which sub-problem last wrote the entry, so the table is never cleared.
 type bucket struct {
 	stamp, start, count uint32
 }
@@ -41,8 +42,8 @@ type joiner struct {
 	table   []bucket
 	touched []uint32
 	stamp   uint32
-	// bottom halves found by the bottom search: queen columns and line word.
-	cols  []uint64
+	// bottom halves found by the bottom search: column-set key, line word.
+	keys  []uint32
 	lines []uint64
 	// bottom halves' line words, grouped by column set.
 	sorted []uint64
@@ -76,20 +77,30 @@ func newJoiner(n int) *joiner {
 // j.cols and j.lines. ok is false if stop was set.
 func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func() bool) (nodes uint64, ok bool) {
 	n := uint(sp.n)
-	w := uint64(1)<<(n-1) - 1
-	bcols := sp.cols
+	lc := leafCtx{j: j, w: uint64(1)<<(n-1) - 1, n1: n - 1, gap: gap & 63,
+		bcols: sp.cols, full: sp.full, freeCols: j.freeCols,
+		table: j.table, sorted: j.sorted, stamp: j.stamp}
 	cols, dl, dr := sp.cols|^sp.full, sp.dl, sp.dr // see countFast
-	bdl, bdr := dl, dr
+	lc.bdl, lc.bdr = dl, dr
 	for k := 0; k < depth; k++ {
 		st := &sp.steps[k]
-		bdl = bdl<<(st.s1&63) | st.inj1
-		bdr >>= st.s1 & 63
+		lc.bdl = lc.bdl<<(st.s1&63) | st.inj1
+		lc.bdr >>= st.s1 & 63
 	}
-	table, sorted, stamp, freeCols := j.table, j.sorted, j.stamp, j.freeCols
-	var sols, pairs uint64
+	leaves := lc.bottom
+	if top {
+		leaves = lc.top
+	}
+	if depth == 1 {
+		nodes = leaves(cols, dl, dr, &sp.steps[0])
+		return nodes, true
+	}
+	// The loop below is countFast's down to depth-2; the last level of
+	// the half is run by leaves, one call per parent, with no stack traffic.
 	var stk [32]frame
 	free := ^(cols | dl | dr)
 	pollDepth := max(0, depth-pollRows)
+	last := depth - 2
 	k := 0
 	for {
 		if free == 0 {
@@ -119,34 +130,84 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 		if st.s2 != 0 && ^(nc|nl<<(st.s2&63)|st.inj2|nr>>(st.s2&63)) == 0 {
 			continue
 		}
-		if k+1 == depth {
-			xl, xr := nl&^bdl, nr&^bdr // this half's own lines
-			if top {
-				b := table[(freeCols&^nc)>>1]
-				if b.stamp != stamp {
-					continue
-				}
-				lt := (xl>>1)&w | (xr&w)<<(n-1)
-				var cnt uint64
-				for _, lb := range sorted[b.start : b.start+b.count] {
-					// lt&lb < 2^52, so (lt&lb - 1) >> 63 is 1 exactly when lt&lb == 0.
-					cnt += (lt&lb - 1) >> 63
-				}
-				sols += cnt
-				pairs += uint64(b.count)
-			} else {
-				j.cols = append(j.cols, nc&sp.full&^bcols)
-				j.lines = append(j.lines, (xr<<(gap&63))&w|((xl>>((gap+1)&63))&w)<<(n-1))
-			}
+		if k == last {
+			nodes += leaves(nc, nl, nr, &sp.steps[(k+1)&31])
 			continue
 		}
 		stk[k&31] = frame{cols, dl, dr, free}
 		cols, dl, dr, free = nc, nl, nr, ^(nc | nl | nr)
 		k++
 	}
-	j.sols += sols
-	j.pairs += pairs
 	return nodes, true
+}
+
+// leafCtx holds what the last level of a half search needs.
+type leafCtx struct {
+	j           *joiner
+	w           uint64 // n-1 ones: one line window
+	n1, gap     uint   // n-1; see halfSearch
+	bdl, bdr    uint64 // the border queens' lines at the other half's first row
+	bcols, full uint64 // the border queens' columns; the board's columns
+	freeCols    uint64 // the columns left to the inner queens
+	table       []bucket
+	sorted      []uint64
+	stamp       uint32
+}
+
+// top runs the last level of the top search from the node (cols, dl, dr),
+// st being its step: every queen that leaves a free square in the first
+// bottom row is looked up and joined (into j.sols, j.pairs).
+func (c *leafCtx) top(cols, dl, dr uint64, st *step) (nodes uint64) {
+	s1, s2 := st.s1&63, st.s2&63
+	var sols, pairs uint64
+	for f := ^(cols | dl | dr); f != 0; f &= f - 1 {
+		q := f & -f
+		nodes++
+		nc := cols | q
+		nl := (dl|q)<<s1 | st.inj1
+		nr := (dr | q) >> s1
+		if ^(nc|nl|nr) == 0 || s2 != 0 && ^(nc|nl<<s2|st.inj2|nr>>s2) == 0 {
+			continue
+		}
+		b := c.table[(c.freeCols&^nc)>>1] // the complementary column set
+		if b.stamp != c.stamp {
+			continue
+		}
+		xl, xr := nl&^c.bdl, nr&^c.bdr // this half's own lines
+		lt := (xl>>1)&c.w | (xr&c.w)<<c.n1
+		var cnt uint64
+		for _, lb := range c.sorted[b.start : b.start+b.count] {
+			// lt&lb < 2^52, so (lt&lb - 1) >> 63 is 1 exactly when lt&lb == 0.
+			cnt += (lt&lb - 1) >> 63
+		}
+		sols += cnt
+		pairs += uint64(b.count)
+	}
+	c.j.sols += sols
+	c.j.pairs += pairs
+	return nodes
+}
+
+// bottom runs the last level of the bottom search from the node (cols, dl,
+// dr): every queen that leaves a free square in the last top row is
+// appended to j.cols, j.lines.
+func (c *leafCtx) bottom(cols, dl, dr uint64, st *step) (nodes uint64) {
+	s1, s2 := st.s1&63, st.s2&63
+	j := c.j
+	for f := ^(cols | dl | dr); f != 0; f &= f - 1 {
+		q := f & -f
+		nodes++
+		nc := cols | q
+		nl := (dl|q)<<s1 | st.inj1
+		nr := (dr | q) >> s1
+		if ^(nc|nl|nr) == 0 || s2 != 0 && ^(nc|nl<<s2|st.inj2|nr>>s2) == 0 {
+			continue
+		}
+		xl, xr := nl&^c.bdl, nr&^c.bdr
+		j.keys = append(j.keys, uint32((nc&c.full&^c.bcols)>>1))
+		j.lines = append(j.lines, (xr<<c.gap)&c.w|((xl>>(c.gap+1))&c.w)<<c.n1)
+	}
+	return nodes
 }
 
 // flipQueens mirrors the border queens top to bottom.
@@ -167,14 +228,15 @@ func (j *joiner) joinCount(n int, queens []square, h int, stop func() bool) (sol
 	m := top.m
 	bot := compileQueens(n, flipQueens(n, queens))
 
-	j.cols, j.lines = j.cols[:0], j.lines[:0]
+	j.keys, j.lines = j.keys[:0], j.lines[:0]
 	gap := uint(int(top.rows[h]) - 1 - int(top.rows[h-1]))
 	nd, ok := j.halfSearch(bot, m-h, false, gap, stop)
 	nodes += nd
 	if !ok {
 		return 0, nodes, false
 	}
-	// Bucket the bottom halves by column set (counting sort on the touched keys).
+	// Bucket the bottom halves by column set: a counting sort over the
+	// touched table entries only.
 	j.stamp++
 	if j.stamp == 0 { // wrapped: old stamps could collide
 		clear(j.table)
@@ -182,11 +244,11 @@ func (j *joiner) joinCount(n int, queens []square, h int, stop func() bool) (sol
 	}
 	stamp := j.stamp
 	j.touched = j.touched[:0]
-	for _, c := range j.cols {
-		b := &j.table[c>>1]
+	for _, key := range j.keys {
+		b := &j.table[key]
 		if b.stamp != stamp {
 			*b = bucket{stamp: stamp}
-			j.touched = append(j.touched, uint32(c>>1))
+			j.touched = append(j.touched, key)
 		}
 		b.count++
 	}
@@ -201,8 +263,8 @@ func (j *joiner) joinCount(n int, queens []square, h int, stop func() bool) (sol
 		j.sorted = make([]uint64, len(j.lines), 2*len(j.lines))
 	}
 	j.sorted = j.sorted[:len(j.lines)]
-	for i, c := range j.cols {
-		b := &j.table[c>>1]
+	for i, key := range j.keys {
+		b := &j.table[key]
 		j.sorted[b.start+b.count] = j.lines[i]
 		b.count++
 	}

@@ -210,6 +210,20 @@ func countFast(sp *spec, stop func() bool) (sols, nodes uint64, ok bool) {
 		if ^(nc | nl<<(st.s2&63) | st.inj2 | nr>>(st.s2&63)) == 0 {
 			continue
 		}
+		if k+2 == last {
+			// The child is the next-to-last row: count its queens that
+			// leave the last row a free square, without a stack frame.
+			st2 := &steps[(k+1)&31]
+			s := st2.s1 & 63
+			for f := ^(nc | nl | nr); f != 0; f &= f - 1 {
+				q2 := f & -f
+				nodes++
+				if ^(nc | q2 | ((nl|q2)<<s | st2.inj1) | (nr|q2)>>s) != 0 {
+					sols++
+				}
+			}
+			continue
+		}
 		stk[k&31] = frame{cols, dl, dr, free}
 		cols, dl, dr, free = nc, nl, nr, nf
 		k++
