@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLabBacktrack10 checks the table of `lab backtrack 10` against SPEC.md §3.1–3.4.
@@ -152,5 +154,26 @@ func TestLabPlots(t *testing.T) {
 		if b.Dx() != 800 || (b.Dy() != 500 && b.Dy() != 800) {
 			t.Errorf("%s: %v", path, b)
 		}
+	}
+}
+
+// TestLabInterrupted: Ctrl-C in a sweep prints the rows done so far and exits 130.
+func TestLabInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(400*time.Millisecond, cancel)
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := run(ctx, strings.NewReader(""), &out, &errb, []string{"lab", "lasvegas", "40", "--variant", "cell", "--trials", "50", "--seed", "3", "--ms", "30..40", "--json"})
+	if code != exitInterrupted || time.Since(start) > 3*time.Second {
+		t.Fatalf("exit %d after %v: %s", code, time.Since(start), errb.String())
+	}
+	var res struct {
+		Rows []struct{ M, Runs int }
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("partial output is not JSON: %v %q", err, out.String())
+	}
+	if len(res.Rows) >= 11 {
+		t.Errorf("all %d rows done in 400 ms? %q", len(res.Rows), out.String())
 	}
 }
