@@ -186,10 +186,20 @@ func (a Algorithm) CheckSize(n int) error {
 	case n == 2 || n == 3:
 		return ErrNoSolution
 	}
-	if a.Pick(n) == LocalSearch {
-		if need, have := localsearch.MemoryBytes(n), localsearch.PhysicalMemory(); have > 0 && need > have {
-			return &MemoryError{N: n, Need: need, Have: have}
-		}
+	return a.checkMemory(n, 0)
+}
+
+// checkMemory returns a *MemoryError when the algorithm would need more than limit bytes
+// for n (0: the machine's physical memory, where it is known).
+func (a Algorithm) checkMemory(n int, limit int64) error {
+	if a.Pick(n) != LocalSearch {
+		return nil // the construction streams; backtracking is tiny
+	}
+	if limit <= 0 {
+		limit = localsearch.PhysicalMemory()
+	}
+	if need := localsearch.MemoryBytes(n); limit > 0 && need > limit {
+		return &MemoryError{N: n, Need: need, Have: limit}
 	}
 	return nil
 }
@@ -202,7 +212,18 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("n = %d needs %.1f GB of memory, more than this machine's %.1f GB", e.N, float64(e.Need)/1e9, float64(e.Have)/1e9)
+	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, bytesText(e.Need), bytesText(e.Have))
+}
+
+// bytesText writes a byte count for people: 4.5 GB, 120 MB, 3 kB.
+func bytesText(b int64) string {
+	switch {
+	case b >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
+	}
+	return fmt.Sprintf("%.0f kB", float64(b)/1e3)
 }
 
 // Construction streams the explicit solution of SPEC.md §3.7 for n (n = 1 or n ≥ 4)
@@ -221,6 +242,10 @@ type SolveOptions struct {
 	// Progress, when not nil, is called now and then by the long-running algorithms with
 	// the phase of the search and the fraction of it done (0..1).
 	Progress func(phase string, frac float64)
+	// MemoryLimit, in bytes, bounds what the local search may allocate; a larger board
+	// fails with a *MemoryError before anything is allocated. Zero means the machine's
+	// physical memory.
+	MemoryLimit int64
 }
 
 // Solve finds one solution of the n×n board. The placement it returns has passed Verify;
@@ -234,6 +259,9 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 		}
 		return res, err
 	}
+	if err := a.checkMemory(n, opt.MemoryLimit); err != nil {
+		return res, err
+	}
 	switch a {
 	case Construct:
 		p := make(Placement, n)
@@ -245,7 +273,7 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 		// The diagonal bitsets of the search are the scratch of the verification, so that
 		// solving and verifying never hold more than 4.5 bytes per queen.
 		scratch := make([]uint64, max(localsearch.ScratchWords(n), VerifyWords(n)))
-		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch})
+		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}
 		if err != nil {
 			if ctx.Err() != nil {

@@ -315,3 +315,15 @@ func TestPartial(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveMemoryLimit(t *testing.T) {
+	_, err := Solve(context.Background(), 100_000_000, SolveOptions{Algorithm: LocalSearch, MemoryLimit: 100 << 20})
+	var me *MemoryError
+	if !errors.As(err, &me) || me.Need < 450_000_000 || me.Error() != "n = 100000000 needs 450 MB of memory, more than the 105 MB available" {
+		t.Fatalf("want a MemoryError, got %v", err)
+	}
+	r, err := Solve(context.Background(), 100_000, SolveOptions{Algorithm: LocalSearch, MemoryLimit: 1 << 20, Seed: 1})
+	if err != nil || Verify(r.Placement) != nil {
+		t.Errorf("n=10^5 fits in 1 MB? %v", err)
+	}
+}

@@ -76,6 +76,8 @@ func TestGolden(t *testing.T) {
 		{"solve-bad-format", "", []string{"solve", "8", "--format", "png"}},
 		{"solve-huge-board", "", []string{"solve", "2000", "--format", "board"}},
 		{"solve-too-big", "", []string{"solve", "1e10"}},
+		{"solve-max-memory", "", []string{"solve", "1e8", "--max-memory", "100M"}},
+		{"solve-bad-max-memory", "", []string{"solve", "1e8", "--max-memory", "lots"}},
 		{"verify-valid", "2 4 1 3\n", []string{"verify"}},
 		{"verify-invalid", "1 3 2 4\n", []string{"verify"}},
 		{"verify-invalid-json", "1 3 2 4\n", []string{"verify", "--json"}},

@@ -54,7 +54,7 @@ func (c *columns) MarshalJSON() ([]byte, error) {
 }
 
 func newSolveCmd(e *env) *cobra.Command {
-	var algo, format, out string
+	var algo, format, out, maxMemory string
 	var seed uint64
 	var asJSON, progress, noProgress bool
 	cmd := &cobra.Command{
@@ -98,6 +98,12 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 			if !cmd.Flags().Changed("seed") {
 				seed = rand.Uint64() // printed below, so the run can be repeated
 			}
+			var memLimit int64
+			if maxMemory != "" {
+				if memLimit, err = parseBytes(maxMemory); err != nil {
+					return err
+				}
+			}
 			if err := a.CheckSize(n); err != nil {
 				if errors.Is(err, nqueens.ErrNoSolution) {
 					return fmt.Errorf("n = %d: %w", n, err)
@@ -109,7 +115,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 			}
 			line := newLazyLine(e.stderr, progress || (!noProgress && isTerminal(e.stderr)))
 			start := time.Now()
-			n, cols, res, err := find(e, n, a, seed, line.update)
+			n, cols, res, err := find(e, n, a, seed, memLimit, line.update)
 			line.finish()
 			if err != nil {
 				return err
@@ -161,6 +167,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 	fl.StringVarP(&format, "format", "f", "text", "output format: text, board, json or binary")
 	fl.StringVarP(&out, "out", "o", "", "write the placement to `FILE` instead of stdout")
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
+	fl.StringVar(&maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's)")
 	fl.BoolVar(&progress, "progress", false, "always show progress on stderr")
 	fl.BoolVar(&noProgress, "no-progress", false, "never show progress")
 	return cmd
@@ -168,7 +175,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
 // construction is streamed twice (verify, then write) instead of being held in memory.
-func find(e *env, n int, a nqueens.Algorithm, seed uint64, progress func(string, float64)) (int, iter.Seq[int], nqueens.FindResult, error) {
+func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(string, float64)) (int, iter.Seq[int], nqueens.FindResult, error) {
 	if a.Pick(n) == nqueens.Construct {
 		cols, err := nqueens.Construction(n)
 		if err != nil {
@@ -182,7 +189,11 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, progress func(string,
 		}
 		return n, cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct}, nil
 	}
-	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress})
+	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MemoryLimit: memLimit})
+	var me *nqueens.MemoryError
+	if errors.As(err, &me) {
+		return n, nil, res, usageError{err}
+	}
 	if err != nil {
 		return n, nil, res, err
 	}
