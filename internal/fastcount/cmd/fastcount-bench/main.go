@@ -4,6 +4,10 @@
 //	n=N threads=T total=COUNT unique=U nodes=K seconds=S
 //
 // Usage: fastcount-bench N [THREADS]
+//
+// On SIGINT or SIGTERM it stops and prints the partial sums with
+// complete=false. With FASTCOUNT_PROGRESS=1 it reports progress on stderr
+// every ten seconds.
 package main
 
 import (
@@ -11,20 +15,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
 )
 
 func main() {
-	if err := run(os.Stdout, os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Stdout, os.Stderr, os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "fastcount-bench:", err)
 		os.Exit(2)
 	}
 }
 
-func run(w io.Writer, args []string) error {
+func run(ctx context.Context, w, ew io.Writer, args []string) error {
 	if len(args) < 1 || len(args) > 2 {
 		return fmt.Errorf("usage: fastcount-bench N [THREADS]")
 	}
@@ -38,12 +47,27 @@ func run(w io.Writer, args []string) error {
 			return err
 		}
 	}
+	opt := fastcount.Options{Workers: threads}
 	t0 := time.Now()
-	r, err := fastcount.Count(context.Background(), n, fastcount.Options{Workers: threads})
-	if err != nil {
-		return err
+	if os.Getenv("FASTCOUNT_PROGRESS") != "" {
+		var done, total atomic.Uint64
+		opt.Progress = func(d, t uint64) { done.Store(d); total.Store(t) }
+		tick := time.NewTicker(10 * time.Second)
+		defer tick.Stop()
+		go func() {
+			for range tick.C {
+				if t := total.Load(); t > 0 {
+					d := done.Load()
+					el := time.Since(t0)
+					eta := time.Duration(float64(el) * float64(t-d) / float64(max(d, 1)))
+					fmt.Fprintf(ew, "progress %d/%d (%.1f%%) elapsed %v eta %v\n",
+						d, t, 100*float64(d)/float64(t), el.Round(time.Second), eta.Round(time.Second))
+				}
+			}
+		}()
 	}
-	fmt.Fprintf(w, "n=%d threads=%d total=%d unique=%d nodes=%d seconds=%.3f\n",
-		n, threads, r.Total, r.Unique, r.Nodes, time.Since(t0).Seconds())
-	return nil
+	r, err := fastcount.Count(ctx, n, opt)
+	fmt.Fprintf(w, "n=%d threads=%d total=%d unique=%d nodes=%d seconds=%.3f complete=%v subs=%d/%d\n",
+		n, threads, r.Total, r.Unique, r.Nodes, time.Since(t0).Seconds(), r.Complete, r.SubsDone, r.Subs)
+	return err
 }
