@@ -1,0 +1,195 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nqueens/nqueens"
+)
+
+// goldenCase runs command lines and compares exit code, stdout and stderr with
+// testdata/NAME.golden, like TestGolden (go test ./cmd/nqueens -run TEST -update).
+type goldenCase struct {
+	name, stdin string
+	args        []string
+}
+
+func runGolden(t *testing.T, cases []goldenCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, c.stdin, c.args...)
+			got := fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(c.args, " "), code, normalize(out), normalize(errs))
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+func TestListGolden(t *testing.T) {
+	runGolden(t, []goldenCase{
+		{"list-4", "", []string{"list", "4"}},
+		{"list-6-unique", "", []string{"list", "6", "--unique"}},
+		{"list-8-unique-json-limit", "", []string{"list", "8", "--unique", "--json", "--limit", "3"}},
+		{"list-5-json-limit", "", []string{"list", "5", "--format", "json", "--limit", "4"}},
+		{"list-4-board-unique", "", []string{"list", "4", "--format", "board", "--unique"}},
+		{"list-1", "", []string{"list", "1", "--unique"}},
+		{"list-3", "", []string{"list", "3"}},
+		{"list-too-big", "", []string{"list", "33"}},
+		{"list-binary", "", []string{"list", "8", "--format", "binary"}},
+		{"list-no-arg", "", []string{"list"}},
+	})
+}
+
+// A000170 and A002562 for n = 1..10.
+var (
+	totals  = []int{1, 0, 0, 2, 10, 4, 40, 92, 352, 724}
+	uniques = []int{1, 0, 0, 1, 2, 1, 6, 12, 46, 92}
+)
+
+// bruteSolutions lists every solution by testing all n^n assignments of columns to rows
+// in lexicographic order (an odometer), pairwise: a reference that shares nothing with
+// the bitboard search.
+func bruteSolutions(n int) []string {
+	var out []string
+	q := make([]int, n)
+	for {
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			for j := 0; j < i; j++ {
+				if q[i] == q[j] || q[i]-q[j] == i-j || q[j]-q[i] == i-j {
+					ok = false
+					break
+				}
+			}
+		}
+		if ok {
+			s := make([]string, n)
+			for i, c := range q {
+				s[i] = strconv.Itoa(c + 1)
+			}
+			out = append(out, strings.Join(s, " "))
+		}
+		i := n - 1
+		for ; i >= 0; i-- {
+			if q[i]++; q[i] < n {
+				break
+			}
+			q[i] = 0
+		}
+		if i < 0 {
+			return out
+		}
+	}
+}
+
+func TestListEqualsReference(t *testing.T) {
+	maxN := 7 // n^n candidates: 0.8 M for n = 7, 17 M for n = 8
+	if !testing.Short() {
+		maxN = 8
+	}
+	for n := 1; n <= 10; n++ {
+		code, out, errs := runCLI(t, "", "list", strconv.Itoa(n))
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if out == "" {
+			lines = nil
+		}
+		if len(lines) != totals[n-1] || (totals[n-1] == 0) != (code == 1) {
+			t.Fatalf("n=%d: exit %d, %d lines, want %d (%s)", n, code, len(lines), totals[n-1], errs)
+		}
+		seen := map[string]bool{}
+		for _, l := range lines {
+			p, err := nqueens.ParsePlacement(l)
+			if err != nil || nqueens.Verify(p) != nil || len(p) != n || seen[l] {
+				t.Fatalf("n=%d: %q invalid or repeated (%v)", n, l, err)
+			}
+			seen[l] = true
+		}
+		if n <= maxN && !slices.Equal(lines, bruteSolutions(n)) {
+			t.Errorf("n=%d: list differs from the brute-force reference", n)
+		}
+	}
+}
+
+func TestListUnique(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		code, out, _ := runCLI(t, "", "list", strconv.Itoa(n), "--unique", "--json")
+		if (uniques[n-1] == 0) != (code == 1) {
+			t.Fatalf("n=%d: exit %d", n, code)
+		}
+		classes, sum := 0, 0
+		for l := range strings.Lines(out) {
+			var o struct {
+				N         int
+				Columns   []int32
+				ClassSize int `json:"class_size"`
+			}
+			if err := json.Unmarshal([]byte(l), &o); err != nil || o.N != n {
+				t.Fatalf("n=%d: %q: %v", n, l, err)
+			}
+			p := make(nqueens.Placement, n)
+			for i, c := range o.Columns {
+				p[i] = c - 1
+			}
+			canon, size := nqueens.Canonical(p)
+			if nqueens.Verify(p) != nil || !canon.Equal(p) || size != o.ClassSize {
+				t.Errorf("n=%d: %v (class %d) is not canonical (%v, %d)", n, p, o.ClassSize, canon, size)
+			}
+			classes++
+			sum += o.ClassSize
+		}
+		if classes != uniques[n-1] || sum != totals[n-1] {
+			t.Errorf("n=%d: %d classes of total size %d, want %d and %d", n, classes, sum, uniques[n-1], totals[n-1])
+		}
+	}
+}
+
+func TestListFormatsVerify(t *testing.T) {
+	for _, f := range []string{"text", "board", "json"} {
+		code, out, _ := runCLI(t, "", "list", "7", "--format", f)
+		if code != 0 {
+			t.Fatalf("%s: exit %d", f, code)
+		}
+		ps, err := nqueens.ReadPlacements(strings.NewReader(out))
+		if err != nil || len(ps) != 40 {
+			t.Fatalf("%s: %d placements read back, %v", f, len(ps), err)
+		}
+	}
+}
+
+// TestSmallChecker: list's allocation-free check agrees with Verify, valid or not.
+func TestSmallChecker(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n := 1 + r.IntN(12)
+		p := make(nqueens.Placement, n)
+		for i := range p {
+			p[i] = int32(r.IntN(n+1)) - int32(r.IntN(2)) // sometimes off the board
+		}
+		if r.IntN(4) == 0 {
+			p = p[:r.IntN(n+1)]
+		}
+		if got, want := newSmallChecker(n).valid(p), nqueens.Verify(p) == nil && len(p) == n; got != want {
+			t.Fatalf("n=%d %v: smallChecker %v, Verify %v", n, p, got, want)
+		}
+	}
+}
