@@ -246,3 +246,22 @@ func merge(results []SubResult, done []bool) (total, unique, nodes uint64, subsD
 	}
 	return total, unique, nodes, subsDone, nil
 }
+
+// EstimateMemory is a conservative upper bound, in bytes, of the memory
+// Count needs for an n×n board with the given number of workers (0 means
+// GOMAXPROCS), so that a caller can refuse a count the machine cannot hold
+// before starting it. The bound on the join's bottom halves (4·2^(n-1)
+// entries of 40 bytes, counting slice growth) is about four times the
+// largest sub-problem measured at n=16..21.
+func EstimateMemory(n, workers int) uint64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	const base = 16 << 20 // runtime, plan, results
+	per := uint64(64 << 10)
+	if n >= minConstellationN && useJoin(EngineAuto, n) {
+		per += 12<<uint(n-2) + 40*4<<uint(n-1)
+	}
+	subs := uint64(n) * uint64(n) * uint64(n) * uint64(n) / 8
+	return base + subs*64 + uint64(workers)*per
+}

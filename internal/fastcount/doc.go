@@ -67,6 +67,15 @@
 // half on the vertically mirrored board, so it also runs top-down), bottom
 // halves are bucketed by column set, and each top half scans the bucket of
 // the columns it left free, comparing one 52-bit word of diagonal lines.
+// The bottom half, the one kept in memory, has at most 6 rows (splitRows);
+// the last level of each half search runs in an inner loop (leafCtx).
+//
+// # Memory
+//
+// The search engine needs a few kilobytes per worker. The join needs per
+// worker a table of 2^(n-2) 12-byte entries and the bottom halves of one
+// sub-problem (20 bytes each, up to about a million at n=21); see
+// EstimateMemory. Both stay far below 2 GiB for every n ≤ MaxN.
 //
 // # Pool (count.go)
 //

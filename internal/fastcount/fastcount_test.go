@@ -242,6 +242,17 @@ func TestPlan(t *testing.T) {
 	}
 }
 
+func TestEstimateMemory(t *testing.T) {
+	for n := 1; n <= MaxN; n++ {
+		if m := EstimateMemory(n, 2); m > 2<<30 {
+			t.Errorf("n=%d: estimate %d bytes exceeds 2 GiB", n, m)
+		}
+	}
+	if EstimateMemory(20, 8) <= EstimateMemory(20, 1) {
+		t.Error("estimate does not grow with workers")
+	}
+}
+
 func TestMergeOverflow(t *testing.T) {
 	rs := []SubResult{{Total: math.MaxUint64 - 1}, {Total: 1}, {Total: 1}}
 	if _, _, _, _, err := merge(rs, []bool{true, true, false}); err != nil {

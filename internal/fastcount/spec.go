@@ -156,8 +156,10 @@ const pollRows = 11
 // tried at depth k; its masks for row k+1 are computed at once, and the
 // child is pushed only if row k+1 has a free square and row k+2 still has
 // one when only the queens placed so far are counted (a two-row look-ahead,
-// as in the fastest constellation solvers). At depth m-2 a non-empty row
-// m-1 is a solution: one column is left, so it has at most one free square.
+// as in the fastest constellation solvers). A non-empty last row is a
+// solution: one column is left, so it has at most one free square. The
+// queens of the next-to-last row are tried in an inner loop, without stack
+// frames.
 //
 // Legend: k depth (index into rows and steps), q the queen's bit, free the
 // squares of row k not yet tried, nc/nl/nr/nf the column, diagonal and free
