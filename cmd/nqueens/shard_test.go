@@ -368,3 +368,148 @@ func lines(path string, last int) string {
 	}
 	return strings.Join(ls, "\n")
 }
+
+// repoRoot is the repository root, where deploy/ lives.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// slurmLogs is the tail of the Slurm daemons' logs, for a failing test.
+func slurmLogs() string {
+	dir := os.Getenv("NQUEENS_SLURM_LOGS")
+	if dir == "" {
+		dir = "/tmp/nqueens-slurm/log"
+	}
+	var b strings.Builder
+	for _, f := range []string{"slurmctld.log", "slurmd.log"} {
+		fmt.Fprintf(&b, "\n----- %s\n%s", filepath.Join(dir, f), lines(filepath.Join(dir, f), 40))
+	}
+	return b.String()
+}
+
+// TestSlurmJobArray submits the shards of a count as a Slurm job array
+// (deploy/slurm/count.sbatch) to the loopback cluster that .ci/slurm.sh starts,
+// and merges them. It runs when NQUEENS_SLURM=1 and fails, with the daemons'
+// logs, if the cluster is not up.
+func TestSlurmJobArray(t *testing.T) {
+	if os.Getenv("NQUEENS_SLURM") != "1" {
+		t.Skip("set NQUEENS_SLURM=1 with a cluster up (.ci/slurm.sh) to run")
+	}
+	n, k := 14, 5
+	if v := os.Getenv("NQUEENS_SLURM_N"); v != "" {
+		fmt.Sscan(v, &n)
+	}
+	if v := os.Getenv("NQUEENS_SLURM_K"); v != "" {
+		fmt.Sscan(v, &k)
+	}
+	bin := binary(t)
+	out, err := exec.Command("sinfo", "-h", "-o", "%T").CombinedOutput()
+	if err != nil || !regexp.MustCompile(`^(idle|mixed|allocated)`).Match(out) {
+		t.Fatalf("the Slurm cluster is not up: sinfo: %v %q%s", err, out, slurmLogs())
+	}
+	dir, err := os.MkdirTemp("", "nqueens-slurm-results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	start := time.Now()
+	out, err = exec.Command("sbatch", "--parsable", fmt.Sprintf("--array=0-%d", k-1),
+		"--output="+filepath.Join(dir, "slurm-%A_%a.out"),
+		fmt.Sprintf("--export=ALL,N=%d,K=%d,OUT=%s,NQUEENS=%s", n, k, dir, bin),
+		filepath.Join(repoRoot(t), "deploy/slurm/count.sbatch")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("sbatch: %v %s%s", err, out, slurmLogs())
+	}
+	job := strings.TrimSpace(strings.Split(string(out), ";")[0])
+	// sbatch --wait polls at growing intervals; squeue every 200 ms is quicker.
+	for {
+		q, err := exec.Command("squeue", "-h", "-j", job, "-o", "%i %T").CombinedOutput()
+		if err != nil {
+			t.Fatalf("squeue: %v %s%s", err, q, slurmLogs())
+		}
+		if len(strings.TrimSpace(string(q))) == 0 {
+			break
+		}
+		if time.Since(start) > 10*time.Minute {
+			exec.Command("scancel", job).Run()
+			t.Fatalf("job %s not done after 10 minutes: %s%s", job, q, slurmLogs())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if _, err := shard.ResultPaths([]string{dir}); err != nil {
+		var logs strings.Builder
+		ms, _ := filepath.Glob(filepath.Join(dir, "slurm-*.out"))
+		for _, m := range ms {
+			fmt.Fprintf(&logs, "\n----- %s\n%s", m, lines(m, 20))
+		}
+		t.Fatalf("job %s left no results: %v%s%s", job, err, logs.String(), slurmLogs())
+	}
+	wall := time.Since(start)
+	m := mergeJSON(t, dir)
+	if m.Total != knownCounts[n][0] || m.Unique != knownCounts[n][1] || m.Shards != k {
+		t.Fatalf("n=%d merged %+v", n, m)
+	}
+	t.Logf("n=%d as %d Slurm array tasks: wall %.1f s, counting time summed %.1f s; total %d unique %d",
+		n, k, wall.Seconds(), m.Seconds, m.Total, m.Unique)
+}
+
+// TestGNUParallel runs deploy/parallel/count.sh with a shard that fails, then again:
+// the job log reruns the failed shard only, and the merge gives the known count.
+// It runs when NQUEENS_PARALLEL=1 (set by .ci/run once GNU parallel is installed).
+func TestGNUParallel(t *testing.T) {
+	if os.Getenv("NQUEENS_PARALLEL") != "1" {
+		t.Skip("set NQUEENS_PARALLEL=1 with GNU parallel installed to run")
+	}
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Fatalf("NQUEENS_PARALLEL=1 but GNU parallel is not installed: %v", err)
+	}
+	bin := binary(t)
+	const n, k = 14, 6
+	dir := t.TempDir()
+	script := filepath.Join(repoRoot(t), "deploy/parallel/count.sh")
+	// Shard 2 cannot write its result: a directory is in the way.
+	blocker := filepath.Join(dir, shard.FileName(2, k))
+	if err := os.MkdirAll(filepath.Join(blocker, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run := func() ([]byte, error) {
+		cmd := exec.Command("bash", script)
+		cmd.Env = append(os.Environ(), fmt.Sprintf("N=%d", n), fmt.Sprintf("K=%d", k), "OUT="+dir,
+			"NQUEENS="+bin, "JOBS=2")
+		return cmd.CombinedOutput()
+	}
+	out, err := run()
+	if err == nil {
+		t.Fatalf("the run with a failing shard succeeded: %s", out)
+	}
+	os.RemoveAll(blocker)
+	out, err = run()
+	if err != nil {
+		t.Fatalf("second run: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), fmt.Sprintf("total=%d unique=%d shards=%d", knownCounts[n][0], knownCounts[n][1], k)) {
+		t.Errorf("merge output: %s", out)
+	}
+	// The job log: one run of each shard, two of shard 2 (the failure, the rerun).
+	log, _ := os.ReadFile(filepath.Join(dir, "joblog"))
+	runs := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(string(log)), "\n")[1:] {
+		f := strings.Split(l, "\t")
+		if len(f) < 9 {
+			t.Fatalf("joblog line %q", l)
+		}
+		runs[fmt.Sprintf("%s:%s", f[0], f[6])]++ // Seq:Exitval
+	}
+	want := map[string]int{"1:0": 1, "2:0": 1, "3:1": 1, "3:0": 1, "4:0": 1, "5:0": 1, "6:0": 1}
+	if fmt.Sprint(runs) != fmt.Sprint(want) {
+		t.Errorf("joblog runs %v, want %v\n%s", runs, want, log)
+	}
+	if m := mergeJSON(t, dir); m.Total != knownCounts[n][0] {
+		t.Errorf("%+v", m)
+	}
+}
