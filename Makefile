@@ -1,7 +1,7 @@
 # The README's commands. `make test` is what CI runs (see .ci/run).
 GO ?= go
 
-.PHONY: test test-long race lint build
+.PHONY: test test-long test-cluster race lint build
 
 build:
 	$(GO) build -o bin/nqueens ./cmd/nqueens
@@ -20,3 +20,8 @@ test: lint race
 # The longer runs: n = 15..17 counts and the big sweeps.
 test-long:
 	$(GO) test -count=1 -timeout 60m ./...
+
+# The cluster tests: shards as a Slurm job array on the loopback cluster that
+# .ci/slurm.sh starts (it prints the SLURM_CONF to export), and with GNU parallel.
+test-cluster:
+	NQUEENS_SLURM=1 NQUEENS_PARALLEL=1 $(GO) test -count=1 -v -run 'TestSlurmJobArray|TestGNUParallel' ./cmd/nqueens/
