@@ -41,8 +41,14 @@ func (s *diagSet) remove(x int) {
 	s.bits[x>>6] &^= uint64(1) << (x & 63)
 }
 
+// has reports whether diagonal x holds at least one queen.
+func (s *diagSet) has(x int) bool { return s.bits[x>>6]>>(x&63)&1 != 0 }
+
 func (s *diagSet) count(x int) int {
-	return int(s.bits[x>>6]>>(x&63)&1) + int(s.over[x])
+	if !s.has(x) {
+		return 0
+	}
+	return 1 + int(s.over[x])
 }
 
 // clean reports whether no diagonal holds two queens.

@@ -36,35 +36,65 @@ func Verify(q []int32, scratch []uint64) error {
 	if len(scratch) < ScratchWords(n) {
 		scratch = make([]uint64, ScratchWords(n))
 	}
+	// Both passes probe the bitsets at random: the words for the rows one chunk ahead are
+	// prefetched (q is read in order, so their indices cost nothing to compute).
+	var idx [2 * chunk]uint32
 	// Pass 1: columns, n bits.
 	col := scratch[:(n+63)/64]
 	clear(col)
-	for r, c := range q {
-		if c < 0 || int(c) >= n {
-			return &ConflictError{Row2: r + 1, Why: fmt.Sprintf("column %d off the board", int64(c)+1)}
+	for lo := 0; lo < n; lo += chunk {
+		if ahead := q[min(lo+chunk, n):min(lo+2*chunk, n)]; len(ahead) > 0 {
+			for i, c := range ahead {
+				wi := uint32(c) >> 6
+				if int(wi) >= len(col) {
+					wi = 0 // a bad column, reported below; the hint must stay in range
+				}
+				idx[i] = wi
+			}
+			prefetch64(&col[0], idx[:len(ahead)])
 		}
-		w, b := c>>6, uint64(1)<<(c&63)
-		if col[w]&b != 0 {
-			return pairError(q, r, func(x int32, _ int) bool { return x == c }, "column")
+		for r := lo; r < min(lo+chunk, n); r++ {
+			c := q[r]
+			if c < 0 || int(c) >= n {
+				return &ConflictError{Row2: r + 1, Why: fmt.Sprintf("column %d off the board", int64(c)+1)}
+			}
+			w, b := c>>6, uint64(1)<<(c&63)
+			if col[w]&b != 0 {
+				return pairError(q, r, func(x int32, _ int) bool { return x == c }, "column")
+			}
+			col[w] |= b
 		}
-		col[w] |= b
 	}
-	// Pass 2: diagonals r−c+n−1 and anti-diagonals r+c, 2n−1 bits each.
+	// Pass 2: diagonals r−c+n−1 and anti-diagonals r+c, 2n−1 bits each, in one array.
+	// Every column is now known to be in 0..n−1.
 	w := diagWords(n)
 	diag, anti := scratch[:w], scratch[w:2*w]
 	clear(diag)
 	clear(anti)
-	for r, c := range q {
-		di, ai := r-int(c)+n-1, r+int(c)
-		db, ab := uint64(1)<<(di&63), uint64(1)<<(ai&63)
-		if diag[di>>6]&db != 0 {
-			return pairError(q, r, func(x int32, r2 int) bool { return r2-int(x)+n-1 == di }, "diagonal")
+	for lo := 0; lo < n; lo += chunk {
+		if hi := min(lo+2*chunk, n); lo+chunk < hi {
+			k := 0
+			for r := lo + chunk; r < hi; r++ {
+				c := int(q[r])
+				idx[k] = uint32((r - c + n - 1) >> 6)
+				idx[k+1] = uint32(w + (r+c)>>6)
+				k += 2
+			}
+			prefetch64(&scratch[0], idx[:k])
 		}
-		if anti[ai>>6]&ab != 0 {
-			return pairError(q, r, func(x int32, r2 int) bool { return r2+int(x) == ai }, "anti-diagonal")
+		for r := lo; r < min(lo+chunk, n); r++ {
+			c := int(q[r])
+			di, ai := r-c+n-1, r+c
+			db, ab := uint64(1)<<(di&63), uint64(1)<<(ai&63)
+			if diag[di>>6]&db != 0 {
+				return pairError(q, r, func(x int32, r2 int) bool { return r2-int(x)+n-1 == di }, "diagonal")
+			}
+			if anti[ai>>6]&ab != 0 {
+				return pairError(q, r, func(x int32, r2 int) bool { return r2+int(x) == ai }, "anti-diagonal")
+			}
+			diag[di>>6] |= db
+			anti[ai>>6] |= ab
 		}
-		diag[di>>6] |= db
-		anti[ai>>6] |= ab
 	}
 	return nil
 }

@@ -33,6 +33,7 @@ func run(stdout io.Writer, args []string) error {
 	fs := flag.NewFlagSet("lsbench", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "PRNG seed")
 	plain := fs.Bool("plain", false, "use the plain (non-prefetching) initial search")
+	small := fs.Bool("smallpages", false, "do not ask for huge pages")
 	retries := fs.Int("retries", 0, "Options.FinalRetries")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -48,7 +49,7 @@ func run(stdout io.Writer, args []string) error {
 	scratch := make([]uint64, localsearch.ScratchWords(n))
 	start := time.Now()
 	q, st, err := localsearch.Solve(context.Background(), n, localsearch.Options{
-		Seed: *seed, Plain: *plain, FinalRetries: *retries, Scratch: scratch,
+		Seed: *seed, Plain: *plain, SmallPages: *small, FinalRetries: *retries, Scratch: scratch,
 	})
 	solve := time.Since(start)
 	if err != nil {

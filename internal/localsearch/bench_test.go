@@ -1,0 +1,60 @@
+package localsearch
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+)
+
+var sinkQ []int32
+
+// BenchmarkSolve times Solve from n = 10^3 to 10^6 (bench/solve.sh goes further, against
+// the shuffle yardstick). Each iteration uses a different seed.
+func BenchmarkSolve(b *testing.B) {
+	for e := 3; e <= 6; e++ {
+		n := int(math.Pow10(e))
+		b.Run(fmt.Sprintf("n=1e%d", e), func(b *testing.B) {
+			var st Stats
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				q, s, err := Solve(context.Background(), n, Options{Seed: seed})
+				if err != nil {
+					b.Fatal(err)
+				}
+				sinkQ = q
+				st.Attempts += s.Attempts
+				st.K += s.K
+				st.FinalSwaps += s.FinalSwaps
+				st.Restarts += s.Restarts
+			}
+			runs := float64(b.N)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/runs/float64(n), "ns/queen")
+			b.ReportMetric(float64(st.Attempts)/runs, "attempts/op")
+			b.ReportMetric(float64(st.K)/runs, "k/op")
+			b.ReportMetric(float64(st.FinalSwaps)/runs, "finalswaps/op")
+			b.ReportMetric(float64(st.Restarts)/runs, "restarts/op")
+		})
+	}
+}
+
+// BenchmarkVerify times Verify with a reused scratch.
+func BenchmarkVerify(b *testing.B) {
+	for _, e := range []int{3, 6} {
+		n := int(math.Pow10(e))
+		q, _, err := Solve(context.Background(), n, Options{Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		scratch := make([]uint64, ScratchWords(n))
+		b.Run(fmt.Sprintf("n=1e%d", e), func(b *testing.B) {
+			for b.Loop() {
+				if err := Verify(q, scratch); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/queen")
+		})
+	}
+}
