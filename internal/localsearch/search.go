@@ -78,9 +78,7 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 		}
 		s.st.K = int64(n - j)
 		s.progress("final", 1)
-		if err := s.placeRest(j); err != nil {
-			return nil, err
-		}
+		s.placeRest(j)
 		if n <= smallN {
 			s.finalScan(j)
 		} else {
@@ -176,14 +174,13 @@ func (s *solver) initialPlain() (int, error) {
 // placeRest shuffles the columns left in rows j..n−1 into a random order (Fisher–Yates, as
 // in the seed) and counts those queens in the diagonal sets, which from now on hold every
 // queen. They may conflict.
-func (s *solver) placeRest(j int) error {
+func (s *solver) placeRest(j int) {
 	n, q := s.n, s.q
 	for i := j; i < n; i++ {
 		m := i + below(s.rng.next(), n-i)
 		q[i], q[m] = q[m], q[i]
 		s.add(i)
 	}
-	return nil
 }
 
 // add and remove count the queen of row r in, or out of, both diagonal sets.
