@@ -87,6 +87,16 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, gap uint, stop func()
 		lc.bdl = lc.bdl<<(st.s1&63) | st.inj1
 		lc.bdr >>= st.s1 & 63
 	}
+	// Rows further ahead that every leaf must still be able to fill: from
+	// the first row after the half (rows[depth]), 2 and 3 free rows on.
+	x := uint64(0)
+	for t := depth; t < sp.m-1 && t < depth+aheadRows+1; t++ {
+		x = x<<(sp.steps[t].s1&63) | sp.steps[t].inj1
+		if i := t - depth - 1; i >= 0 {
+			lc.ahead[i] = ahead{s: uint(int(sp.rows[t+1])-int(sp.rows[depth])) & 63, inj: x}
+			lc.nAhead = i + 1
+		}
+	}
 	leaves := lc.bottom
 	if top {
 		leaves = lc.top
@@ -152,6 +162,30 @@ type leafCtx struct {
 	table       []bucket
 	sorted      []uint64
 	stamp       uint32
+	ahead       [aheadRows]ahead
+	nAhead      int
+}
+
+// aheadRows is how many rows beyond the look-ahead of countFast a leaf of a
+// half search checks for a free square before it is joined or stored.
+const aheadRows = 2
+
+// ahead moves the masks of a half's first outside row (rows[depth]) to a row
+// further on: shift by s, inject inj.
+type ahead struct {
+	s   uint
+	inj uint64
+}
+
+// fits reports whether every row checked ahead still has a free square.
+func (c *leafCtx) fits(nc, nl, nr uint64) bool {
+	for i := 0; i < c.nAhead; i++ {
+		a := &c.ahead[i]
+		if ^(nc | nl<<a.s | a.inj | nr>>a.s) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // top runs the last level of the top search from the node (cols, dl, dr),
@@ -166,7 +200,7 @@ func (c *leafCtx) top(cols, dl, dr uint64, st *step) (nodes uint64) {
 		nc := cols | q
 		nl := (dl|q)<<s1 | st.inj1
 		nr := (dr | q) >> s1
-		if ^(nc|nl|nr) == 0 || s2 != 0 && ^(nc|nl<<s2|st.inj2|nr>>s2) == 0 {
+		if ^(nc|nl|nr) == 0 || s2 != 0 && ^(nc|nl<<s2|st.inj2|nr>>s2) == 0 || !c.fits(nc, nl, nr) {
 			continue
 		}
 		b := c.table[(c.freeCols&^nc)>>1] // the complementary column set
@@ -200,7 +234,7 @@ func (c *leafCtx) bottom(cols, dl, dr uint64, st *step) (nodes uint64) {
 		nc := cols | q
 		nl := (dl|q)<<s1 | st.inj1
 		nr := (dr | q) >> s1
-		if ^(nc|nl|nr) == 0 || s2 != 0 && ^(nc|nl<<s2|st.inj2|nr>>s2) == 0 {
+		if ^(nc|nl|nr) == 0 || s2 != 0 && ^(nc|nl<<s2|st.inj2|nr>>s2) == 0 || !c.fits(nc, nl, nr) {
 			continue
 		}
 		xl, xr := nl&^c.bdl, nr&^c.bdr
