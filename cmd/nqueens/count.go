@@ -134,8 +134,7 @@ func countPlain(e *env, n int, cf *countFlags) error {
 		TasksDone: res.Stats.TasksDone, Nodes: res.Stats.Nodes}
 	printCount(e, cf, out)
 	if res.Status == nqueens.Interrupted {
-		fmt.Fprintf(e.stderr, "nqueens: interrupted after %d of %d sub-problems: the counts above are partial\n", out.TasksDone, out.Tasks)
-		return cerr
+		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial", out.TasksDone, out.Tasks)}
 	}
 	return nil
 }
@@ -189,9 +188,8 @@ func countCheckpointed(e *env, n int, cf *countFlags) error {
 		printCount(e, cf, out)
 	}
 	if errors.Is(err, errInterrupted) {
-		fmt.Fprintf(e.stderr, "nqueens: interrupted after %d of %d sub-problems: the counts above are partial; %s saved, continue with --resume\n",
-			out.TasksDone, out.Tasks, cf.checkpoint)
-		return e.ctx.Err()
+		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial; %s saved, continue with --resume",
+			out.TasksDone, out.Tasks, cf.checkpoint)}
 	}
 	return err
 }
@@ -310,9 +308,8 @@ func countShard(e *env, n int, cf *countFlags) error {
 	out, err := runCheckpointed(e, cf, p, c, ckPath)
 	out.Shard, out.Out = spec, resPath
 	if errors.Is(err, errInterrupted) {
-		fmt.Fprintf(e.stderr, "nqueens: shard %s interrupted after %d of %d sub-problems; %s saved: run the same command again to continue\n",
-			spec, out.TasksDone, out.Tasks, ckPath)
-		return e.ctx.Err()
+		return interrupted{fmt.Sprintf("shard %s interrupted after %d of %d sub-problems; %s saved: run the same command again to continue",
+			spec, out.TasksDone, out.Tasks, ckPath)}
 	}
 	if err != nil {
 		return err

@@ -238,8 +238,8 @@ func TestInterruptedCount(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Complete || o.TasksDone >= o.Tasks {
 		t.Errorf("partial output not honest: %q", out.String())
 	}
-	if !strings.Contains(errb.String(), "interrupted") {
-		t.Errorf("stderr: %q", errb.String())
+	if !strings.Contains(errb.String(), "interrupted") || strings.Count(errb.String(), "\n") != 1 {
+		t.Errorf("want one line on stderr, got %q", errb.String())
 	}
 }
 

@@ -40,6 +40,12 @@ type failure struct {
 func (e failure) Error() string { return e.err.Error() }
 func (e failure) Unwrap() error { return e.err }
 
+// interrupted is a run stopped by Ctrl-C or SIGTERM (exit 130); its message says what
+// was kept, so that the user reads one line, not two.
+type interrupted struct{ msg string }
+
+func (e interrupted) Error() string { return e.msg }
+
 // env is what a command needs from the process, so that tests can run it in-process.
 type env struct {
 	ctx            context.Context
@@ -100,7 +106,10 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	code := exitFailure
 	var ue usageError
 	var f failure
+	var ir interrupted
 	switch {
+	case errors.As(err, &ir):
+		code = exitInterrupted
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		code = exitInterrupted
 		err = errors.New("interrupted")
