@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# bench/solve.sh: the local search against the memory-bound yardstick, side by side.
+#
+#   bench/solve.sh [N ...]        default N list: 1e6 1e7 1e8; REPS=3 repetitions
+#
+# For every N it runs ../shared/bench/shuffle.go (fill + Fisher–Yates of N int32) and the
+# solver in alternation, REPS times, and prints the median seconds of each, their ratio
+# (the issue 5 targets: ≤ 10× at 1e6 and 1e7, ≤ 8× at 1e8) and the peak RSS of the solver
+# in bytes per queen (target ≤ 4.6 + a constant).
+#
+# The solver is `nqueens solve N --algo localsearch --format binary --out FILE` when the CLI
+# supports that algorithm (timed as a whole process: solve, verify and write), and
+# otherwise internal/localsearch/cmd/lsbench (solve time as reported by the program;
+# it verifies afterwards with the solver's own scratch). Both programs are built once,
+# before timing. Peak RSS comes from /usr/bin/time -v when installed
+# (apt-get install time), else from the program's own getrusage (lsbench only).
+set -euo pipefail
+
+root=$(git rev-parse --show-toplevel)
+shared="$root/../shared"
+cd "$root"
+REPS=${REPS:-3}
+if [ $# -gt 0 ]; then NS=("$@"); else NS=(1e6 1e7 1e8); fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/shuffle" "$shared/bench/shuffle.go"
+
+solver=lsbench
+if go build -o "$tmp/nqueens" ./cmd/nqueens 2>/dev/null &&
+	"$tmp/nqueens" solve --help 2>&1 | grep -q localsearch; then
+	solver=cli
+else
+	go build -o "$tmp/lsbench" ./internal/localsearch/cmd/lsbench
+fi
+timev=""
+if [ -x /usr/bin/time ] && /usr/bin/time -v true 2>/dev/null; then timev=/usr/bin/time; fi
+
+# timed CMD...: runs CMD, leaves its stdout in $tmp/out and sets RSS_KB (or empty) and WALL.
+timed() {
+	if [ -n "$timev" ]; then
+		"$timev" -v -o "$tmp/time" "$@" >"$tmp/out"
+		RSS_KB=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
+		WALL=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$tmp/time")
+	else
+		local t0 t1
+		t0=$(date +%s.%N)
+		"$@" >"$tmp/out"
+		t1=$(date +%s.%N)
+		RSS_KB=""
+		WALL=$(echo "$t1 - $t0" | bc -l)
+	fi
+}
+
+field() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" "$tmp/out"; }
+median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
+echo "solver: $solver; REPS=$REPS; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %10s %10s %7s %12s %9s %9s %5s %8s\n' n shuffle_s solve_s ratio solver_rss B/queen shuf_rss k restarts
+for n in "${NS[@]}"; do
+	: >"$tmp/sh" && : >"$tmp/so" && : >"$tmp/rss" && : >"$tmp/shrss"
+	k=- restarts=-
+	for ((rep = 1; rep <= REPS; rep++)); do
+		timed "$tmp/shuffle" "$n"
+		field seconds >>"$tmp/sh"
+		echo "${RSS_KB:--}" >>"$tmp/shrss"
+		if [ $solver = cli ]; then
+			timed "$tmp/nqueens" solve "$n" --algo localsearch --seed "$rep" --format binary --out "$tmp/q.bin"
+			echo "$WALL" >>"$tmp/so"
+			rm -f "$tmp/q.bin"
+		else
+			timed "$tmp/lsbench" -seed "$rep" "$n"
+			field seconds >>"$tmp/so"
+			RSS_KB=${RSS_KB:-$(field maxrss_kb)}
+			k=$(field k) restarts=$(field restarts)
+		fi
+		echo "$RSS_KB" >>"$tmp/rss"
+	done
+	sh=$(median <"$tmp/sh")
+	so=$(median <"$tmp/so")
+	rss=$(sort -g "$tmp/rss" | tail -1)
+	shrss=$(sort -g "$tmp/shrss" | tail -1)
+	nint=$(awk -v n="$n" 'BEGIN {printf "%d", n}')
+	awk -v n="$n" -v nint="$nint" -v sh="$sh" -v so="$so" -v rss="$rss" -v shrss="$shrss" -v k="$k" -v r="$restarts" 'BEGIN {
+		printf "%-6s %10.3f %10.3f %7.2f %12s %9.3f %9s %5s %8s\n", n, sh, so, so/sh, rss "k", rss*1024/nint, shrss "k", k, r }'
+done
