@@ -4,7 +4,7 @@
 //
 //	lsbench [-seed S] [-plain] [-retries R] N
 //
-// prints one line: n=N seconds=S verify_seconds=V attempts=A k=K final_swaps=F
+// prints one line: n=N seconds=S ns_per_queen=P verify_seconds=V attempts=A k=K final_swaps=F
 // final_failed=X retries=R restarts=T maxrss_kb=M
 package main
 
@@ -62,7 +62,7 @@ func run(stdout io.Writer, args []string) error {
 	verify := time.Since(start)
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	fmt.Fprintf(stdout, "n=%d seconds=%.3f verify_seconds=%.3f attempts=%d k=%d final_swaps=%d final_failed=%d retries=%d restarts=%d maxrss_kb=%d\n",
-		n, solve.Seconds(), verify.Seconds(), st.Attempts, st.K, st.FinalSwaps, st.FinalFailed, st.Retries, st.Restarts, ru.Maxrss)
+	fmt.Fprintf(stdout, "n=%d seconds=%.3f ns_per_queen=%.1f verify_seconds=%.3f attempts=%d k=%d final_swaps=%d final_failed=%d retries=%d restarts=%d maxrss_kb=%d\n",
+		n, solve.Seconds(), float64(solve.Nanoseconds())/float64(n), verify.Seconds(), st.Attempts, st.K, st.FinalSwaps, st.FinalFailed, st.Retries, st.Restarts, ru.Maxrss)
 	return nil
 }
