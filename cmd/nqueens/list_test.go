@@ -4,10 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,37 +13,6 @@ import (
 
 	"github.com/nqueens/nqueens"
 )
-
-// goldenCase runs command lines and compares exit code, stdout and stderr with
-// testdata/NAME.golden, like TestGolden (go test ./cmd/nqueens -run TEST -update).
-type goldenCase struct {
-	name, stdin string
-	args        []string
-}
-
-func runGolden(t *testing.T, cases []goldenCase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			code, out, errs := runCLI(t, c.stdin, c.args...)
-			got := fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(c.args, " "), code, normalize(out), normalize(errs))
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
-			}
-		})
-	}
-}
 
 func TestListGolden(t *testing.T) {
 	runGolden(t, []goldenCase{

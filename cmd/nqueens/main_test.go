@@ -46,13 +46,52 @@ func normalize(s string) string {
 	return s
 }
 
+// goldenCase is a command line whose transcript (exit code, stdout, stderr) must equal
+// testdata/NAME.golden; go test ./cmd/nqueens -run TEST -update rewrites the files.
+type goldenCase struct {
+	name, stdin string
+	args        []string
+}
+
+// transcript is what a golden file holds for one run.
+func transcript(args []string, code int, out, errs string) string {
+	return fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(args, " "), code, normalize(out), normalize(errs))
+}
+
+// checkGolden compares got with testdata/NAME.golden, or rewrites it with -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// runGolden runs each case in-process and checks its transcript.
+func runGolden(t *testing.T, cases []goldenCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, c.stdin, c.args...)
+			checkGolden(t, c.name, transcript(c.args, code, out, errs))
+		})
+	}
+}
+
 // TestGolden runs command lines and compares exit code, stdout and stderr with the files
-// in testdata (go test ./cmd/nqueens -update rewrites them).
+// in testdata.
 func TestGolden(t *testing.T) {
-	cases := []struct {
-		name, stdin string
-		args        []string
-	}{
+	runGolden(t, []goldenCase{
 		{"count-12", "", []string{"count", "12"}},
 		{"count-12-json", "", []string{"count", "12", "--json"}},
 		{"count-1", "", []string{"count", "1", "--workers", "3"}},
@@ -89,27 +128,7 @@ func TestGolden(t *testing.T) {
 		{"verify-missing-file", "", []string{"verify", "testdata/no-such-file"}},
 		{"unknown-command", "", []string{"frobnicate"}},
 		{"unknown-flag", "", []string{"count", "8", "--fast"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			code, out, errs := runCLI(t, c.stdin, c.args...)
-			got := fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(c.args, " "), code, normalize(out), normalize(errs))
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
-			}
-		})
-	}
+	})
 }
 
 // TestErrorsAreOneLine: every failing command prints exactly one line on stderr.

@@ -83,7 +83,7 @@ func TestShardGolden(t *testing.T) {
 				args[i] = strings.Replace(a, "DIR", dir, 1)
 			}
 			code, out, errs := runCLI(t, "", args...)
-			got := fmt.Sprintf("$ nqueens %s\n--- exit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(c.args, " "), code, normalize(out), normalize(errs))
+			got := transcript(c.args, code, out, errs)
 			got = strings.ReplaceAll(got, partial, "PARTIAL")
 			got = strings.ReplaceAll(got, dir, "DIR")
 			for _, re := range planHashRE {
@@ -92,20 +92,7 @@ func TestShardGolden(t *testing.T) {
 					return s[:k+1] + "X"
 				})
 			}
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("mismatch with %s\n got:\n%s\nwant:\n%s", path, got, want)
-			}
+			checkGolden(t, c.name, got)
 		})
 	}
 }
