@@ -75,6 +75,15 @@
 //	words  bitset word indices to prefetch (into diag: A's, then w + D's)
 //	i, m (final search)  the conflicting row and its swap partner;  ci, cm their columns
 //
+// # For callers (the CLI)
+//
+// To stay within 4.5 bytes per queen plus a constant while solving, verifying and writing
+// the result: check MemoryBytes(n) against the memory available before anything else;
+// allocate ScratchWords(n) words once, pass them as Options.Scratch, and give the same
+// words to Verify afterwards (Verify needs no other memory); stream q to the output
+// through a small buffer (e.g. 64 KiB of binary.LittleEndian.PutUint32, or 1-based
+// decimal text), never as one big []byte or string.
+//
 // # Lab
 //
 // LabInitialSearch (lab.go) runs step 1 alone, timed, with a choice of collision check:
