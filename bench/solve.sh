@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/solve.sh: the local search against the memory-bound yardstick, side by side.
 #
-#   bench/solve.sh [N ...]        default N list: 1e6 1e7 1e8; REPS=3 repetitions
+#   bench/solve.sh [N ...]        default N list: 1e6 1e7 1e8; REPS=3 repetitions;
+#                                 SOLVER=lsbench forces the package's own driver
 #
 # For every N it runs ../shared/bench/shuffle.go (fill + Fisher–Yates of N int32) and the
 # solver in alternation, REPS times, and prints the median seconds of each, their ratio
@@ -9,9 +10,10 @@
 # in bytes per queen (target ≤ 4.6 + a constant).
 #
 # The solver is `nqueens solve N --algo localsearch --format binary --out FILE` when the CLI
-# supports that algorithm (timed as a whole process: solve, verify and write), and
-# otherwise internal/localsearch/cmd/lsbench (solve time as reported by the program;
-# it verifies afterwards with the solver's own scratch). Both programs are built once,
+# supports that algorithm (its own seconds=: solve, verify and write the file), and
+# otherwise internal/localsearch/cmd/lsbench (solve time only as reported by the program;
+# it verifies afterwards with the solver's own scratch). Peak RSS covers the whole process
+# either way. Both programs are built once,
 # before timing. Peak RSS comes from /usr/bin/time -v when installed
 # (apt-get install time), else from the program's own getrusage (lsbench only).
 set -euo pipefail
@@ -27,7 +29,7 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/shuffle" "$shared/bench/shuffle.go"
 
 solver=lsbench
-if go build -o "$tmp/nqueens" ./cmd/nqueens 2>/dev/null &&
+if [ "${SOLVER:-auto}" != lsbench ] && go build -o "$tmp/nqueens" ./cmd/nqueens 2>/dev/null &&
 	"$tmp/nqueens" solve --help 2>&1 | grep -q localsearch; then
 	solver=cli
 else
@@ -39,20 +41,20 @@ if [ -x /usr/bin/time ] && /usr/bin/time -v true 2>/dev/null; then timev=/usr/bi
 # timed CMD...: runs CMD, leaves its stdout in $tmp/out and sets RSS_KB (or empty) and WALL.
 timed() {
 	if [ -n "$timev" ]; then
-		"$timev" -v -o "$tmp/time" "$@" >"$tmp/out"
+		"$timev" -v -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
 		RSS_KB=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
 		WALL=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$tmp/time")
 	else
 		local t0 t1
 		t0=$(date +%s.%N)
-		"$@" >"$tmp/out"
+		"$@" >"$tmp/out" 2>"$tmp/err"
 		t1=$(date +%s.%N)
 		RSS_KB=""
 		WALL=$(echo "$t1 - $t0" | bc -l)
 	fi
 }
 
-field() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" "$tmp/out"; }
+field() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" "$tmp/out" "$tmp/err" | head -1; }
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 echo "solver: $solver; REPS=$REPS; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -65,8 +67,9 @@ for n in "${NS[@]}"; do
 		field seconds >>"$tmp/sh"
 		echo "${RSS_KB:--}" >>"$tmp/shrss"
 		if [ $solver = cli ]; then
-			timed "$tmp/nqueens" solve "$n" --algo localsearch --seed "$rep" --format binary --out "$tmp/q.bin"
-			echo "$WALL" >>"$tmp/so"
+			timed "$tmp/nqueens" solve "$n" --algo localsearch --seed "$rep" --format binary --out "$tmp/q.bin" --no-progress
+			field seconds >>"$tmp/so"
+			k=$(field k) restarts=$(field restarts)
 			rm -f "$tmp/q.bin"
 		else
 			timed "$tmp/lsbench" -seed "$rep" "$n"
