@@ -8,14 +8,13 @@ import (
 	"io"
 	"iter"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
@@ -128,7 +127,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 				fmt.Fprintf(e.stderr, "localsearch: attempts=%d k=%d final_swaps=%d restarts=%d\n", st.Attempts, st.Conflicts, st.Swaps, st.Restarts)
 			}
 			if out != "" {
-				err := writeFileAtomic(out, func(w io.Writer) error {
+				err := atomicfile.Write(out, func(w io.Writer) error {
 					if err := nqueens.Write(w, f, n, cancellable(e, cols)); err != nil {
 						return err
 					}
@@ -223,29 +222,4 @@ func printJSON(w io.Writer, v any) error {
 		return err
 	}
 	return bw.Flush()
-}
-
-// writeFileAtomic writes path through a temporary file in the same directory, synced and
-// renamed into place, so that an interrupted run never leaves a partial file behind.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
