@@ -30,7 +30,7 @@ go build -o "$tmp/shuffle" "$shared/bench/shuffle.go"
 
 solver=lsbench
 if [ "${SOLVER:-auto}" != lsbench ] && go build -o "$tmp/nqueens" ./cmd/nqueens 2>/dev/null &&
-	"$tmp/nqueens" solve --help 2>&1 | grep -q localsearch; then
+	[[ $("$tmp/nqueens" solve --help 2>&1) == *localsearch* ]]; then
 	solver=cli
 else
 	go build -o "$tmp/lsbench" ./internal/localsearch/cmd/lsbench
