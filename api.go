@@ -82,6 +82,10 @@ func (fc FastCounter) Count(ctx context.Context, n int) (CountResult, error) {
 	if n < 1 || n > fastcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
 	}
+	// Say up front when the machine cannot hold the count, rather than dying midway.
+	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), localsearch.PhysicalMemory(); have > 0 && need > have {
+		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
+	}
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
 	res := CountResult{N: n, Total: r.Total, Unique: r.Unique, Status: Complete,
 		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}

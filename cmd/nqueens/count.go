@@ -123,7 +123,8 @@ func countPlain(e *env, n int, cf *countFlags) error {
 	res, cerr := nqueens.Count(e.ctx, n, nqueens.CountOptions{Workers: cf.workers, Progress: bar.update})
 	bar.finish()
 	var se *nqueens.SizeError
-	if errors.As(cerr, &se) {
+	var me *nqueens.MemoryError
+	if errors.As(cerr, &se) || errors.As(cerr, &me) {
 		return usageError{cerr}
 	}
 	if cerr != nil && res.Status != nqueens.Interrupted {
