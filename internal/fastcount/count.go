@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -172,45 +171,24 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 
 // Count runs every sub-problem of the plan; see the package-level Count.
 func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, len(p.Subs))
 	res := Result{N: p.N, Subs: len(p.Subs)}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-
+	ids := make([]int, len(p.Subs))
+	for i := range ids {
+		ids[i] = i
+	}
 	results := make([]SubResult, len(p.Subs))
 	done := make([]bool, len(p.Subs))
-	var next atomic.Int64
-	var doneCost atomic.Uint64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := &scratch{}
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(p.Subs) {
-					return
-				}
-				r, ok := p.solve(i, sc, opt.Engine, &stop)
-				if !ok {
-					return
-				}
-				results[i], done[i] = r, true
-				if opt.Progress != nil {
-					opt.Progress(doneCost.Add(uint64(p.Subs[i].Cost)), p.TotalCost)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	var doneCost uint64
+	p.pool(ctx, ids, opt.Workers, opt.Engine, func(i int, r SubResult) {
+		results[i], done[i] = r, true
+		if opt.Progress != nil {
+			doneCost += uint64(p.Subs[i].Cost)
+			opt.Progress(doneCost, p.TotalCost)
+		}
+	})
 
 	var err error
 	res.Total, res.Unique, res.Nodes, res.SubsDone, err = merge(results, done)

@@ -23,21 +23,35 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 			return fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, len(p.Subs)-1)
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if finished := p.pool(ctx, ids, workers, EngineAuto, done); finished < len(ids) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("fastcount: stopped after %d of %d sub-problems", finished, len(ids))
+	}
+	return nil
+}
+
+// pool counts the sub-problems ids on workers goroutines (0 means GOMAXPROCS) that pull
+// them with an atomic index, each with its own scratch memory, and calls done (never two
+// calls at once) for each one finished. It returns how many were finished: fewer than
+// len(ids) when ctx was cancelled.
+func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, done func(id int, r SubResult)) int {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(ids))
-	if err := ctx.Err(); err != nil {
-		return err
-	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
 	var next atomic.Int64
-	var finished atomic.Int64
-	var mu sync.Mutex // serialises done
+	var mu sync.Mutex // serialises done and counts the finished
+	finished := 0
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -47,25 +61,19 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 				if k >= len(ids) {
 					return
 				}
-				r, ok := p.solve(ids[k], sc, EngineAuto, &stop)
+				r, ok := p.solve(ids[k], sc, engine, &stop)
 				if !ok {
 					return
 				}
-				finished.Add(1)
+				mu.Lock()
+				finished++
 				if done != nil {
-					mu.Lock()
 					done(ids[k], r)
-					mu.Unlock()
 				}
+				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if int(finished.Load()) < len(ids) {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		return fmt.Errorf("fastcount: stopped after %d of %d sub-problems", finished.Load(), len(ids))
-	}
-	return nil
+	return finished
 }
