@@ -129,15 +129,9 @@ random unattacked squares (--mode random).`,
 			case fix == "":
 				return usagef("give the fixed queens with --fix or --fix-file (or --generate an instance)")
 			}
-			f, err := nqueens.ParseFormat(format)
+			f, err := textFormat(format, asJSON, "complete")
 			if err != nil {
-				return usageError{err}
-			}
-			if asJSON {
-				f = nqueens.JSON
-			}
-			if f == nqueens.Binary {
-				return usagef("complete writes text, board or json, not binary")
+				return err
 			}
 			p, err := nqueens.ParsePartial(src, n)
 			if err != nil {

@@ -42,15 +42,9 @@ stderr. Exit status 1 when the board has no solution (n = 2, 3).`,
 			if err != nil {
 				return err
 			}
-			f, err := nqueens.ParseFormat(format)
+			f, err := textFormat(format, asJSON, "list")
 			if err != nil {
-				return usageError{err}
-			}
-			if asJSON {
-				f = nqueens.JSON
-			}
-			if f == nqueens.Binary {
-				return usagef("list writes text, board or json, not binary")
+				return err
 			}
 			if n > nqueens.MaxEnumerateN {
 				return usagef("list handles n ≤ %d (n = %d has too many solutions to print); use count", nqueens.MaxEnumerateN, n)

@@ -134,3 +134,19 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// textFormat parses --format for the commands that print many placements, or --json
+// which stands for --format json; binary is refused.
+func textFormat(name string, asJSON bool, cmd string) (nqueens.Format, error) {
+	f, err := nqueens.ParseFormat(name)
+	if err != nil {
+		return "", usageError{err}
+	}
+	if asJSON {
+		f = nqueens.JSON
+	}
+	if f == nqueens.Binary {
+		return "", usagef("%s writes text, board or json, not binary", cmd)
+	}
+	return f, nil
+}
