@@ -286,7 +286,11 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 			return res, err
 		}
 		res.Placement = q
-		if err := VerifyInPlace(res.Placement, scratch); err != nil {
+		if err := verifyInPlace(ctx, res.Placement, scratch, opt.Progress); err != nil {
+			if ctx.Err() != nil {
+				res.Status, res.Placement = Interrupted, nil
+				return res, err
+			}
 			return res, fmt.Errorf("internal error: %s produced an invalid placement: %w", a, err)
 		}
 		return res, nil

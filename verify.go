@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -125,6 +126,13 @@ func VerifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
 // It returns the same errors as Verify; a placement with a column off the board is
 // handed to Verify, as only columns in range leave the sign bits free for marks.
 func VerifyInPlace(p Placement, scratch []uint64) error {
+	return verifyInPlace(context.Background(), p, scratch, nil)
+}
+
+// verifyInPlace is VerifyInPlace that stops with ctx.Err() when ctx is cancelled (p is
+// restored first) and reports progress("verify", fraction) now and then: at n = 10^9 the
+// random accesses of the check take tens of seconds.
+func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(string, float64)) error {
 	n := len(p)
 	half := VerifyWords(n) / 2
 	if len(scratch) < 2*half {
@@ -139,7 +147,17 @@ func VerifyInPlace(p Placement, scratch []uint64) error {
 	clear(dia)
 	clear(anti)
 	var ce *ConflictError
+	var err error
+	const pollRows = 1 << 20
 	for r := range p {
+		if r%pollRows == pollRows-1 {
+			if err = ctx.Err(); err != nil {
+				break
+			}
+			if progress != nil {
+				progress("verify", float64(r)/float64(n))
+			}
+		}
 		c := int(p[r] & math.MaxInt32) // p[r] may carry the mark of column r
 		kind := ConflictKind(0)
 		switch {
@@ -158,6 +176,9 @@ func VerifyInPlace(p Placement, scratch []uint64) error {
 	}
 	for i := range p {
 		p[i] &= math.MaxInt32
+	}
+	if err != nil {
+		return err
 	}
 	if ce == nil {
 		return nil

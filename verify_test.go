@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
 	"testing"
 )
@@ -98,4 +99,25 @@ func sameError(a, b error) bool {
 		return a == b
 	}
 	return a.Error() == b.Error()
+}
+
+// TestVerifyInPlaceCancel: a cancelled check stops, says so, and leaves the placement as
+// it was.
+func TestVerifyInPlaceCancel(t *testing.T) {
+	n := 3 << 20
+	p := make(Placement, n)
+	for r := range p {
+		p[r] = int32((2*r + 1) % n) // not a solution, but every column in range
+	}
+	before := p.Clone()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var calls int
+	err := verifyInPlace(ctx, p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ })
+	if !errors.Is(err, context.Canceled) || !p.Equal(before) {
+		t.Fatalf("got %v; placement restored: %v", err, p.Equal(before))
+	}
+	if err := verifyInPlace(context.Background(), p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ }); err == nil || calls == 0 {
+		t.Errorf("want a conflict and progress calls, got %v after %d calls", err, calls)
+	}
 }
