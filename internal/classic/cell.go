@@ -31,6 +31,9 @@ type cellSearch struct {
 	traced               bool
 	st                   Stats
 	p                    poller
+	// prune selects §3.4: return from a node that left a row before pos/n empty,
+	// right after counting it (and before counting it as skipped).
+	prune bool
 }
 
 func newCellSearch(ctx context.Context, n int, tr Tracer) *cellSearch {
@@ -64,6 +67,9 @@ func (s *cellSearch) dfs(pos, cnt int) {
 	}
 	n := s.n
 	skipped := s.emptyRowBefore(pos)
+	if skipped && s.prune {
+		return
+	}
 	if skipped {
 		s.st.Skipped++
 	}

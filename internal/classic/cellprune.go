@@ -17,49 +17,7 @@ func CellDFSPruned(ctx context.Context, n int, tr Tracer) (Stats, error) {
 		return Stats{N: n}, err
 	}
 	s := newCellSearch(ctx, n, tr)
-	s.dfsPruned(0, 0)
+	s.prune = true
+	s.dfs(0, 0)
 	return s.st, s.p.err
-}
-
-func (s *cellSearch) dfsPruned(pos, cnt int) {
-	s.st.Nodes++
-	if s.st.Nodes&pollMask == 0 && s.p.stop() {
-		return
-	}
-	if s.emptyRowBefore(pos) {
-		return
-	}
-	n := s.n
-	if cnt == n {
-		s.st.Solutions++
-		if s.traced {
-			s.tr.Solution()
-		}
-		return
-	}
-	if pos == n*n {
-		return
-	}
-	for k := pos; k < n*n; k++ {
-		x, y := k/n, k%n
-		s.st.Checks++
-		if s.row[x] || s.col[y] || s.diag[x-y+n] || s.anti[x+y] {
-			if s.traced {
-				s.tr.Conflict(x, y)
-			}
-			continue
-		}
-		s.row[x], s.col[y], s.diag[x-y+n], s.anti[x+y] = true, true, true, true
-		if s.traced {
-			s.tr.Place(x, y)
-		}
-		s.dfsPruned(k+1, cnt+1)
-		s.row[x], s.col[y], s.diag[x-y+n], s.anti[x+y] = false, false, false, false
-		if s.traced {
-			s.tr.Remove(x, y)
-		}
-		if s.p.err != nil {
-			return
-		}
-	}
 }
