@@ -2,14 +2,19 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/enumerate"
 )
 
 // listBuffer is the size of the output buffer of list: big writes, few system calls.
@@ -56,30 +61,15 @@ stderr. Exit status 1 when the board has no solution (n = 2, 3).`,
 				workers = runtime.GOMAXPROCS(0)
 			}
 			start := time.Now()
-			w := newListWriter(e, f, n, unique)
-			var verr error
-			res, err := nqueens.Enumerate(e.ctx, n, nqueens.EnumerateOptions{Unique: unique, Limit: limit, Workers: workers},
-				func(p nqueens.Placement, size int) bool {
-					if !w.check.valid(p) {
-						verr = nqueens.Verify(p) // names the attacking pair
-						if verr == nil {
-							verr = fmt.Errorf("%v: the checks disagree", p)
-						}
-						return false
-					}
-					return w.write(p, size)
-				})
-			if ferr := w.bw.Flush(); ferr != nil && w.err == nil {
-				w.err = ferr
+			list := listGeneral
+			if !unique {
+				list = listFast
 			}
-			switch {
-			case verr != nil:
-				return fmt.Errorf("internal error: the enumeration produced an invalid placement: %w", verr)
-			case w.err != nil:
-				return w.err
-			case err != nil:
+			res, err := list(e, n, f, nqueens.EnumerateOptions{Unique: unique, Limit: limit, Workers: workers})
+			if err != nil {
 				return err
-			case res.Status == nqueens.NoSolution:
+			}
+			if res.Status == nqueens.NoSolution {
 				return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 			}
 			what := fmt.Sprintf("solutions=%d", res.Listed)
@@ -100,6 +90,90 @@ stderr. Exit status 1 when the board has no solution (n = 2, 3).`,
 	fl.BoolVar(&asJSON, "json", false, "same as --format json")
 	fl.IntVarP(&workers, "workers", "w", 0, "goroutines searching ahead of the output (0: one per core)")
 	return cmd
+}
+
+// listGeneral lists through nqueens.Enumerate, one call per solution: the path of
+// --unique, and the reference the fast path is tested against.
+func listGeneral(e *env, n int, f nqueens.Format, opt nqueens.EnumerateOptions) (nqueens.EnumerateResult, error) {
+	w := newListWriter(e, f, n, opt.Unique)
+	var verr error
+	res, err := nqueens.Enumerate(e.ctx, n, opt, func(p nqueens.Placement, size int) bool {
+		if !w.check.valid(p) {
+			verr = invalidPlacement(p)
+			return false
+		}
+		return w.write(p, size)
+	})
+	if ferr := w.bw.Flush(); ferr != nil && w.err == nil {
+		w.err = ferr
+	}
+	switch {
+	case verr != nil:
+		return res, verr
+	case w.err != nil:
+		return res, w.err
+	}
+	return res, err
+}
+
+// listFast lists every solution (not --unique) with enumerate.WriteLines, which searches
+// and formats into large buffers on every worker, with the same bytes as listGeneral. Each
+// solution still passes smallChecker before it is printed.
+func listFast(e *env, n int, f nqueens.Format, opt nqueens.EnumerateOptions) (nqueens.EnumerateResult, error) {
+	check := newSmallChecker(n)
+	st, err := enumerate.WriteLines(e.ctx, e.stdout, n, lineFormat(f, n), enumerate.LinesOptions{
+		Workers: opt.Workers,
+		Limit:   opt.Limit,
+		Check:   func(q []int32) bool { return check.valid(nqueens.Placement(q)) },
+	})
+	res := nqueens.EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total,
+		Stopped: opt.Limit > 0 && st.Solutions >= opt.Limit, Stats: nqueens.Stats{Nodes: st.Nodes}}
+	var ce *enumerate.CheckError
+	switch {
+	case errors.As(err, &ce):
+		return res, invalidPlacement(nqueens.Placement(ce.Q))
+	case err != nil:
+		res.Status = nqueens.Interrupted
+		return res, err
+	case st.Solutions == 0:
+		res.Status = nqueens.NoSolution
+	}
+	return res, nil
+}
+
+// invalidPlacement is the error of a placement that the enumeration produced and the check
+// rejected: a bug, named by Verify's attacking pair.
+func invalidPlacement(p nqueens.Placement) error {
+	verr := nqueens.Verify(p)
+	if verr == nil {
+		verr = fmt.Errorf("%v: the checks disagree", p)
+	}
+	return fmt.Errorf("internal error: the enumeration produced an invalid placement: %w", verr)
+}
+
+// lineFormat gives the bytes of listWriter without --unique as tokens for WriteLines.
+func lineFormat(f nqueens.Format, n int) enumerate.LineFormat {
+	var lf enumerate.LineFormat
+	if f == nqueens.JSON {
+		lf.Prefix = []byte(`{"n":` + strconv.Itoa(n) + `,"columns":[`)
+	}
+	for c := range n {
+		col := strconv.Itoa(c + 1)
+		switch f {
+		case nqueens.Board:
+			row := []byte(strings.Repeat(". ", n))
+			row[2*c], row[2*n-1] = 'Q', '\n'
+			lf.Tok = append(lf.Tok, row)
+			lf.Last = append(lf.Last, append(slices.Clone(row), '\n'))
+		case nqueens.JSON:
+			lf.Tok = append(lf.Tok, []byte(col+","))
+			lf.Last = append(lf.Last, []byte(col+"]}\n"))
+		default:
+			lf.Tok = append(lf.Tok, []byte(col+" "))
+			lf.Last = append(lf.Last, []byte(col+"\n"))
+		}
+	}
+	return lf
 }
 
 // listWriter formats solutions into a reused line with precomputed column tokens: the
@@ -192,25 +266,25 @@ type smallChecker struct{ n int }
 
 func newSmallChecker(n int) smallChecker { return smallChecker{n: n} }
 
-// valid reports whether p is a solution of the n×n board.
+// valid reports whether p is a solution of the n×n board: n columns on the board, and n
+// distinct columns, diagonals and anti-diagonals, counted at the end rather than tested
+// row by row (the indexes are below 64, so the shifts need no range checks).
 func (s smallChecker) valid(p nqueens.Placement) bool {
-	if len(p) != s.n {
+	n := s.n
+	if len(p) != n {
 		return false
 	}
-	if s.n > 32 {
+	if n > 32 {
 		return nqueens.Verify(p) == nil
 	}
-	var cols uint32
-	var dia, anti uint64
+	var cols, dia, anti uint64
 	for r, c := range p {
-		if c < 0 || int(c) >= s.n {
+		if uint32(c) >= uint32(n) {
 			return false
 		}
-		cb, db, ab := uint32(1)<<uint(c), uint64(1)<<uint(r-int(c)+s.n-1), uint64(1)<<uint(r+int(c))
-		if cols&cb != 0 || dia&db != 0 || anti&ab != 0 {
-			return false
-		}
-		cols, dia, anti = cols|cb, dia|db, anti|ab
+		cols |= 1 << (uint(c) & 63)
+		dia |= 1 << (uint(r-int(c)+n-1) & 63)
+		anti |= 1 << (uint(r+int(c)) & 63)
 	}
-	return true
+	return bits.OnesCount64(cols) == n && bits.OnesCount64(dia) == n && bits.OnesCount64(anti) == n
 }

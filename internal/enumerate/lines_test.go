@@ -1,0 +1,268 @@
+package enumerate_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/enumerate"
+)
+
+// textFormat is the text line format of the CLI: 1-based columns separated by spaces.
+func textFormat(n int) enumerate.LineFormat {
+	var f enumerate.LineFormat
+	for c := range n {
+		s := strconv.Itoa(c + 1)
+		f.Tok = append(f.Tok, []byte(s+" "))
+		f.Last = append(f.Last, []byte(s+"\n"))
+	}
+	return f
+}
+
+// boardFormat draws every row (tokens longer than 8 bytes: the unpacked path), with a
+// prefix line: more than one newline per solution.
+func boardFormat(n int) enumerate.LineFormat {
+	f := enumerate.LineFormat{Prefix: []byte("#\n")}
+	for c := range n {
+		row := []byte(strings.Repeat(". ", n))
+		row[2*c], row[2*n-1] = 'Q', '\n'
+		f.Tok = append(f.Tok, row)
+		f.Last = append(f.Last, append(slices.Clone(row), '\n'))
+	}
+	return f
+}
+
+// render formats solutions as f says, one by one: the expected output.
+func render(sols [][]int32, f enumerate.LineFormat) []byte {
+	var b bytes.Buffer
+	for _, q := range sols {
+		b.Write(f.Prefix)
+		for _, c := range q[:len(q)-1] {
+			b.Write(f.Tok[c])
+		}
+		b.Write(f.Last[q[len(q)-1]])
+	}
+	return b.Bytes()
+}
+
+func writeLines(t *testing.T, n int, f enumerate.LineFormat, opt enumerate.LinesOptions) ([]byte, enumerate.Stats) {
+	t.Helper()
+	var b bytes.Buffer
+	st, err := enumerate.WriteLines(context.Background(), &b, n, f, opt)
+	if err != nil {
+		t.Fatalf("n=%d %+v: %v", n, opt, err)
+	}
+	return b.Bytes(), st
+}
+
+// TestWriteLinesEqualsReference: for n ≤ 10 the text written is the reference list (every
+// permutation tested, in order) in every configuration: workers, mirror memory (none,
+// default, too small for any task, enough for some tasks only).
+func TestWriteLinesEqualsReference(t *testing.T) {
+	for n := 1; n <= 10; n++ {
+		f := textFormat(n)
+		want := render(reference(n), f)
+		for _, w := range []int{1, 2, 3} {
+			for _, mb := range []int{-1, 0, 1, 300} {
+				got, st := writeLines(t, n, f, enumerate.LinesOptions{Workers: w, MirrorBytes: mb})
+				if !bytes.Equal(got, want) {
+					t.Fatalf("n=%d workers=%d mirror=%d: %d bytes, want %d, or different bytes", n, w, mb, len(got), len(want))
+				}
+				if st.Solutions != total[n-1] || st.Total != total[n-1] {
+					t.Errorf("n=%d workers=%d mirror=%d: stats %+v, want %d solutions", n, w, mb, st, total[n-1])
+				}
+			}
+		}
+	}
+}
+
+// TestWriteLinesEqualsEach: up to n = 12, WriteLines writes exactly what formatting Each's
+// solutions gives, in the packed (text) and the unpacked (board) formats, whole or cut at
+// a limit.
+func TestWriteLinesEqualsEach(t *testing.T) {
+	maxN := 12
+	if testing.Short() {
+		maxN = 11
+	}
+	for n := 1; n <= maxN; n++ {
+		var sols [][]int32
+		enumerate.Each(context.Background(), n, false, func(q []int32, _ int) bool {
+			sols = append(sols, slices.Clone(q))
+			return true
+		})
+		for _, f := range []enumerate.LineFormat{textFormat(n), boardFormat(n)} {
+			for _, w := range []int{1, 2} {
+				for _, limit := range []int{0, 1, len(sols) / 3, len(sols) - 1, len(sols), len(sols) + 1} {
+					if limit < 0 {
+						continue
+					}
+					want := sols
+					if limit > 0 && limit < len(sols) {
+						want = sols[:limit]
+					}
+					got, st := writeLines(t, n, f, enumerate.LinesOptions{Workers: w, Limit: uint64(limit)})
+					if !bytes.Equal(got, render(want, f)) || st.Solutions != uint64(len(want)) {
+						t.Fatalf("n=%d workers=%d limit=%d prefix=%q: %d bytes, %d solutions; want %d",
+							n, w, limit, f.Prefix, len(got), st.Solutions, len(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWriteLinesOrder: at n = 13 (big enough for chunks, tasks and a mirror cut short by
+// the budget) the lines are strictly increasing, distinct and valid, and as many as A000170.
+func TestWriteLinesOrder(t *testing.T) {
+	n := 13
+	for _, mb := range []int{0, 200 << 10} {
+		out, _ := writeLines(t, n, textFormat(n), enumerate.LinesOptions{Workers: 2, MirrorBytes: mb})
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if uint64(len(lines)) != total[n-1] {
+			t.Fatalf("mirror=%d: %d lines, want %d", mb, len(lines), total[n-1])
+		}
+		var prev []int32
+		for i, l := range lines {
+			q := make([]int32, 0, n)
+			var cols, d1, d2 uint64
+			for s := range strings.FieldsSeq(l) {
+				c, err := strconv.Atoi(s)
+				if err != nil || c < 1 || c > n {
+					t.Fatalf("line %d: %q", i, l)
+				}
+				r, c := len(q), c-1
+				cb, b1, b2 := uint64(1)<<c, uint64(1)<<(r-c+n), uint64(1)<<(r+c)
+				if cols&cb != 0 || d1&b1 != 0 || d2&b2 != 0 {
+					t.Fatalf("line %d: %q attacks", i, l)
+				}
+				cols, d1, d2 = cols|cb, d1|b1, d2|b2
+				q = append(q, int32(c))
+			}
+			if len(q) != n || (prev != nil && slices.Compare(prev, q) >= 0) {
+				t.Fatalf("line %d: %q is not a solution after %v", i, l, prev)
+			}
+			prev = q
+		}
+	}
+}
+
+func TestWriteLinesCheck(t *testing.T) {
+	n := 10
+	for _, w := range []int{1, 2} {
+		k := 0
+		bad := []int32{}
+		var b bytes.Buffer
+		_, err := enumerate.WriteLines(context.Background(), &b, n, textFormat(n), enumerate.LinesOptions{Workers: w,
+			MirrorBytes: -1,
+			Check: func(q []int32) bool {
+				if w == 1 {
+					k++
+					if k == 100 {
+						bad = slices.Clone(q)
+						return false
+					}
+					return true
+				}
+				return !(q[0] == 5 && q[1] == 7)
+			}})
+		var ce *enumerate.CheckError
+		if !errors.As(err, &ce) || (w == 1 && !slices.Equal(ce.Q, bad)) || (w == 2 && (ce.Q[0] != 5 || ce.Q[1] != 7)) {
+			t.Fatalf("workers=%d: %v", w, err)
+		}
+		if w == 1 && strings.Count(b.String(), "\n") != 99 {
+			t.Errorf("workers=1: %d lines before the rejected one, want 99", strings.Count(b.String(), "\n"))
+		}
+	}
+}
+
+type failWriter struct{ n int }
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	if w.n += len(p); w.n > 100<<10 {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
+}
+
+func TestWriteLinesStops(t *testing.T) {
+	for _, w := range []int{1, 2} {
+		_, err := enumerate.WriteLines(context.Background(), &failWriter{}, 14, textFormat(14), enumerate.LinesOptions{Workers: w})
+		if err == nil || err.Error() != "disk full" {
+			t.Errorf("workers=%d: write error %v", w, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		st, err := enumerate.WriteLines(ctx, io.Discard, 16, textFormat(16), enumerate.LinesOptions{Workers: w})
+		if err != context.Canceled || st.Solutions > 1e6 {
+			t.Errorf("workers=%d: cancel: %+v %v", w, st, err)
+		}
+	}
+	if _, err := enumerate.WriteLines(context.Background(), io.Discard, 5, textFormat(4), enumerate.LinesOptions{}); err == nil {
+		t.Error("a format for n = 4 accepted for n = 5")
+	}
+	f := textFormat(5)
+	f.Last[2] = []byte("3")
+	if _, err := enumerate.WriteLines(context.Background(), io.Discard, 5, f, enumerate.LinesOptions{}); err == nil {
+		t.Error("a format with uneven newlines accepted")
+	}
+}
+
+// heapWriter discards what it is given and records the peak of the live heap.
+type heapWriter struct {
+	writes int
+	peak   uint64
+}
+
+func (w *heapWriter) Write(p []byte) (int, error) {
+	if w.writes++; w.writes%64 == 0 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		w.peak = max(w.peak, ms.HeapInuse)
+	}
+	return len(p), nil
+}
+
+// TestWriteLinesFlatMemory streams all 14,772,512 solutions of n = 16 (365,596 of n = 14
+// in short mode) and checks the heap stays below a bound that does not depend on n: the
+// mirror budget and the chunks in flight.
+func TestWriteLinesFlatMemory(t *testing.T) {
+	n := 16
+	if testing.Short() {
+		n = 14
+	}
+	w := &heapWriter{}
+	st, err := enumerate.WriteLines(context.Background(), w, n, textFormat(n), enumerate.LinesOptions{Workers: 2})
+	if err != nil || st.Solutions != total[n-1] {
+		t.Fatalf("n=%d: %+v %v", n, st, err)
+	}
+	const bound = 32 << 20
+	t.Logf("n=%d: peak heap in use %.1f MiB over %d writes", n, float64(w.peak)/(1<<20), w.writes)
+	if w.peak > bound {
+		t.Errorf("n=%d: peak heap %d bytes, more than %d", n, w.peak, bound)
+	}
+}
+
+func BenchmarkWriteLines(b *testing.B) {
+	for _, n := range []int{12, 14} {
+		for _, w := range []int{1, 2} {
+			for _, mb := range []int{-1, 0} {
+				b.Run(fmt.Sprintf("n=%d/workers=%d/mirror=%v", n, w, mb == 0), func(b *testing.B) {
+					var st enumerate.Stats
+					for b.Loop() {
+						st, _ = enumerate.WriteLines(context.Background(), io.Discard, n, textFormat(n),
+							enumerate.LinesOptions{Workers: w, MirrorBytes: mb})
+					}
+					b.ReportMetric(float64(st.Nodes), "nodes/op")
+					b.ReportMetric(float64(st.Solutions), "solutions/op")
+				})
+			}
+		}
+	}
+}
