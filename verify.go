@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"math"
+
+	"github.com/nqueens/nqueens/internal/prefetch"
 )
 
 // Verifier checks a placement streamed row by row in O(1) per row and 5 bits per queen:
@@ -116,22 +117,32 @@ func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
 }
 
 // VerifyWords is the number of 64-bit words of scratch VerifyInPlace needs for n queens:
-// two bitsets of 2n−1 bits, one for the diagonals and one for the anti-diagonals.
+// two bitsets of 2n−1 bits (room for the columns and the anti-diagonals in a first pass,
+// then for the diagonals in a second).
 func VerifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
 
 // VerifyInPlace is Verify without allocation, for placements too large to spare the
-// memory: the diagonals go to scratch (at least VerifyWords(len(p)) words, overwritten)
-// and the used columns are marked in the sign bits of p itself (column c used: p[c] < 0),
-// which are cleared again before it returns. p must not be read concurrently meanwhile.
-// It returns the same errors as Verify; a placement with a column off the board is
-// handed to Verify, as only columns in range leave the sign bits free for marks.
+// memory: the bitsets go to scratch (at least VerifyWords(len(p)) words, overwritten) and
+// p is only read. It returns the same errors as Verify; a placement with a column off the
+// board is handed to Verify.
 func VerifyInPlace(p Placement, scratch []uint64) error {
 	return verifyInPlace(context.Background(), p, scratch, nil)
 }
 
-// verifyInPlace is VerifyInPlace that stops with ctx.Err() when ctx is cancelled (p is
-// restored first) and reports progress("verify", fraction) now and then: at n = 10^9 the
-// random accesses of the check take tens of seconds.
+// verifyBlock is the number of rows whose bitset words are prefetched together, one block
+// ahead of the rows being checked: at n = 10^9 every probe is a cache miss, and the rows
+// are read in order, so the words they will probe are known early.
+const verifyBlock = 32
+
+// verifyInPlace is VerifyInPlace that stops with ctx.Err() when ctx is cancelled and
+// reports progress("verify", fraction) now and then: at n = 10^9 the random accesses of
+// the check take tens of seconds.
+//
+// The five bits per queen of Verify do not fit in the four of scratch, so it makes two
+// passes over p: columns and anti-diagonals first, then diagonals over the rows up to the
+// first conflict of the first pass. Between them they find the conflict Verify finds: the
+// first row that clashes with an earlier one, and for that row the first of column,
+// diagonal, anti-diagonal.
 func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(string, float64)) error {
 	n := len(p)
 	half := VerifyWords(n) / 2
@@ -143,46 +154,79 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 			return Verify(p)
 		}
 	}
-	dia, anti := scratch[:half], scratch[half:2*half]
-	clear(dia)
+	// Pass 1: columns (n bits), then the 2n−1 bits of the anti-diagonals r+c.
+	cols := scratch[:(n+63)/64]
+	anti := scratch[len(cols) : len(cols)+half]
+	clear(cols)
 	clear(anti)
-	var ce *ConflictError
-	var err error
+	stop, kind := n, ConflictKind(0) // first conflicting row of pass 1, and its kind
+	var idx [2 * verifyBlock]uint32
+	prog := func(done int) {
+		if progress != nil {
+			progress("verify", float64(done)/float64(2*n))
+		}
+	}
 	const pollRows = 1 << 20
-	for r := range p {
-		if r%pollRows == pollRows-1 {
-			if err = ctx.Err(); err != nil {
+	for lo := 0; lo < n && stop == n; lo += verifyBlock {
+		if lo%pollRows == 0 && lo > 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			prog(lo)
+		}
+		if next := p[min(lo+verifyBlock, n):min(lo+2*verifyBlock, n)]; len(next) > 0 {
+			for i, c := range next {
+				r := lo + verifyBlock + i
+				idx[2*i] = uint32(c) >> 6
+				idx[2*i+1] = uint32(len(cols) + (r+int(c))>>6)
+			}
+			prefetch.Words(&scratch[0], idx[:2*len(next)])
+		}
+		for r := lo; r < min(lo+verifyBlock, n); r++ {
+			c := int(p[r])
+			if testAndSet(cols, c) {
+				stop, kind = r, SameColumn
 				break
 			}
-			if progress != nil {
-				progress("verify", float64(r)/float64(n))
+			if testAndSet(anti, r+c) {
+				stop, kind = r, SameAnti
+				break
 			}
 		}
-		c := int(p[r] & math.MaxInt32) // p[r] may carry the mark of column r
-		kind := ConflictKind(0)
-		switch {
-		case p[c] < 0:
-			kind = SameColumn
-		case testAndSet(dia, r-c+n-1):
-			kind = SameDiagonal
-		case testAndSet(anti, r+c):
-			kind = SameAnti
+	}
+	// Pass 2: the diagonals r−c+n−1 of rows 0..stop (stop included: at one row a
+	// diagonal clash is named before an anti-diagonal one, after a column one).
+	last := min(stop, n-1)
+	dia := scratch[:half]
+	clear(dia)
+pass2:
+	for lo := 0; lo <= last; lo += verifyBlock {
+		if lo%pollRows == 0 && lo > 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			prog(n + lo)
 		}
-		if kind != 0 {
-			ce = &ConflictError{Kind: kind, N: n, Row1: -1, Row2: r, Col2: c}
-			break
+		if next := p[min(lo+verifyBlock, last+1):min(lo+2*verifyBlock, last+1)]; len(next) > 0 {
+			for i, c := range next {
+				r := lo + verifyBlock + i
+				idx[i] = uint32((r - int(c) + n - 1) >> 6)
+			}
+			prefetch.Words(&dia[0], idx[:len(next)])
 		}
-		p[c] |= math.MinInt32
+		for r := lo; r <= min(lo+verifyBlock-1, last); r++ {
+			if testAndSet(dia, r-int(p[r])+n-1) {
+				if r < stop || kind == SameAnti {
+					stop, kind = r, SameDiagonal
+				}
+				break pass2
+			}
+		}
 	}
-	for i := range p {
-		p[i] &= math.MaxInt32
-	}
-	if err != nil {
-		return err
-	}
-	if ce == nil {
+	if kind == 0 {
 		return nil
 	}
+	ce := &ConflictError{Kind: kind, N: n, Row1: -1, Row2: stop, Col2: int(p[stop])}
 	LocatePartner(ce, p.Columns())
 	return ce
 }

@@ -3,6 +3,7 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -91,6 +92,43 @@ func TestVerifyMessages(t *testing.T) {
 	v.Add(1)
 	if err := v.Finish(); err == nil || err.Error() != "expected 4 rows, got 1" {
 		t.Errorf("short: got %v", err)
+	}
+}
+
+// TestVerifyInPlaceLarge compares VerifyInPlace with Verify on damaged solutions of
+// boards large enough for many prefetch blocks: one row moved to another column (a
+// column clash, often a diagonal one first), two rows' columns swapped (diagonal clashes
+// only), and untouched solutions. Both must name the same pair.
+func TestVerifyInPlaceLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{33, 64, 65, 1000, 4099, 1 << 14} {
+		cols, err := Construction(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sol Placement
+		for c := range cols {
+			sol = append(sol, int32(c))
+		}
+		for trial := range 60 {
+			p := sol.Clone()
+			switch trial % 3 {
+			case 0:
+				p[rng.IntN(n)] = int32(rng.IntN(n))
+			case 1:
+				i, j := rng.IntN(n), rng.IntN(n)
+				p[i], p[j] = p[j], p[i]
+			}
+			want := Verify(p)
+			if trial%3 == 2 && want != nil {
+				t.Fatalf("n=%d: the construction is not a solution: %v", n, want)
+			}
+			before := p.Clone()
+			got := VerifyInPlace(p, make([]uint64, VerifyWords(n)))
+			if !sameError(want, got) || !p.Equal(before) {
+				t.Fatalf("n=%d trial %d: Verify %v, VerifyInPlace %v", n, trial, want, got)
+			}
+		}
 	}
 }
 

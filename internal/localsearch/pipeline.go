@@ -1,5 +1,7 @@
 package localsearch
 
+import "github.com/nqueens/nqueens/internal/prefetch"
+
 // pipelineMinN is the smallest n for which the prefetching initial search is used; below
 // it every array fits in the caches and the plain loop is as fast.
 const pipelineMinN = 1 << 16
@@ -37,7 +39,7 @@ func (s *solver) initialPipelined() (int, error) {
 		for i := range out {
 			out[i] = uint32(j + below(rng.next(), n-j))
 		}
-		prefetch32(&q[0], out[:])
+		prefetch.Int32s(&q[0], out[:])
 	}
 	touch := func(j int, in *[chunk]uint32) {
 		for i, m := range in {
@@ -45,7 +47,7 @@ func (s *solver) initialPipelined() (int, error) {
 			words[i] = uint32((j + c) >> 6)
 			words[chunk+i] = w + uint32((j-c+n-1)>>6)
 		}
-		prefetch64(base, words[:])
+		prefetch.Words(base, words[:])
 	}
 
 	j := 0

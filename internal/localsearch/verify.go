@@ -1,6 +1,10 @@
 package localsearch
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/nqueens/nqueens/internal/prefetch"
+)
 
 // ConflictError describes the first conflict Verify found. Rows and columns are 1-based,
 // as in text meant for people (SPEC §1).
@@ -51,7 +55,7 @@ func Verify(q []int32, scratch []uint64) error {
 				}
 				idx[i] = wi
 			}
-			prefetch64(&col[0], idx[:len(ahead)])
+			prefetch.Words(&col[0], idx[:len(ahead)])
 		}
 		for r := lo; r < min(lo+chunk, n); r++ {
 			c := q[r]
@@ -80,7 +84,7 @@ func Verify(q []int32, scratch []uint64) error {
 				idx[k+1] = uint32(w + (r+c)>>6)
 				k += 2
 			}
-			prefetch64(&scratch[0], idx[:k])
+			prefetch.Words(&scratch[0], idx[:k])
 		}
 		for r := lo; r < min(lo+chunk, n); r++ {
 			c := int(q[r])

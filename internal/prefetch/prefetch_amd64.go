@@ -1,12 +1,12 @@
-package localsearch
+package prefetch
 
-// prefetch32 and prefetch64 hint the CPU to load the cache lines of base[idx[i]] for every
+// Int32s and Words hint the CPU to load the cache lines of base[idx[i]] for every
 // i (PREFETCHT0, in prefetch_amd64.s). A hint never faults and never blocks: the
 // instruction retires at once while the line is fetched, unlike a plain load whose result
 // must arrive before it retires. The indices must be in range all the same.
 //
 //go:noescape
-func prefetch32(base *int32, idx []uint32)
+func Int32s(base *int32, idx []uint32)
 
 //go:noescape
-func prefetch64(base *uint64, idx []uint32)
+func Words(base *uint64, idx []uint32)

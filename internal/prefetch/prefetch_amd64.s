@@ -1,8 +1,8 @@
 #include "textflag.h"
 
-// func prefetch32(base *int32, idx []uint32)
+// func Int32s(base *int32, idx []uint32)
 // PREFETCHT0 of &base[idx[i]] for every i.
-TEXT ·prefetch32(SB), NOSPLIT, $0-32
+TEXT ·Int32s(SB), NOSPLIT, $0-32
 	MOVQ base+0(FP), AX
 	MOVQ idx_base+8(FP), SI
 	MOVQ idx_len+16(FP), CX
@@ -17,9 +17,9 @@ loop:
 done:
 	RET
 
-// func prefetch64(base *uint64, idx []uint32)
+// func Words(base *uint64, idx []uint32)
 // PREFETCHT0 of &base[idx[i]] for every i.
-TEXT ·prefetch64(SB), NOSPLIT, $0-32
+TEXT ·Words(SB), NOSPLIT, $0-32
 	MOVQ base+0(FP), AX
 	MOVQ idx_base+8(FP), SI
 	MOVQ idx_len+16(FP), CX
