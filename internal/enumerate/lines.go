@@ -579,8 +579,8 @@ func (l *lister) search(prefix []int32) bool {
 			if d == stop {
 				// The tail: the columns c0 < … < c4 left, and for each the rows (bit j:
 				// relative row j) in which a diagonal attacks it, read from the masks: dl
-				// hits column c in row j if bit c−j of nl is set (rl is nl reversed), dr
-				// if bit c+j of nr is.
+				// hits column c in row j if bit c−j of nl is set (bit 4−j of nl<<4>>c,
+				// hence rev5), dr if bit c+j of nr is.
 				r := full &^ nc
 				c0 := bits.TrailingZeros64(r)
 				r &= r - 1
@@ -591,16 +591,16 @@ func (l *lister) search(prefix []int32) bool {
 				c3 := bits.TrailingZeros64(r)
 				r &= r - 1
 				c4 := bits.TrailingZeros64(r)
-				rl := bits.Reverse64(nl)
+				nl4 := nl << 4
 				g := min(c1-c0, tailRows) - 1 + tailRows*(min(c2-c1, tailRows)-1) +
 					tailRows*tailRows*(min(c3-c2, tailRows)-1) + tailRows*tailRows*tailRows*(min(c4-c3, tailRows)-1)
 				in, k0, k1 := &tl.inner[g&(len(tl.inner)-1)], &tl.col[0], &tl.col[1]
 				k2, k3, k4 := &tl.col[2], &tl.col[3], &tl.col[4]
-				b0 := ((rl >> (63 - c0)) | (nr >> c0)) & 31
-				b1 := ((rl >> (63 - c1)) | (nr >> c1)) & 31
-				b2 := ((rl >> (63 - c2)) | (nr >> c2)) & 31
-				b3 := ((rl >> (63 - c3)) | (nr >> c3)) & 31
-				b4 := ((rl >> (63 - c4)) | (nr >> c4)) & 31
+				b0 := uint64(tl.rev5[(nl4>>(c0&63))&31]) | (nr>>(c0&63))&31
+				b1 := uint64(tl.rev5[(nl4>>(c1&63))&31]) | (nr>>(c1&63))&31
+				b2 := uint64(tl.rev5[(nl4>>(c2&63))&31]) | (nr>>(c2&63))&31
+				b3 := uint64(tl.rev5[(nl4>>(c3&63))&31]) | (nr>>(c3&63))&31
+				b4 := uint64(tl.rev5[(nl4>>(c4&63))&31]) | (nr>>(c4&63))&31
 				lo := in[0] & k0[b0][0] & k1[b1][0] & k2[b2][0] & k3[b3][0] & k4[b4][0]
 				hi := in[1] & k0[b0][1] & k1[b1][1] & k2[b2][1] & k3[b3][1] & k4[b4][1]
 				if lo|hi != 0 {
@@ -686,6 +686,7 @@ type tail struct {
 	// between consecutive columns capped at 5 (a gap of 5 or more cannot be a diagonal
 	// within five rows), g = Σ (min(c_{i+1}−c_i, 5) − 1)·5^i.
 	inner [1024][2]uint64
+	rev5  [1 << tailRows]uint8 // rev5[x]: the 5 bits of x in reverse order
 }
 
 func newTail() *tail {
@@ -707,6 +708,11 @@ func newTail() *tail {
 		}
 	}
 	gen(0, 0)
+	for x := range t.rev5 {
+		for j := range tailRows {
+			t.rev5[x] |= uint8(x>>j&1) << (tailRows - 1 - j)
+		}
+	}
 	for k, p := range t.perm {
 		w, bit := k/64, uint64(1)<<(k%64)
 		var row [tailRows]int // row[i]: the relative row of column c_i
