@@ -47,10 +47,11 @@
 //     starting with the mirror prefix, in reverse lexicographic order. Work is split in
 //     tasks, the valid placements of the first 2 rows (3 from n = 15), in lexicographic
 //     order; task i and task T−1−i are mirror images. A task of the left half keeps its
-//     solutions (n bytes each) in a store; its mirror task prints them backwards,
-//     mirrored, without searching. The stores share a budget (DefaultMirrorBytes, 8 MiB):
-//     the whole left half up to n = 14 (2.6 MB), then less and less of it; a task whose
-//     store does not fit drops it, and its mirror task searches. Memory stays flat.
+//     solutions in a store (the rows below its prefix, 4 bits a column, so n ≤ 16); its
+//     mirror task prints them backwards, mirrored, without searching. The stores share a
+//     budget (DefaultMirrorBytes, 8 MiB): the whole left half up to n = 14 (1.1 MB), most
+//     of it at n = 15 (6.8 MB), a sixth at n = 16; a task whose store does not fit drops
+//     it, and its mirror task searches. Memory stays flat.
 //   - Workers: tasks are claimed in order by Workers goroutines, each with its own buffers
 //     and search state; each task sends its chunks on its own channel, and the writer
 //     drains the channels in task order, so the bytes do not depend on the schedule. At

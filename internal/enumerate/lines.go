@@ -36,13 +36,13 @@ type LinesOptions struct {
 	// WriteLines with a *CheckError. It may be called from several goroutines at once.
 	Check func(q []int32) bool
 	// MirrorBytes bounds the memory that keeps solutions of the left half of the board
-	// for their mirror images (see the package comment): 0 means DefaultMirrorBytes, a
-	// negative value turns the mirror off.
+	// for their mirror images (see the package comment), for n ≤ 16: 0 means
+	// DefaultMirrorBytes, a negative value turns the mirror off.
 	MirrorBytes int
 }
 
 // DefaultMirrorBytes is the default of LinesOptions.MirrorBytes: enough for the whole
-// left half at n = 14 (2.6 MB), a part of it beyond.
+// left half up to n = 14 (1.1 MB) and most of it at n = 15 (6.8 MB), a sixth at n = 16.
 const DefaultMirrorBytes = 8 << 20
 
 // CheckError is the error of WriteLines when LinesOptions.Check rejects a solution.
@@ -55,7 +55,8 @@ func (e *CheckError) Error() string {
 const (
 	lineChunk    = 64 << 10 // bytes of output per chunk handed to the writer
 	lineChanSize = 8        // chunks buffered per task: a task of n ≤ 14 fits whole
-	storeBlock   = 64 << 10 // bytes per block of a mirror store (rounded down to n)
+	storeBlock   = 64 << 10 // bytes of the biggest blocks of a mirror store (the first is 1 KiB)
+	mirrorMaxN   = 16       // the mirror stores a column in 4 bits
 )
 
 // lineFmt is a LineFormat compiled for the inner loop: when every token fits in 8 bytes,
@@ -149,7 +150,7 @@ func writeLines(ctx context.Context, n int, lf *lineFmt, opt LinesOptions, out *
 		budget = DefaultMirrorBytes
 	}
 	var stores []mirrorStore
-	if budget > 0 {
+	if budget > 0 && n <= mirrorMaxN {
 		stores = make([]mirrorStore, len(tasks)/2)
 		for i := range stores {
 			stores[i].done = make(chan struct{})
@@ -359,11 +360,13 @@ type mirror struct {
 	budget atomic.Int64 // bytes left
 }
 
+// mirrorStore holds the solutions of one task in order: the rows below the task's prefix,
+// two columns a byte (low nibble first), in blocks of 1, 2, 4, … up to 64 KiB.
 type mirrorStore struct {
 	done   chan struct{} // closed when the left-half task has ended
 	ok     bool          // blocks hold all the task's solutions (set before done closes)
-	blocks [][]byte      // the solutions, n bytes each, in order
-	bytes  int64         // taken from the budget
+	blocks [][]byte
+	bytes  int64 // taken from the budget
 }
 
 // lister is one worker's search and formatting state.
@@ -381,6 +384,9 @@ type lister struct {
 	pool  *sync.Pool
 	done  <-chan struct{}
 	store *mirrorStore // the store being filled, or nil
+	sb    []byte       // its current block, of which sn bytes are used
+	sn    int
+	skip  int // rows of the task's prefix, not stored
 	mir   *mirror
 	tail  *tail // shared, read only
 }
@@ -439,8 +445,8 @@ func (l *lister) put(q []int32) bool {
 		p += copy(b[p:], lf.last[q[m]])
 	}
 	l.pos = p
-	if s := l.store; s != nil {
-		l.keep(s, q)
+	if l.store != nil {
+		l.keep(q)
 	}
 	if p >= lineChunk {
 		return l.flush()
@@ -448,26 +454,50 @@ func (l *lister) put(q []int32) bool {
 	return true
 }
 
-// keep appends q to the mirror store s, or drops the store when the budget is spent.
-func (l *lister) keep(s *mirrorStore, q []int32) {
-	n := l.n
-	k := len(s.blocks) - 1
-	if k < 0 || len(s.blocks[k])+n > cap(s.blocks[k]) {
-		size := int64(storeBlock / n * n)
-		if l.mir.budget.Add(-size) < 0 {
-			l.mir.budget.Add(size + s.bytes)
-			s.blocks, s.bytes, l.store = nil, 0, nil
-			return
-		}
-		s.bytes += size
-		s.blocks = append(s.blocks, make([]byte, 0, size))
-		k++
+// keep appends q (the rows below the prefix) to the mirror store being filled, or drops
+// the store when the budget is spent.
+func (l *lister) keep(q []int32) {
+	t := q[l.skip:]
+	stride := (len(t) + 1) / 2
+	if l.sn+stride > len(l.sb) && !l.newBlock(stride) {
+		return
 	}
-	blk := s.blocks[k]
-	for _, c := range q {
-		blk = append(blk, byte(c))
+	dst := l.sb[l.sn : l.sn+stride]
+	for j := range len(t) / 2 {
+		dst[j] = byte(t[2*j]) | byte(t[2*j+1])<<4
 	}
-	s.blocks[k] = blk
+	if len(t)%2 == 1 {
+		dst[stride-1] = byte(t[len(t)-1])
+	}
+	l.sn += stride
+}
+
+// newBlock starts a new block of the store, twice the size of the last one (up to
+// storeBlock), or drops the whole store if the budget cannot pay for it.
+func (l *lister) newBlock(stride int) bool {
+	s := l.store
+	size := 1 << 10
+	if l.sb != nil {
+		s.blocks = append(s.blocks, l.sb[:l.sn])
+		size = min(2*len(l.sb), storeBlock)
+	}
+	size = max(size/stride, 1) * stride
+	if l.mir.budget.Add(-int64(size)) < 0 {
+		l.mir.budget.Add(int64(size))
+		l.dropStore()
+		return false
+	}
+	s.bytes += int64(size)
+	l.sb, l.sn = make([]byte, size), 0
+	return true
+}
+
+// dropStore gives the store's memory back to the budget and stops filling it.
+func (l *lister) dropStore() {
+	s := l.store
+	l.mir.budget.Add(s.bytes)
+	s.blocks, s.bytes = nil, 0
+	l.store, l.sb, l.sn = nil, nil, 0
 }
 
 // stopping polls the done channel.
@@ -490,13 +520,18 @@ func (l *lister) runTask(prefix []int32, i int, mir *mirror) bool {
 	half := mir.tasks / 2
 	if i < half {
 		s := &mir.stores[i]
-		l.store, l.mir = s, mir
+		l.store, l.mir, l.skip = s, mir, len(prefix)
 		ok := l.search(prefix)
-		s.ok = ok && l.store != nil
-		l.store = nil
-		if !s.ok {
-			mir.budget.Add(s.bytes)
-			s.blocks, s.bytes = nil, 0
+		switch {
+		case l.store == nil: // dropped
+		case ok:
+			if l.sb != nil {
+				s.blocks = append(s.blocks, l.sb[:l.sn])
+			}
+			s.ok = true
+			l.store, l.sb, l.sn = nil, nil, 0
+		default:
+			l.dropStore()
 		}
 		close(s.done)
 		return ok
@@ -510,27 +545,33 @@ func (l *lister) runTask(prefix []int32, i int, mir *mirror) bool {
 	if !s.ok {
 		return l.search(prefix)
 	}
-	ok := l.putMirrored(s.blocks)
+	ok := l.putMirrored(s.blocks, prefix)
 	mir.budget.Add(s.bytes)
 	s.blocks, s.bytes = nil, 0
 	return ok
 }
 
-// putMirrored prints the mirror images q → n−1−q of the stored solutions, last first:
-// the mirror reverses the lexicographic order.
-func (l *lister) putMirrored(blocks [][]byte) bool {
+// putMirrored prints the mirror images q → n−1−q of the stored solutions, last first (the
+// mirror reverses the lexicographic order), below prefix, the mirror of the stored task's.
+func (l *lister) putMirrored(blocks [][]byte, prefix []int32) bool {
 	n := l.n
 	m := int32(n - 1)
 	q := l.q[:n]
+	copy(q, prefix)
+	t := q[len(prefix):]
+	stride := (len(t) + 1) / 2
 	for k := len(blocks) - 1; k >= 0; k-- {
 		if l.stopping() {
 			return false
 		}
 		blk := blocks[k]
-		for off := len(blk) - n; off >= 0; off -= n {
-			s := blk[off : off+n]
-			for r := range q {
-				q[r] = m - int32(s[r])
+		for off := len(blk) - stride; off >= 0; off -= stride {
+			src := blk[off : off+stride]
+			for j := range len(t) / 2 {
+				t[2*j], t[2*j+1] = m-int32(src[j]&15), m-int32(src[j]>>4)
+			}
+			if len(t)%2 == 1 {
+				t[len(t)-1] = m - int32(src[stride-1])
 			}
 			if !l.put(q) {
 				return false

@@ -70,7 +70,7 @@ func TestWriteLinesEqualsReference(t *testing.T) {
 		f := textFormat(n)
 		want := render(reference(n), f)
 		for _, w := range []int{1, 2, 3} {
-			for _, mb := range []int{-1, 0, 1, 300} {
+			for _, mb := range []int{-1, 0, 1, 3000} {
 				got, st := writeLines(t, n, f, enumerate.LinesOptions{Workers: w, MirrorBytes: mb})
 				if !bytes.Equal(got, want) {
 					t.Fatalf("n=%d workers=%d mirror=%d: %d bytes, want %d, or different bytes", n, w, mb, len(got), len(want))
@@ -119,37 +119,44 @@ func TestWriteLinesEqualsEach(t *testing.T) {
 }
 
 // TestWriteLinesOrder: at n = 13 (big enough for chunks, tasks and a mirror cut short by
-// the budget) the lines are strictly increasing, distinct and valid, and as many as A000170.
+// the budget) and n = 15 (three-row tasks, an even number of stored rows) the lines are
+// strictly increasing, distinct and valid, and as many as A000170.
 func TestWriteLinesOrder(t *testing.T) {
-	n := 13
-	for _, mb := range []int{0, 200 << 10} {
-		out, _ := writeLines(t, n, textFormat(n), enumerate.LinesOptions{Workers: 2, MirrorBytes: mb})
-		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-		if uint64(len(lines)) != total[n-1] {
-			t.Fatalf("mirror=%d: %d lines, want %d", mb, len(lines), total[n-1])
+	for _, c := range []struct{ n, mirror int }{{13, 0}, {13, 200 << 10}, {15, 0}} {
+		if c.n > 13 && testing.Short() {
+			continue
 		}
-		var prev []int32
-		for i, l := range lines {
-			q := make([]int32, 0, n)
-			var cols, d1, d2 uint64
-			for s := range strings.FieldsSeq(l) {
-				c, err := strconv.Atoi(s)
-				if err != nil || c < 1 || c > n {
-					t.Fatalf("line %d: %q", i, l)
-				}
-				r, c := len(q), c-1
-				cb, b1, b2 := uint64(1)<<c, uint64(1)<<(r-c+n), uint64(1)<<(r+c)
-				if cols&cb != 0 || d1&b1 != 0 || d2&b2 != 0 {
-					t.Fatalf("line %d: %q attacks", i, l)
-				}
-				cols, d1, d2 = cols|cb, d1|b1, d2|b2
-				q = append(q, int32(c))
+		testOrder(t, c.n, c.mirror)
+	}
+}
+
+func testOrder(t *testing.T, n, mb int) {
+	out, _ := writeLines(t, n, textFormat(n), enumerate.LinesOptions{Workers: 2, MirrorBytes: mb})
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if uint64(len(lines)) != total[n-1] {
+		t.Fatalf("n=%d mirror=%d: %d lines, want %d", n, mb, len(lines), total[n-1])
+	}
+	var prev []int32
+	for i, l := range lines {
+		q := make([]int32, 0, n)
+		var cols, d1, d2 uint64
+		for s := range strings.FieldsSeq(l) {
+			c, err := strconv.Atoi(s)
+			if err != nil || c < 1 || c > n {
+				t.Fatalf("n=%d line %d: %q", n, i, l)
 			}
-			if len(q) != n || (prev != nil && slices.Compare(prev, q) >= 0) {
-				t.Fatalf("line %d: %q is not a solution after %v", i, l, prev)
+			r, c := len(q), c-1
+			cb, b1, b2 := uint64(1)<<c, uint64(1)<<(r-c+n), uint64(1)<<(r+c)
+			if cols&cb != 0 || d1&b1 != 0 || d2&b2 != 0 {
+				t.Fatalf("n=%d line %d: %q attacks", n, i, l)
 			}
-			prev = q
+			cols, d1, d2 = cols|cb, d1|b1, d2|b2
+			q = append(q, int32(c))
 		}
+		if len(q) != n || (prev != nil && slices.Compare(prev, q) >= 0) {
+			t.Fatalf("n=%d line %d: %q is not a solution after %v", n, i, l, prev)
+		}
+		prev = q
 	}
 }
 
