@@ -754,6 +754,22 @@ func newTail() *tail {
 			t.rev5[x] |= uint8(x>>j&1) << (tailRows - 1 - j)
 		}
 	}
+	// Two of the five attack each other iff their columns are as far apart as their rows.
+	// Per pair of columns (10 pairs, 5 bits each), gaps[g] marks the column distance
+	// (capped at 5) and rows[k] the row distance under permutation k: a permutation is
+	// free of inner attacks iff the two masks share no bit.
+	var gaps [1024]uint64
+	for g := range pow(tailRows, tailRows-1) {
+		var col [tailRows]int
+		for i, x := 1, g; i < tailRows; i, x = i+1, x/tailRows {
+			col[i] = col[i-1] + x%tailRows + 1
+		}
+		for i, pair := 1, 0; i < tailRows; i++ {
+			for h := 0; h < i; h, pair = h+1, pair+1 {
+				gaps[g] |= 1 << (tailRows*pair + min(col[i]-col[h], tailRows) - 1)
+			}
+		}
+	}
 	for k, p := range t.perm {
 		w, bit := k/64, uint64(1)<<(k%64)
 		var row [tailRows]int // row[i]: the relative row of column c_i
@@ -767,20 +783,14 @@ func newTail() *tail {
 				}
 			}
 		}
+		var rows uint64
+		for i, pair := 1, 0; i < tailRows; i++ {
+			for h := 0; h < i; h, pair = h+1, pair+1 {
+				rows |= 1 << (tailRows*pair + max(row[i]-row[h], row[h]-row[i]) - 1)
+			}
+		}
 		for g := range pow(tailRows, tailRows-1) {
-			var col [tailRows]int
-			for i, x := 1, g; i < tailRows; i, x = i+1, x/tailRows {
-				col[i] = col[i-1] + x%tailRows + 1
-			}
-			ok := true
-			for i := range tailRows {
-				for h := range i {
-					if dr, dc := row[i]-row[h], col[i]-col[h]; dr == dc || dr == -dc {
-						ok = false
-					}
-				}
-			}
-			if ok {
+			if gaps[g]&rows == 0 {
 				t.inner[g][w] |= bit
 			}
 		}
