@@ -276,7 +276,7 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 	case LocalSearch:
 		// The diagonal bitsets of the search are the scratch of the verification, so that
 		// solving and verifying never hold more than 4.5 bytes per queen.
-		scratch := make([]uint64, max(localsearch.ScratchWords(n), VerifyWords(n)))
+		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), VerifyWords(n)))
 		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}
 		if err != nil {

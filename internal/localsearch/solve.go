@@ -90,6 +90,12 @@ func ScratchWords(n int) int {
 	return 2 * diagWords(n)
 }
 
+// NewScratch allocates words 64-bit words for Options.Scratch (and the verification that
+// reuses it) the way Solve allocates its own bitsets: with huge pages asked for, which
+// the random probes of the search need at large n (with 4 KiB pages nearly every probe
+// of a bitset of hundreds of megabytes also misses the TLB).
+func NewScratch(words int) []uint64 { return makeWords(words, true) }
+
 func diagWords(n int) int { return (2*n - 1 + 63) / 64 }
 
 // MemoryBytes is what Solve allocates for board n: 4 bytes per queen for the placement plus

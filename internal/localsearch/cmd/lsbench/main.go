@@ -46,7 +46,12 @@ func run(stdout io.Writer, args []string) error {
 		return fmt.Errorf("bad N %q", fs.Arg(0))
 	}
 	n := int(f)
-	scratch := make([]uint64, localsearch.ScratchWords(n))
+	var scratch []uint64
+	if *small {
+		scratch = make([]uint64, localsearch.ScratchWords(n))
+	} else {
+		scratch = localsearch.NewScratch(localsearch.ScratchWords(n))
+	}
 	start := time.Now()
 	q, st, err := localsearch.Solve(context.Background(), n, localsearch.Options{
 		Seed: *seed, Plain: *plain, SmallPages: *small, FinalRetries: *retries, Scratch: scratch,
