@@ -95,19 +95,19 @@ func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult
 	}
 	poll := stop.Load
 	w := s.Weight()
-	qs := orient(p.N, s.queens(p.N))
-	m := p.N - len(qs) // free rows: each border queen has a row of its own
-	if s.Stab == 1 && m >= 2 && useJoin(e, p.N) {
-		if sc.join == nil {
-			sc.join = newJoiner(p.N)
+	if s.Stab == 1 && useJoin(e, p.N) {
+		if l := p.joinLayouts()[i]; l.img != nil {
+			if sc.join == nil {
+				sc.join = newJoiner(p.N)
+			}
+			sols, nodes, ok := sc.join.joinCount(p.N, l, poll)
+			if !ok {
+				return SubResult{}, false
+			}
+			return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
 		}
-		sols, nodes, ok := sc.join.joinCount(p.N, qs, splitRows(m), poll)
-		if !ok {
-			return SubResult{}, false
-		}
-		return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
 	}
-	sp := compileQueens(p.N, qs)
+	sp := compileQueens(p.N, orient(p.N, s.queens(p.N)))
 	if s.Stab == 1 {
 		sols, nodes, ok := countFast(sp, poll)
 		if !ok {
@@ -228,9 +228,12 @@ func merge(results []SubResult, done []bool) (total, unique, nodes uint64, subsD
 // EstimateMemory is a conservative upper bound, in bytes, of the memory
 // Count needs for an n×n board with the given number of workers (0 means
 // GOMAXPROCS), so that a caller can refuse a count the machine cannot hold
-// before starting it. The bound on the join's bottom halves (4·2^(n-1)
-// entries of 40 bytes, counting slice growth) is about four times the
-// largest sub-problem measured at n=16..21.
+// before starting it. The join's bottom halves take up to 72 bytes each
+// with shared groups (counting slice growth and the padding of the
+// bit-sliced blocks; about 50 measured), for 1.25 times the largest group
+// measured at n=13..17; else up to 64 bytes (smaller buckets, scanned word
+// by word or with fewer planes), for 2·2^(n-1) halves, twice the largest
+// sub-problem measured at n=21.
 func EstimateMemory(n, workers int) uint64 {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -238,8 +241,30 @@ func EstimateMemory(n, workers int) uint64 {
 	const base = 16 << 20 // runtime, plan, results
 	per := uint64(64 << 10)
 	if n >= minConstellationN && useJoin(EngineAuto, n) {
-		per += 12<<uint(n-2) + 40*4<<uint(n-1)
+		per += 16 << uint(n-2) // the bucket table
+		if sharedGroups(n) {
+			per += 72*maxGroupBottoms(n)*5/4 + 2*16*batchMax
+		} else {
+			per += 64 * 2 << uint(n-1)
+		}
 	}
 	subs := uint64(n) * uint64(n) * uint64(n) * uint64(n) / 8
-	return base + subs*64 + uint64(workers)*per
+	return base + subs*192 + uint64(workers)*per
+}
+
+// maxGroupBottoms is the number of bottom halves of the largest group
+// measured with shared groups (n=13..17; about 6 times more per n).
+func maxGroupBottoms(n int) uint64 {
+	measured := []uint64{13: 4783, 14: 26972, 15: 155468, 16: 935581, 17: 5888116}
+	if n < 13 {
+		return measured[13]
+	}
+	if n < len(measured) {
+		return measured[n]
+	}
+	m := measured[len(measured)-1]
+	for i := len(measured); i <= n; i++ {
+		m *= 6
+	}
+	return m
 }

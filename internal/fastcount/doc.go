@@ -60,22 +60,31 @@
 // left. The stop flag is read on backtracking to a shallow depth
 // (pollRows), never in the inner loop.
 //
-// # Join (join.go)
+// # Join (join.go, batch.go)
 //
 // From minJoinN on, each sub-problem is counted by meet in the middle: the
-// first h free rows and the other m-h are enumerated separately (the bottom
-// half on the vertically mirrored board, so it also runs top-down), bottom
-// halves are bucketed by column set, and each top half scans the bucket of
-// the columns it left free, comparing one 52-bit word of diagonal lines.
-// The bottom half, the one kept in memory, has at most 6 rows (splitRows);
-// the last level of each half search runs in an inner loop (leafCtx).
+// board is cut between two rows, the inner queens above the cut (top half)
+// and below it (bottom half) are enumerated separately (the bottom half on
+// the vertically mirrored board, so it also runs top-down), bottom halves
+// are bucketed by column set, and each top half counts the compatible
+// halves of the bucket of the columns it left free, comparing one 52-bit
+// word of diagonal lines (bit-sliced, 64 bottom halves at a time, in large
+// buckets). Up to maxSharedN the bottom search knows only the border queens
+// below the cut, so that the sub-problems of a group (the same border queens
+// below the cut, in the image of their border queens chosen by joinLayouts)
+// share one enumeration of the bottom halves; the pool hands out a group's
+// sub-problems together, and their top halves are joined in batches sorted
+// by bucket (countGroup), for the cache. Beyond it each sub-problem has its
+// own bottom halves, at most 6 rows (splitRows). The last level of each half
+// search runs in an inner loop (leafCtx).
 //
 // # Memory
 //
 // The search engine needs a few kilobytes per worker. The join needs per
-// worker a table of 2^(n-2) 12-byte entries and the bottom halves of one
-// sub-problem (20 bytes each, up to about a million at n=21); see
-// EstimateMemory. Both stay far below 2 GiB for every n ≤ MaxN.
+// worker a table of 2^(n-2) 16-byte entries, the bottom halves of one group
+// (about 50 bytes each: 5.9 million at most at n=17, a million at n=21) and
+// the batch of top halves (32 MB); see EstimateMemory. All stay below 2 GiB
+// for every n ≤ MaxN.
 //
 // # Pool (count.go)
 //

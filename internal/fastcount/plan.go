@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"sync"
 )
 
 // EngineVersion names the decomposition and solver generation. It is part of
@@ -60,6 +61,9 @@ type Plan struct {
 	Subs []Sub
 	// TotalCost is the sum of Subs[i].Cost.
 	TotalCost uint64
+
+	layoutOnce sync.Once
+	layouts    []layout // see joinLayouts
 }
 
 // NewPlan enumerates the canonical border constellations of an n×n board.

@@ -1,9 +1,11 @@
 package fastcount
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -43,7 +45,8 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(ids))
+	groups := p.groups(ids, engine)
+	workers = min(workers, len(groups))
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
@@ -58,17 +61,19 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 			sc := &scratch{}
 			for !stop.Load() {
 				k := int(next.Add(1) - 1)
-				if k >= len(ids) {
+				if k >= len(groups) {
 					return
 				}
-				r, ok := p.solve(ids[k], sc, engine, &stop)
+				rs, ok := p.solveGroup(groups[k], sc, engine, &stop)
 				if !ok {
 					return
 				}
 				mu.Lock()
-				finished++
+				finished += len(rs)
 				if done != nil {
-					done(ids[k], r)
+					for i, r := range rs {
+						done(groups[k][i], r)
+					}
 				}
 				mu.Unlock()
 			}
@@ -76,4 +81,81 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 	}
 	wg.Wait()
 	return finished
+}
+
+// maxGroup bounds the sub-problems counted together (see countGroup), for
+// the balance of the workers and the grain of the progress reports.
+const maxGroup = 64
+
+// groups splits ids into the units the pool hands out: for the join, runs
+// of at most maxGroup sub-problems of one group, in the order of order;
+// else one sub-problem each.
+func (p *Plan) groups(ids []int, e Engine) [][]int {
+	ids = p.order(ids, e)
+	var out [][]int
+	var ls []layout
+	if p.N >= minConstellationN && useJoin(e, p.N) {
+		ls = p.joinLayouts()
+	}
+	for i := 0; i < len(ids); {
+		j := i + 1
+		if ls != nil && ls[ids[i]].img != nil {
+			for j < len(ids) && j-i < maxGroup && ls[ids[j]].img != nil && ls[ids[j]].key == ls[ids[i]].key {
+				j++
+			}
+		}
+		out = append(out, ids[i:j])
+		i = j
+	}
+	return out
+}
+
+// solveGroup counts the sub-problems ids, one unit of groups; ok is false if
+// stop was set before the end.
+func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool) ([]SubResult, bool) {
+	if len(ids) == 1 {
+		r, ok := p.solve(ids[0], sc, e, stop)
+		return []SubResult{r}, ok
+	}
+	ls := make([]layout, len(ids))
+	for i, id := range ids {
+		ls[i] = p.joinLayouts()[id]
+	}
+	if sc.join == nil {
+		sc.join = newJoiner(p.N)
+	}
+	sols, nodes, ok := sc.join.countGroup(p.N, ls, stop.Load)
+	if !ok {
+		return nil, false
+	}
+	rs := make([]SubResult, len(ids))
+	for i, id := range ids {
+		w := p.Subs[id].Weight() // groups hold sub-problems with Stab 1 only
+		rs[i] = SubResult{Total: sols[i] * w, Unique: sols[i], Nodes: nodes[i]}
+	}
+	return rs, true
+}
+
+// order returns ids in the order the pool hands them out: for the join,
+// sorted by group (joinLayouts), so that a worker finds the bottom halves of
+// its next sub-problem already built most of the time; else unchanged.
+func (p *Plan) order(ids []int, e Engine) []int {
+	if p.N < minConstellationN || !useJoin(e, p.N) {
+		return ids
+	}
+	type item struct {
+		key uint64
+		id  int
+	}
+	ls := p.joinLayouts()
+	items := make([]item, len(ids))
+	for i, id := range ids {
+		items[i] = item{ls[id].key, id}
+	}
+	slices.SortStableFunc(items, func(a, b item) int { return cmp.Compare(a.key, b.key) })
+	out := make([]int, len(ids))
+	for i, it := range items {
+		out[i] = it.id
+	}
+	return out
 }
