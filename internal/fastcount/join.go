@@ -705,16 +705,17 @@ func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func()
 		j.planes = make([]uint64, size, size+size/4)
 	}
 	j.planes = j.planes[:size]
-	clear(j.planes)
 	j.wp = wp
 	off = 0
+	var blk [64]uint64
 	for _, e := range j.cells {
-		for i, l := range j.sorted[off : off+e.count] {
-			p := j.planes[(int(e.start)+i>>6)*wp:]
-			bit := uint64(1) << uint(i&63)
-			for m := l; m != 0; m &= m - 1 {
-				p[bits.TrailingZeros64(m)] |= bit
-			}
+		ls := j.sorted[off : off+e.count]
+		for b := 0; len(ls) > 0; b++ {
+			k := copy(blk[:], ls)
+			clear(blk[k:])
+			transpose64(&blk)
+			copy(j.planes[(int(e.start)+b)*wp:(int(e.start)+b+1)*wp], blk[:wp])
+			ls = ls[k:]
 		}
 		off += e.count
 	}
@@ -773,4 +774,21 @@ func lineRings(n int) (r [3]uint64) {
 		r[ring] |= 1<<uint(i) | 1<<uint(w+i)
 	}
 	return r
+}
+
+// transpose64 transposes a 64×64 bit matrix: bit i of a[l] becomes bit l of
+// a[i] (rows of line words in, one plane per line out). Six rounds swap
+// ever smaller blocks of bits (Hacker's Delight, 7-3).
+func transpose64(a *[64]uint64) {
+	j := uint(32)
+	m := uint64(0x00000000FFFFFFFF)
+	for j != 0 {
+		for k := uint(0); k < 64; k = (k + j + 1) &^ j {
+			t := (a[k&63]>>j ^ a[(k+j)&63]) & m
+			a[k&63] ^= t << j
+			a[(k+j)&63] ^= t
+		}
+		j >>= 1
+		m ^= m << j
+	}
 }

@@ -85,7 +85,7 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 
 // maxGroup bounds the sub-problems counted together (see countGroup), for
 // the balance of the workers and the grain of the progress reports.
-const maxGroup = 64
+const maxGroup = 256
 
 // groups splits ids into the units the pool hands out: for the join, runs
 // of at most maxGroup sub-problems of one group, in the order of order;
