@@ -108,7 +108,8 @@
 //	xl, xr       a half's own lines (masks minus the border queens' lines)
 //	lt, lb       line words of a top and a bottom half
 //
-// Nodes counts the queens placed by the searches (for the join, both half
-// searches plus the pairs of halves compared): a measure of work, not a
-// property of the problem.
+// Nodes counts the queens placed by the searches (for the join: the top
+// search, the pairs of halves compared and the bottom halves of the group,
+// charged to each of its sub-problems so that the sum does not depend on
+// scheduling): a measure of work, not a property of the problem.
 package fastcount
