@@ -182,85 +182,32 @@ func writeLines(ctx context.Context, n int, lf *lineFmt, opt LinesOptions, out *
 	return writeParallel(ctx, n, lf, opt, out, tasks, mir, pool, tl)
 }
 
-// writeParallel runs the tasks on opt.Workers goroutines. Workers claim tasks in order (an
-// atomic index) and send their chunks on the task's own channel; the caller's goroutine
-// writes the channels in task order, so the bytes are the sequential ones. A worker may
-// claim a task only while fewer than 2·workers tasks are claimed and not yet written, and
+// writeParallel runs the tasks on opt.Workers goroutines (runOrdered): the caller's
+// goroutine writes their chunks in task order, so the bytes are the sequential ones, and
 // each task channel holds lineChanSize chunks: memory stays bounded whatever n.
 func writeParallel(ctx context.Context, n int, lf *lineFmt, opt LinesOptions, out *lineWriter,
 	tasks [][]int32, mir *mirror, pool *sync.Pool, tl *tail) (Stats, error) {
-	ictx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	window := 2 * opt.Workers
-	slots := make(chan struct{}, window)
-	chans := make([]chan []byte, len(tasks))
-	for i := range chans {
-		chans[i] = make(chan []byte, lineChanSize)
-	}
 	var (
-		next    atomic.Int64
 		nodes   atomic.Uint64
 		errOnce sync.Once
 		werr    error // the first worker error (a rejected solution)
-		wg      sync.WaitGroup
 	)
-	for range opt.Workers {
-		wg.Go(func() {
-			l := newLister(n, lf, opt.Check, pool, ictx.Done(), tl)
-			defer func() { nodes.Add(l.nodes) }()
-			for {
-				select {
-				case slots <- struct{}{}:
-				case <-ictx.Done():
-					return
+	newRun := func(ictx context.Context) func(int, func([]byte) bool) bool {
+		l := newLister(n, lf, opt.Check, pool, ictx.Done(), tl)
+		return func(i int, send func([]byte) bool) bool {
+			before := l.nodes
+			defer func() { nodes.Add(l.nodes - before) }()
+			l.out = send
+			if !l.runTask(tasks[i], i, mir) || !l.flush() {
+				if err := l.err(); err != nil {
+					errOnce.Do(func() { werr = err })
 				}
-				i := int(next.Add(1) - 1)
-				if i >= len(tasks) {
-					return
-				}
-				ch := chans[i]
-				l.out = func(b []byte) bool {
-					select {
-					case ch <- b:
-						return true
-					case <-ictx.Done():
-						return false
-					}
-				}
-				if !l.runTask(tasks[i], i, mir) || !l.flush() {
-					if err := l.err(); err != nil {
-						errOnce.Do(func() { werr = err })
-						cancel()
-					}
-					return
-				}
-				close(ch)
+				return false
 			}
-		})
-	}
-	complete := false
-drain:
-	for i := range tasks {
-		for {
-			var b []byte
-			ok := false
-			select {
-			case b, ok = <-chans[i]:
-			case <-ictx.Done():
-				break drain
-			}
-			if !ok {
-				break
-			}
-			if !out.put(b) {
-				break drain
-			}
+			return true
 		}
-		<-slots
-		complete = i == len(tasks)-1
 	}
-	cancel()
-	wg.Wait()
+	complete := runOrdered(ctx, opt.Workers, len(tasks), lineChanSize, newRun, out.put)
 	st := Stats{Nodes: nodes.Load()}
 	switch {
 	case werr != nil:

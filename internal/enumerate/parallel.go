@@ -8,12 +8,10 @@ import (
 )
 
 // The parallel enumeration splits the board into tasks, one per valid placement of the
-// first two rows, taken in lexicographic order. Workers claim tasks in that order (an
-// atomic index) and send their solutions in chunks on the task's own channel; the caller's
-// goroutine drains the channels in task order and calls yield, so the output order is the
-// sequential one. Memory stays bounded: a worker may claim a task only while fewer than
-// window tasks are claimed and not yet drained, and each task channel holds at most
-// chanChunks chunks, so at most window·(chanChunks+1) chunks exist at once.
+// first two rows, taken in lexicographic order, and runs them with runOrdered: workers
+// send their solutions in chunks, the caller's goroutine calls yield in task order, so the
+// output order is the sequential one. Each task channel holds at most chanChunks chunks,
+// so at most 2·workers·(chanChunks+1) chunks exist at once.
 const (
 	chunkSolutions = 2048 // solutions per chunk
 	chanChunks     = 2    // chunks buffered per task
@@ -44,91 +42,43 @@ func EachParallel(ctx context.Context, n int, unique bool, workers int, yield fu
 			}
 		}
 	}
-	ictx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	window := 2 * workers
-	slots := make(chan struct{}, window)
-	chans := make([]chan *chunk, len(tasks))
-	for i := range chans {
-		chans[i] = make(chan *chunk, chanChunks)
-	}
 	pool := sync.Pool{New: func() any {
 		return &chunk{q: make([]int32, 0, chunkSolutions*n), sizes: make([]uint8, 0, chunkSolutions)}
 	}}
-	var next atomic.Int64
 	var nodes atomic.Uint64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for {
-				select {
-				case slots <- struct{}{}:
-				case <-ictx.Done():
-					return
-				}
-				i := int(next.Add(1) - 1)
-				if i >= len(tasks) {
-					return
-				}
-				out := chans[i]
-				c := pool.Get().(*chunk)
-				send := func() bool {
-					select {
-					case out <- c:
-						return true
-					case <-ictx.Done():
+	newRun := func(ictx context.Context) func(int, func(*chunk) bool) bool {
+		return func(i int, send func(*chunk) bool) bool {
+			c := pool.Get().(*chunk)
+			st, stopped, _ := search(ictx, n, unique, tasks[i][:], func(q []int32, size int) bool {
+				c.q = append(c.q, q...)
+				c.sizes = append(c.sizes, uint8(size))
+				if len(c.sizes) == chunkSolutions {
+					if !send(c) {
 						return false
 					}
+					c = pool.Get().(*chunk)
 				}
-				st, stopped, _ := search(ictx, n, unique, tasks[i][:], func(q []int32, size int) bool {
-					c.q = append(c.q, q...)
-					c.sizes = append(c.sizes, uint8(size))
-					if len(c.sizes) == chunkSolutions {
-						if !send() {
-							return false
-						}
-						c = pool.Get().(*chunk)
-					}
-					return true
-				})
-				nodes.Add(st.Nodes)
-				if stopped || ictx.Err() != nil || (len(c.sizes) > 0 && !send()) {
-					return
-				}
-				close(out)
-			}
-		})
+				return true
+			})
+			nodes.Add(st.Nodes)
+			return !stopped && ictx.Err() == nil && (len(c.sizes) == 0 || send(c))
+		}
 	}
 	var st Stats
 	stopped := false
-drain:
-	for i := range tasks {
-		for {
-			var c *chunk
-			ok := false
-			select {
-			case c, ok = <-chans[i]:
-			case <-ctx.Done():
-				break drain
+	runOrdered(ctx, workers, len(tasks), chanChunks, newRun, func(c *chunk) bool {
+		for k, size := range c.sizes {
+			st.Solutions++
+			st.Total += uint64(size)
+			if !yield(c.q[k*n:(k+1)*n:(k+1)*n], int(size)) {
+				stopped = true
+				return false
 			}
-			if !ok {
-				break
-			}
-			for k, size := range c.sizes {
-				st.Solutions++
-				st.Total += uint64(size)
-				if !yield(c.q[k*n:(k+1)*n:(k+1)*n], int(size)) {
-					stopped = true
-					break drain
-				}
-			}
-			c.q, c.sizes = c.q[:0], c.sizes[:0]
-			pool.Put(c)
 		}
-		<-slots
-	}
-	cancel()
-	wg.Wait()
+		c.q, c.sizes = c.q[:0], c.sizes[:0]
+		pool.Put(c)
+		return true
+	})
 	st.Nodes = nodes.Load() + uint64(len(tasks)+n) // the tasks' first two rows, about
 	if err := ctx.Err(); err != nil && !stopped {
 		return st, err
