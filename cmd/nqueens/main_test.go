@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -280,5 +281,46 @@ func TestSolveLocalSearchSeeds(t *testing.T) {
 	p, err := nqueens.ParsePlacement(a)
 	if err != nil || len(p) != 1000 || nqueens.Verify(p) != nil {
 		t.Errorf("placement does not verify: %v", err)
+	}
+}
+
+// TestSolveBinaryFileMatchesText: the binary file of a local-search solve (written from
+// memory, its bulk straight to the disk) holds the placement that the text format prints
+// for the same seed.
+func TestSolveBinaryFileMatchesText(t *testing.T) {
+	dir := t.TempDir()
+	bin, txt := filepath.Join(dir, "q.bin"), filepath.Join(dir, "q.txt")
+	for _, args := range [][]string{
+		{"solve", "100003", "--algo", "localsearch", "--seed", "9", "--format", "binary", "--out", bin},
+		{"solve", "100003", "--algo", "localsearch", "--seed", "9", "--out", txt},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d %q", args, code, errs)
+		}
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) != 4*100003 {
+		t.Fatalf("binary file has %d bytes, want %d", len(data), 4*100003)
+	}
+	p, err := nqueens.ReadBinary(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(txt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := nqueens.ParsePlacement(strings.TrimSpace(string(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p, q) {
+		t.Fatal("the binary and text files of the same seed hold different placements")
+	}
+	if err := nqueens.Verify(p); err != nil {
+		t.Fatal(err)
 	}
 }

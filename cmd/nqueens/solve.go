@@ -128,7 +128,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 			}
 			if out != "" {
 				err := atomicfile.Write(out, func(w io.Writer) error {
-					if err := nqueens.Write(w, f, n, cancellable(e, cols)); err != nil {
+					if err := writePlacement(e, w, f, n, cols, res.Placement); err != nil {
 						return err
 					}
 					return e.ctx.Err() // an interrupted stream must not land as a file
@@ -150,7 +150,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 				o.Columns = &columns{cols}
 				return printJSON(e.stdout, o)
 			}
-			if err := nqueens.Write(e.stdout, f, n, cancellable(e, cols)); err != nil {
+			if err := writePlacement(e, e.stdout, f, n, cols, res.Placement); err != nil {
 				return err
 			}
 			if err := e.ctx.Err(); err != nil {
@@ -170,6 +170,16 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 	fl.BoolVar(&progress, "progress", false, "always show progress on stderr")
 	fl.BoolVar(&noProgress, "no-progress", false, "never show progress")
 	return cmd
+}
+
+// writePlacement writes the solution in format f: a binary placement held in memory (p)
+// as it is, without encoding, and straight to the disk when w is a file (WriteBinary);
+// anything else from the stream cols.
+func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[int], p nqueens.Placement) error {
+	if f == nqueens.Binary && p != nil {
+		return nqueens.WriteBinary(e.ctx, w, p)
+	}
+	return nqueens.Write(w, f, n, cancellable(e, cols))
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The

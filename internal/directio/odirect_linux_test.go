@@ -1,0 +1,5 @@
+package directio
+
+import "syscall"
+
+const oDirect = syscall.O_DIRECT

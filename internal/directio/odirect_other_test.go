@@ -1,0 +1,5 @@
+//go:build !linux
+
+package directio
+
+const oDirect = 0
