@@ -142,7 +142,9 @@ const verifyBlock = 32
 // passes over p: columns and anti-diagonals first, then diagonals over the rows up to the
 // first conflict of the first pass. Between them they find the conflict Verify finds: the
 // first row that clashes with an earlier one, and for that row the first of column,
-// diagonal, anti-diagonal.
+// diagonal, anti-diagonal. From bucketMinN rows on, a faster check that only says valid
+// or not runs first (verify_bucket.go); the exact passes run only after it finds a
+// conflict.
 func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(string, float64)) error {
 	n := len(p)
 	half := VerifyWords(n) / 2
@@ -153,6 +155,17 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 		if c < 0 || int(c) >= n {
 			return Verify(p)
 		}
+	}
+	if n >= bucketMinN {
+		ok, err := verifyBucketed(ctx, p, scratch, func(f float64) {
+			if progress != nil {
+				progress("verify", f)
+			}
+		})
+		if ok || err != nil {
+			return err
+		}
+		// A conflict: the exact check below names it as Verify does.
 	}
 	// Pass 1: columns (n bits), then the 2n−1 bits of the anti-diagonals r+c.
 	cols := scratch[:(n+63)/64]

@@ -1,0 +1,129 @@
+package nqueens
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// withSmallBuckets makes verifyInPlace take the bucketed path from n = 1 with regions of
+// 2^shift bits, so that small boards cross many buckets and flushes.
+func withSmallBuckets(t *testing.T, shift int) {
+	t.Helper()
+	oldShift, oldMin, oldPoll := bucketShift, bucketMinN, bucketPollRows
+	bucketShift, bucketMinN, bucketPollRows = shift, 1, 100
+	t.Cleanup(func() { bucketShift, bucketMinN, bucketPollRows = oldShift, oldMin, oldPoll })
+}
+
+// TestVerifyBucketedAgainstVerify: with the bucketed path forced on, every answer of
+// verifyBucketed agrees with Verify (valid or not) on solutions and on damaged ones of
+// each kind, and VerifyInPlace still returns Verify's exact error.
+func TestVerifyBucketedAgainstVerify(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	for _, shift := range []int{6, 7, 10} {
+		withSmallBuckets(t, shift)
+		for _, n := range []int{1, 4, 5, 64, 65, 1000, 4099, 1 << 14} {
+			var sol Placement
+			if n == 1 {
+				sol = Placement{0}
+			} else {
+				res, err := Solve(context.Background(), n, SolveOptions{Algorithm: Construct})
+				if err != nil {
+					continue // n = 2, 3
+				}
+				sol = res.Placement
+			}
+			for trial := range 40 {
+				p := sol.Clone()
+				switch trial % 4 {
+				case 0:
+					p[rng.IntN(n)] = int32(rng.IntN(n)) // a column clash, or none
+				case 1:
+					i, j := rng.IntN(n), rng.IntN(n)
+					p[i], p[j] = p[j], p[i] // diagonal clashes, or none
+				case 2:
+					// A row's queen moved along its anti-diagonal onto a free column
+					// is a column clash; shifting every row by one keeps columns
+					// distinct and makes anti- and diagonal clashes at the wrap.
+					for r := range p {
+						p[r] = (p[r] + 1) % int32(n)
+					}
+				}
+				want := Verify(p)
+				ok, err := verifyBucketed(context.Background(), p, make([]uint64, VerifyWords(n)), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok != (want == nil) {
+					t.Fatalf("shift %d n=%d trial %d: bucketed says valid=%v, Verify says %v", shift, n, trial, ok, want)
+				}
+				if got := VerifyInPlace(p, make([]uint64, VerifyWords(n))); !sameError(want, got) {
+					t.Fatalf("shift %d n=%d trial %d: Verify %v, VerifyInPlace %v", shift, n, trial, want, got)
+				}
+			}
+		}
+	}
+}
+
+// TestDistinctLinesEachFamily compares each family's pass with a map of the line indices
+// on random placements (most with a few clashes, some with one or none), crossing many
+// small buckets.
+func TestDistinctLinesEachFamily(t *testing.T) {
+	withSmallBuckets(t, 6)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for trial := range 300 {
+		n := 1 + rng.IntN(3000)
+		p := make(Placement, n)
+		for r := range p {
+			p[r] = int32(r)
+		}
+		rng.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+		for range rng.IntN(3) {
+			p[rng.IntN(n)] = int32(rng.IntN(n))
+		}
+		scratch := make([]uint64, VerifyWords(n))
+		for _, kind := range []int{lineColumn, lineAnti, lineDiag} {
+			seen := map[int]bool{}
+			want := true
+			for r, c := range p {
+				line := [...]int{int(c), r + int(c), r - int(c) + n - 1}[kind]
+				if seen[line] {
+					want = false
+				}
+				seen[line] = true
+			}
+			bits := (2*n - 1 + 63) / 64
+			if kind == lineColumn {
+				bits = (n + 63) / 64
+			}
+			free := scratch[bits:]
+			buf := make([]uint32, 2*len(free))
+			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(float64) {})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Fatalf("trial %d n=%d family %d: distinct=%v, want %v", trial, n, kind, got, want)
+			}
+		}
+	}
+}
+
+// TestVerifyBucketedCancel: a cancelled bucketed check stops and says so.
+func TestVerifyBucketedCancel(t *testing.T) {
+	withSmallBuckets(t, 8)
+	n := 1 << 16
+	res, err := Solve(context.Background(), n, SolveOptions{Algorithm: Construct})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := verifyBucketed(ctx, res.Placement, make([]uint64, VerifyWords(n)), nil); err != context.Canceled {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	ok, err := verifyBucketed(context.Background(), res.Placement, make([]uint64, VerifyWords(n)), nil)
+	if !ok || err != nil {
+		t.Fatalf("a solution: got %v, %v", ok, err)
+	}
+}
