@@ -69,7 +69,7 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 	shift := bucketShift
 	regionWords := 1 << (shift - 6)
 	buckets := (len(set) + regionWords - 1) / regionWords
-	size := len(buf) / buckets // entries per bucket
+	size := len(buf) / buckets  // entries per bucket
 	pos := make([]int, buckets) // next free entry of each bucket, an index into buf
 	end := make([]int, buckets)
 	for b := range pos {
