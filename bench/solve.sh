@@ -40,19 +40,20 @@ timev=""
 if [ -x /usr/bin/time ] && /usr/bin/time -v true 2>/dev/null; then timev=/usr/bin/time; fi
 
 # timed CMD...: runs CMD, leaves its stdout in $tmp/out and sets RSS_KB (or empty), CPU
-# (user + system seconds, or -) and WALL.
+# (user + system seconds, or -), SYS (system seconds, or -) and WALL.
 timed() {
 	if [ -n "$timev" ]; then
 		"$timev" -v -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
 		RSS_KB=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
 		CPU=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$tmp/time")
+		SYS=$(awk -F': ' '/System time/ {printf "%.2f", $2}' "$tmp/time")
 		WALL=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$tmp/time")
 	else
 		local t0 t1
 		t0=$(date +%s.%N)
 		"$@" >"$tmp/out" 2>"$tmp/err"
 		t1=$(date +%s.%N)
-		RSS_KB="" CPU=-
+		RSS_KB="" CPU=- SYS=-
 		WALL=$(echo "$t1 - $t0" | bc -l)
 	fi
 }
@@ -61,9 +62,9 @@ field() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" "$tmp/out" "$tmp/err" | head -1; 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 echo "solver: $solver; REPS=$REPS; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-6s %10s %10s %7s %12s %9s %9s %11s %11s %5s %8s\n' n shuffle_s solve_s ratio solver_rss B/queen shuf_rss shuf_cpu_s solve_cpu_s k restarts
+printf '%-6s %10s %10s %7s %12s %9s %9s %11s %11s %9s %5s %8s\n' n shuffle_s solve_s ratio solver_rss B/queen shuf_rss shuf_cpu_s solve_cpu_s solve_sys k restarts
 for n in "${NS[@]}"; do
-	: >"$tmp/sh" && : >"$tmp/so" && : >"$tmp/rss" && : >"$tmp/shrss" && : >"$tmp/shcpu" && : >"$tmp/socpu"
+	: >"$tmp/sh" && : >"$tmp/so" && : >"$tmp/rss" && : >"$tmp/shrss" && : >"$tmp/shcpu" && : >"$tmp/socpu" && : >"$tmp/sosys"
 	k=- restarts=-
 	for ((rep = 1; rep <= REPS; rep++)); do
 		timed "$tmp/shuffle" "$n"
@@ -83,6 +84,7 @@ for n in "${NS[@]}"; do
 		fi
 		echo "$RSS_KB" >>"$tmp/rss"
 		echo "$CPU" >>"$tmp/socpu"
+		echo "$SYS" >>"$tmp/sosys"
 	done
 	sh=$(median <"$tmp/sh")
 	so=$(median <"$tmp/so")
@@ -90,7 +92,8 @@ for n in "${NS[@]}"; do
 	shrss=$(sort -g "$tmp/shrss" | tail -1)
 	shcpu=$(median <"$tmp/shcpu")
 	socpu=$(median <"$tmp/socpu")
+	sosys=$(median <"$tmp/sosys")
 	nint=$(awk -v n="$n" 'BEGIN {printf "%d", n}')
-	awk -v n="$n" -v nint="$nint" -v sh="$sh" -v so="$so" -v rss="$rss" -v shrss="$shrss" -v k="$k" -v r="$restarts" -v shcpu="$shcpu" -v socpu="$socpu" 'BEGIN {
-		printf "%-6s %10.3f %10.3f %7.2f %12s %9.3f %9s %11s %11s %5s %8s\n", n, sh, so, so/sh, rss "k", rss*1024/nint, shrss "k", shcpu, socpu, k, r }'
+	awk -v n="$n" -v nint="$nint" -v sh="$sh" -v so="$so" -v rss="$rss" -v shrss="$shrss" -v k="$k" -v r="$restarts" -v shcpu="$shcpu" -v socpu="$socpu" -v sosys="$sosys" 'BEGIN {
+		printf "%-6s %10.3f %10.3f %7.2f %12s %9.3f %9s %11s %11s %9s %5s %8s\n", n, sh, so, so/sh, rss "k", rss*1024/nint, shrss "k", shcpu, socpu, sosys, k, r }'
 done
