@@ -80,9 +80,9 @@
 // To stay within 4.5 bytes per queen plus a constant while solving, verifying and writing
 // the result: check MemoryBytes(n) against the memory available before anything else;
 // allocate ScratchWords(n) words once, pass them as Options.Scratch, and give the same
-// words to Verify afterwards (Verify needs no other memory); stream q to the output
-// through a small buffer (e.g. 64 KiB of binary.LittleEndian.PutUint32, or 1-based
-// decimal text), never as one big []byte or string.
+// words to Verify afterwards (Verify needs no other memory); write q without copying it
+// into another big buffer: the root package's WriteBinary writes its memory as it is
+// (little-endian machines), and text goes through a small buffer.
 //
 // # Lab
 //
