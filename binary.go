@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"context"
+	"encoding/binary"
 	"io"
 	"os"
 	"unsafe"
@@ -11,10 +12,7 @@ import (
 
 // littleEndian reports whether int32s are stored little end first, as the binary format
 // stores them: then a placement in memory is already its binary form.
-var littleEndian = func() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}()
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // binaryChunk is the number of bytes WriteBinary hands over per call, between two looks
 // at the context: 64 MiB is well under a second at any disk speed.

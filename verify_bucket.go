@@ -43,7 +43,7 @@ const (
 func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(float64)) (bool, error) {
 	n := len(p)
 	for pass, kind := range []int{lineColumn, lineAnti, lineDiag} {
-		bits := (2*n - 1 + 63) / 64
+		bits := VerifyWords(n) / 2 // the 2n−1 lines of a diagonal family
 		if kind == lineColumn {
 			bits = (n + 63) / 64
 		}
@@ -71,9 +71,8 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 	buckets := (len(set) + regionWords - 1) / regionWords
 	size := len(buf) / buckets  // entries per bucket
 	pos := make([]int, buckets) // next free entry of each bucket, an index into buf
-	end := make([]int, buckets)
 	for b := range pos {
-		pos[b], end[b] = b*size, (b+1)*size
+		pos[b] = b * size
 	}
 	var seen uint64 // nonzero once a bit was found set already
 	flush := func(b int) {
@@ -104,7 +103,7 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 			k := pos[b]
 			buf[k] = uint32(line)
 			pos[b] = k + 1
-			if k+1 == end[b] {
+			if k+1 == (b+1)*size { // bucket b is full
 				flush(b)
 			}
 		}

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"io"
 	"os"
-	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // chunk is the size of one direct write: large enough that the system call costs
@@ -27,37 +28,11 @@ func writeDirect(f *os.File, b []byte) (int, error) {
 	if off, err := f.Seek(0, io.SeekCurrent); err != nil || off%Align != 0 {
 		return 0, nil
 	}
-	raw, err := f.SyscallConn()
-	if err != nil {
-		return 0, nil
+	flags, err := fcntl(f, unix.F_GETFL, 0)
+	if err != nil || flags&unix.O_APPEND != 0 {
+		return 0, nil // with O_APPEND each write lands at the end, maybe unaligned
 	}
-	var flags int
-	var ferr error
-	setFlags := func(fl int) {
-		ferr = nil
-		cerr := raw.Control(func(fd uintptr) {
-			if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_SETFL, uintptr(fl)); e != 0 {
-				ferr = e
-			}
-		})
-		if cerr != nil {
-			ferr = cerr
-		}
-	}
-	if err := raw.Control(func(fd uintptr) {
-		r, _, e := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
-		flags = int(r)
-		if e != 0 {
-			ferr = e
-		}
-	}); err != nil || ferr != nil {
-		return 0, nil
-	}
-	if flags&syscall.O_APPEND != 0 {
-		return 0, nil // the offset of each write is the end of the file, maybe unaligned
-	}
-	setFlags(flags | syscall.O_DIRECT)
-	if ferr != nil {
+	if _, err := fcntl(f, unix.F_SETFL, flags|unix.O_DIRECT); err != nil {
 		return 0, nil // this file system does not do O_DIRECT
 	}
 	done := 0
@@ -65,16 +40,27 @@ func writeDirect(f *os.File, b []byte) (int, error) {
 		k, err := f.Write(b[done:min(done+chunk, bulk)])
 		done += k
 		if err != nil {
-			setFlags(flags)
-			if errors.Is(err, syscall.EINVAL) && k == 0 && done%Align == 0 {
+			fcntl(f, unix.F_SETFL, flags)
+			if errors.Is(err, unix.EINVAL) && k == 0 && done%Align == 0 {
 				return done, nil // refused after all: the rest goes the ordinary way
 			}
 			return done, err
 		}
 	}
-	setFlags(flags)
-	if ferr != nil {
-		return done, ferr
+	_, err = fcntl(f, unix.F_SETFL, flags)
+	return done, err
+}
+
+// fcntl runs fcntl(2) on f's descriptor.
+func fcntl(f *os.File, cmd, arg int) (int, error) {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return 0, err
 	}
-	return done, nil
+	var r int
+	var ferr error
+	if err := raw.Control(func(fd uintptr) { r, ferr = unix.FcntlInt(fd, cmd, arg) }); err != nil {
+		return 0, err
+	}
+	return r, ferr
 }
