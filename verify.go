@@ -151,11 +151,6 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 	if len(scratch) < 2*half {
 		return fmt.Errorf("VerifyInPlace: scratch has %d words, need %d", len(scratch), 2*half)
 	}
-	for _, c := range p {
-		if c < 0 || int(c) >= n {
-			return Verify(p)
-		}
-	}
 	if n >= bucketMinN {
 		ok, err := verifyBucketed(ctx, p, scratch, func(f float64) {
 			if progress != nil {
@@ -165,7 +160,12 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 		if ok || err != nil {
 			return err
 		}
-		// A conflict: the exact check below names it as Verify does.
+		// A conflict or a column off the board: the checks below name it as Verify does.
+	}
+	for _, c := range p {
+		if c < 0 || int(c) >= n {
+			return Verify(p)
+		}
 	}
 	// Pass 1: columns (n bits), then the 2n−1 bits of the anti-diagonals r+c.
 	cols := scratch[:(n+63)/64]

@@ -2,9 +2,10 @@ package nqueens
 
 import (
 	"context"
+	"runtime"
 	"unsafe"
 
-	"github.com/nqueens/nqueens/internal/prefetch"
+	"github.com/nqueens/nqueens/internal/ntstore"
 )
 
 // The bucketed check is the fast path of verifyInPlace for large boards. Probing a bit at
@@ -12,15 +13,18 @@ import (
 // time (about 11 ns on the test VM at n = 10^9, 33 s for the 3·10^9 probes). Instead,
 // each of the three line families (columns, anti-diagonals, diagonals) gets a pass of its
 // own: the pass reads the rows in order and appends each row's line index to the bucket of
-// its 2 MiB region of the bitset; a full bucket is flushed, its bits set in a region that
-// stays in the L2 cache while the bucket is applied. The buckets live in the part of the
-// scratch that the pass's bitset does not use, so the memory is the same 4 bits per queen.
-// The fast path only answers valid or not: on a conflict verifyInPlace runs its exact
-// two-pass check, which names the pair Verify names.
+// its 512 KiB region of the bitset; a full bucket is applied to its region, which is first
+// read in order (so it comes in at the memory's streaming speed) and then stays in the L2
+// cache while the bucket's bits are set. The buckets live in the part of the scratch that
+// the pass's bitset does not use, so the memory is the same 4 bits per queen. The fast
+// path only answers valid or not: on a conflict, or a column off the board, verifyInPlace
+// runs its exact two-pass check, which names the pair Verify names.
 
-// bucketShift is log2 of the bits per region: 2^24 bits = 2 MiB, the L2 cache of the
-// machines this was measured on. A variable so that the tests can use small regions.
-var bucketShift = 24
+// bucketShift is log2 of the bits per region: 2^22 bits = 512 KiB, a part of the L2 cache
+// of any current server core (2 MiB on the test VM). On that VM, at n = 10^9, regions of
+// 2^20 to 2^22 bits verify in 19–20 s, those of 2^24 bits in 25 s. A variable so that the
+// tests can use small regions.
+var bucketShift = 22
 
 // bucketMinN is the smallest n verifyInPlace checks with buckets: below it the bitsets
 // fit in the caches and probing them directly is as fast. A variable for the tests.
@@ -37,8 +41,8 @@ const (
 	lineDiag          // r − c + n − 1
 )
 
-// verifyBucketed reports whether p, whose columns are all in 0..n−1, has no two queens on
-// a line. scratch holds at least VerifyWords(n) words. It stops with ctx.Err() when ctx
+// verifyBucketed reports whether p has no two queens on a line and every column on the
+// board. scratch holds at least VerifyWords(n) words. It stops with ctx.Err() when ctx
 // is done, and calls progress with the fraction of the work done.
 func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(float64)) (bool, error) {
 	n := len(p)
@@ -63,23 +67,30 @@ func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress
 
 // distinctLines reports whether the line indices of family kind of all the rows of p are
 // distinct, using set (cleared here) as the bitset and buf as the buckets.
+//
+// Each bucket stages its next 16 entries (one cache line) in a small array that stays in
+// the L1 cache, and writes the line to its part of buf in one go with non-temporal stores
+// (internal/ntstore): with ordinary stores to some hundred buckets, every new line is
+// read from memory first and the stores behind it wait. Boards so small that a bucket
+// holds less than a line apply the staged entries directly.
 func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf []uint32, progress func(float64)) (bool, error) {
 	clear(set)
 	n := len(p)
 	shift := bucketShift
 	regionWords := 1 << (shift - 6)
 	buckets := (len(set) + regionWords - 1) / regionWords
-	size := len(buf) / buckets  // entries per bucket
-	pos := make([]int, buckets) // next free entry of each bucket, an index into buf
-	for b := range pos {
-		pos[b] = b * size
+	// Bucket b owns buf[b*size : (b+1)*size], whole lines starting on a line boundary.
+	skip := int(-uintptr(unsafe.Pointer(unsafe.SliceData(buf))) & 63 / 4)
+	size := 0 // entries per bucket in buf, a multiple of 16; 0: apply each staged line
+	if skip < len(buf) {
+		buf = buf[skip:]
+		size = len(buf) / buckets &^ 15
 	}
+	stage := make([][16]uint32, buckets)
+	count := make([]int, buckets) // entries of each bucket not applied yet, staged ones included
+	mask := uint32(1)<<shift - 1
 	var seen uint64 // nonzero once a bit was found set already
-	flush := func(b int) {
-		region := set[b*regionWords : min((b+1)*regionWords, len(set))]
-		seen |= setBits(region, buf[b*size:pos[b]], uint32(1)<<shift-1)
-		pos[b] = b * size
-	}
+	region := func(b int) []uint64 { return set[b*regionWords : min((b+1)*regionWords, len(set))] }
 	pollRows := bucketPollRows
 	for lo := 0; lo < n; lo += pollRows {
 		if err := ctx.Err(); err != nil {
@@ -93,6 +104,9 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 			var line int
 			switch kind {
 			case lineColumn:
+				if uint(c) >= uint(n) {
+					return false, nil // off the board: for the exact check to name
+				}
 				line = int(c)
 			case lineAnti:
 				line = lo + i + int(c)
@@ -100,44 +114,59 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 				line = lo + i - int(c) + n - 1
 			}
 			b := line >> shift
-			k := pos[b]
-			buf[k] = uint32(line)
-			pos[b] = k + 1
-			if k+1 == (b+1)*size { // bucket b is full
-				flush(b)
+			k := count[b]
+			stage[b][k&15] = uint32(line)
+			k++
+			if k&15 == 0 { // a full staged line
+				switch {
+				case size == 0:
+					seen |= setBits(region(b), stage[b][:], mask)
+					k = 0
+				default:
+					at := b*size + k - 16
+					ntstore.Line((*[16]uint32)(buf[at:at+16]), &stage[b])
+					if k == size { // bucket b is full
+						ntstore.Fence()
+						seen |= setBits(region(b), buf[b*size:(b+1)*size], mask)
+						k = 0
+					}
+				}
 			}
+			count[b] = k
 		}
 		if seen != 0 {
 			return false, nil
 		}
 	}
-	for b := range pos {
-		flush(b)
+	ntstore.Fence()
+	for b, k := range count {
+		if size > 0 {
+			seen |= setBits(region(b), buf[b*size:b*size+k&^15], mask)
+		}
+		seen |= setBits(region(b), stage[b][:k&15], mask)
 	}
 	return seen == 0, nil
 }
 
 // setBits sets the bits line&mask of region for every line of lines and returns a nonzero
-// value if any of them was set already. It asks for the words a few dozen lines ahead: the
-// region fits in the L2 cache but starts out of it.
+// value if any of them was set already. When there are at least as many lines as the
+// region has cache lines, it first reads the region in order: the random updates that
+// follow then hit the L2 cache instead of each waiting for memory.
 func setBits(region []uint64, lines []uint32, mask uint32) uint64 {
-	const ahead = 64
-	var idx [ahead]uint32
+	if len(lines) >= len(region)/8 {
+		var sum uint64
+		for w := 0; w < len(region); w += 8 { // one word per 64-byte line
+			sum += region[w]
+		}
+		runtime.KeepAlive(sum) // keeps the loads
+	}
 	var seen uint64
-	for lo := 0; lo < len(lines); lo += ahead {
-		if next := lines[min(lo+ahead, len(lines)):min(lo+2*ahead, len(lines))]; len(next) > 0 {
-			for i, l := range next {
-				idx[i] = (l & mask) >> 6
-			}
-			prefetch.Words(&region[0], idx[:len(next)])
-		}
-		for _, l := range lines[lo:min(lo+ahead, len(lines))] {
-			l &= mask
-			w := &region[l>>6]
-			bit := uint64(1) << (l & 63)
-			seen |= *w & bit
-			*w |= bit
-		}
+	for _, l := range lines {
+		l &= mask
+		w := &region[l>>6]
+		bit := uint64(1) << (l & 63)
+		seen |= *w & bit
+		*w |= bit
 	}
 	return seen
 }

@@ -2,6 +2,8 @@ package nqueens
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -67,10 +69,18 @@ func TestVerifyBucketedAgainstVerify(t *testing.T) {
 
 // TestDistinctLinesEachFamily compares each family's pass with a map of the line indices
 // on random placements (most with a few clashes, some with one or none), crossing many
-// small buckets.
+// small buckets: with 2^6-bit regions a bucket holds less than a cache line (the staged
+// lines are applied directly), with 2^10 and 2^12 bits it holds whole lines that go to
+// memory with non-temporal stores and are applied when the bucket is full.
 func TestDistinctLinesEachFamily(t *testing.T) {
-	withSmallBuckets(t, 6)
-	rng := rand.New(rand.NewPCG(5, 5))
+	for _, shift := range []int{6, 10, 12} {
+		t.Run(fmt.Sprint("shift", shift), func(t *testing.T) { testDistinctLines(t, shift) })
+	}
+}
+
+func testDistinctLines(t *testing.T, shift int) {
+	withSmallBuckets(t, shift)
+	rng := rand.New(rand.NewPCG(5, uint64(shift)))
 	for trial := range 300 {
 		n := 1 + rng.IntN(3000)
 		p := make(Placement, n)
@@ -125,5 +135,35 @@ func TestVerifyBucketedCancel(t *testing.T) {
 	ok, err := verifyBucketed(context.Background(), res.Placement, make([]uint64, VerifyWords(n)), nil)
 	if !ok || err != nil {
 		t.Fatalf("a solution: got %v, %v", ok, err)
+	}
+}
+
+// TestVerifyBucketedOffBoard: the bucketed pass meets a column off the board (verifyInPlace
+// no longer checks the range first on large boards) and says "not valid" without
+// indexing out of its bitset; VerifyInPlace then names the column as Verify does.
+func TestVerifyBucketedOffBoard(t *testing.T) {
+	withSmallBuckets(t, 10)
+	n := 5000
+	res, err := Solve(context.Background(), n, SolveOptions{Algorithm: Construct})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []int32{int32(n), -1, 1 << 30, -1 << 31} {
+		for _, r := range []int{0, n / 2, n - 1} {
+			p := res.Placement.Clone()
+			p[r] = bad
+			ok, err := verifyBucketed(context.Background(), p, make([]uint64, VerifyWords(n)), nil)
+			if ok || err != nil {
+				t.Fatalf("column %d in row %d: bucketed says %v, %v", bad, r, ok, err)
+			}
+			want := Verify(p)
+			var ce *ConflictError
+			if !errors.As(want, &ce) || ce.Kind != OffBoard {
+				t.Fatalf("Verify: %v", want)
+			}
+			if got := VerifyInPlace(p, make([]uint64, VerifyWords(n))); !sameError(want, got) {
+				t.Fatalf("column %d in row %d: Verify %v, VerifyInPlace %v", bad, r, want, got)
+			}
+		}
 	}
 }
