@@ -8,7 +8,8 @@
 # solver in alternation, REPS times, and prints the median seconds of each, their ratio
 # (the issue 5 targets: ≤ 10× at 1e6 and 1e7, ≤ 8× at 1e8) and the peak RSS of the solver
 # in bytes per queen (target ≤ 4.6 + a constant), and the median CPU seconds (user + system,
-# whole process) of both (the n = 10^9 target: ≤ 200 s CPU).
+# whole process) of both (the n = 10^9 target: ≤ 200 s CPU). Both are built with
+# GOAMD64=v3 when the CPU supports it (see below); set GOAMD64 to choose.
 #
 # The solver is `nqueens solve N --algo localsearch --format binary --out FILE` when the CLI
 # supports that algorithm (its own seconds=: solve, verify and write the file), and
@@ -27,6 +28,16 @@ if [ $# -gt 0 ]; then NS=("$@"); else NS=(1e6 1e7 1e8); fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Both programs are built for the x86-64-v3 level (AVX2, BMI2, FMA, ...) when this CPU has
+# it and GOAMD64 is not set: the search's variable shifts and wide multiplies compile to
+# shorter code (lsbench 3·10^8, 4 alternating pairs: median 38.2 s against 42.3 s for the
+# default v1). The Go runtime refuses to start on a CPU without the level, so a v3 build
+# that runs is the test.
+if [ -z "${GOAMD64:-}" ] && [ "$(go env GOARCH)" = amd64 ]; then
+	if GOAMD64=v3 go build -o "$tmp/shuffle" "$shared/bench/shuffle.go" && "$tmp/shuffle" 10 >/dev/null 2>&1; then
+		export GOAMD64=v3
+	fi
+fi
 go build -o "$tmp/shuffle" "$shared/bench/shuffle.go"
 
 solver=lsbench
@@ -61,7 +72,7 @@ timed() {
 field() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" "$tmp/out" "$tmp/err" | head -1; }
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
-echo "solver: $solver; REPS=$REPS; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "solver: $solver; GOAMD64=$(go env GOAMD64); REPS=$REPS; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-6s %10s %10s %7s %12s %9s %9s %11s %11s %9s %5s %8s\n' n shuffle_s solve_s ratio solver_rss B/queen shuf_rss shuf_cpu_s solve_cpu_s solve_sys k restarts
 for n in "${NS[@]}"; do
 	: >"$tmp/sh" && : >"$tmp/so" && : >"$tmp/rss" && : >"$tmp/shrss" && : >"$tmp/shcpu" && : >"$tmp/socpu" && : >"$tmp/sosys"
