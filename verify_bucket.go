@@ -117,19 +117,16 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 			k := count[b]
 			stage[b][k&15] = uint32(line)
 			k++
-			if k&15 == 0 { // a full staged line
-				switch {
-				case size == 0:
-					seen |= setBits(region(b), stage[b][:], mask)
+			if k&15 == 0 && size == 0 { // a full staged line, and no room for it in buf
+				seen |= setBits(region(b), stage[b][:], mask)
+				k = 0
+			} else if k&15 == 0 { // a full staged line: to buf
+				at := b*size + k - 16
+				ntstore.Line((*[16]uint32)(buf[at:at+16]), &stage[b])
+				if k == size { // bucket b is full
+					ntstore.Fence()
+					seen |= setBits(region(b), buf[b*size:(b+1)*size], mask)
 					k = 0
-				default:
-					at := b*size + k - 16
-					ntstore.Line((*[16]uint32)(buf[at:at+16]), &stage[b])
-					if k == size { // bucket b is full
-						ntstore.Fence()
-						seen |= setBits(region(b), buf[b*size:(b+1)*size], mask)
-						k = 0
-					}
 				}
 			}
 			count[b] = k
