@@ -47,7 +47,7 @@
 // Each attempt makes three random memory accesses that depend on each other: q[m], then
 // the two bitset words of (j, q[m]). On boards far beyond the caches these misses are the
 // whole cost. The draws do not depend on the data, so initialPipelined makes them two
-// chunks (of 16) ahead: it prefetches the q lines of chunk g, reads the now-cached columns
+// chunks (of 8) ahead: it prefetches the q lines of chunk g, reads the now-cached columns
 // of chunk g−1 and prefetches their bitset words, and runs the attempts of chunk g−2
 // exactly. A draw made when j was smaller may point at a row placed since (m < j): it is
 // discarded, not counted as an attempt, which keeps the attempts exactly uniform on

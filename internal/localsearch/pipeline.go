@@ -6,8 +6,12 @@ import "github.com/nqueens/nqueens/internal/prefetch"
 // it every array fits in the caches and the plain loop is as fast.
 const pipelineMinN = 1 << 16
 
-// chunk is the number of draws per pipeline stage.
-const chunk = 16
+// chunk is the number of draws per pipeline stage. Smaller chunks keep fewer prefetches
+// in flight at once (each chunk issues 8 q lines, then 16 bitset words). On the 2-core
+// test VM, with the in-package harness (same seed, variants alternating): at n = 3·10^8,
+// chunks of 6, 8 and 12 searched in 30–34 s, of 16 in 37–41 s, of 32 in 42–47 s; at
+// n = 10^9, chunks of 8 in 143.0 and 133.6 s against 151.2 and 153.8 s for 16.
+const chunk = 8
 
 // initialPipelined is step 1 of SPEC §3.6 with the cache misses of the random probes
 // overlapped in software. The draws do not depend on the data, so they are made two chunks

@@ -20,6 +20,9 @@ func (e *ConflictError) Error() string {
 	return fmt.Sprintf("localsearch: queens of rows %d and %d share a %s", e.Row1, e.Row2, e.Why)
 }
 
+// verifyAhead is the number of rows whose bitset words Verify prefetches together.
+const verifyAhead = 16
+
 // Verify checks in O(n) time, independently of how q was made, that q (q[r] = 0-based
 // column of row r) places len(q) queens that do not attack each other. It returns nil or a
 // *ConflictError.
@@ -40,14 +43,15 @@ func Verify(q []int32, scratch []uint64) error {
 	if len(scratch) < ScratchWords(n) {
 		scratch = make([]uint64, ScratchWords(n))
 	}
-	// Both passes probe the bitsets at random: the words for the rows one chunk ahead are
-	// prefetched (q is read in order, so their indices cost nothing to compute).
-	var idx [2 * chunk]uint32
+	// Both passes probe the bitsets at random: the words for the rows one block of
+	// verifyAhead rows ahead are prefetched (q is read in order, so their indices cost
+	// nothing to compute).
+	var idx [2 * verifyAhead]uint32
 	// Pass 1: columns, n bits.
 	col := scratch[:(n+63)/64]
 	clear(col)
-	for lo := 0; lo < n; lo += chunk {
-		if ahead := q[min(lo+chunk, n):min(lo+2*chunk, n)]; len(ahead) > 0 {
+	for lo := 0; lo < n; lo += verifyAhead {
+		if ahead := q[min(lo+verifyAhead, n):min(lo+2*verifyAhead, n)]; len(ahead) > 0 {
 			for i, c := range ahead {
 				wi := uint32(c) >> 6
 				if int(wi) >= len(col) {
@@ -57,7 +61,7 @@ func Verify(q []int32, scratch []uint64) error {
 			}
 			prefetch.Words(&col[0], idx[:len(ahead)])
 		}
-		for r := lo; r < min(lo+chunk, n); r++ {
+		for r := lo; r < min(lo+verifyAhead, n); r++ {
 			c := q[r]
 			if c < 0 || int(c) >= n {
 				return &ConflictError{Row2: r + 1, Why: fmt.Sprintf("column %d off the board", int64(c)+1)}
@@ -75,10 +79,10 @@ func Verify(q []int32, scratch []uint64) error {
 	diag, anti := scratch[:w], scratch[w:2*w]
 	clear(diag)
 	clear(anti)
-	for lo := 0; lo < n; lo += chunk {
-		if hi := min(lo+2*chunk, n); lo+chunk < hi {
+	for lo := 0; lo < n; lo += verifyAhead {
+		if hi := min(lo+2*verifyAhead, n); lo+verifyAhead < hi {
 			k := 0
-			for r := lo + chunk; r < hi; r++ {
+			for r := lo + verifyAhead; r < hi; r++ {
 				c := int(q[r])
 				idx[k] = uint32((r - c + n - 1) >> 6)
 				idx[k+1] = uint32(w + (r+c)>>6)
@@ -86,7 +90,7 @@ func Verify(q []int32, scratch []uint64) error {
 			}
 			prefetch.Words(&scratch[0], idx[:k])
 		}
-		for r := lo; r < min(lo+chunk, n); r++ {
+		for r := lo; r < min(lo+verifyAhead, n); r++ {
 			c := int(q[r])
 			di, ai := r-c+n-1, r+c
 			db, ab := uint64(1)<<(di&63), uint64(1)<<(ai&63)
