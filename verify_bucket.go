@@ -47,12 +47,7 @@ const (
 func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(float64)) (bool, error) {
 	n := len(p)
 	for pass, kind := range []int{lineColumn, lineAnti, lineDiag} {
-		bits := VerifyWords(n) / 2 // the 2n−1 lines of a diagonal family
-		if kind == lineColumn {
-			bits = (n + 63) / 64
-		}
-		set, free := scratch[:bits], scratch[bits:]
-		buf := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(free))), 2*len(free))
+		set, buf := splitScratch(n, kind, scratch)
 		ok, err := distinctLines(ctx, p, kind, set, buf, func(f float64) {
 			if progress != nil {
 				progress((float64(pass) + f) / 3)
@@ -63,6 +58,17 @@ func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress
 		}
 	}
 	return true, nil
+}
+
+// splitScratch divides scratch into the bitset of family kind's lines and the space
+// for the buckets.
+func splitScratch(n, kind int, scratch []uint64) (set []uint64, buf []uint32) {
+	bits := VerifyWords(n) / 2 // the 2n−1 lines of a diagonal family
+	if kind == lineColumn {
+		bits = (n + 63) / 64
+	}
+	set, free := scratch[:bits], scratch[bits:]
+	return set, unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(free))), 2*len(free))
 }
 
 // distinctLines reports whether the line indices of family kind of all the rows of p are
@@ -76,21 +82,17 @@ func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress
 func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf []uint32, progress func(float64)) (bool, error) {
 	clear(set)
 	n := len(p)
-	shift := bucketShift
-	regionWords := 1 << (shift - 6)
-	buckets := (len(set) + regionWords - 1) / regionWords
-	// Bucket b owns buf[b*size : (b+1)*size], whole lines starting on a line boundary.
-	skip := int(-uintptr(unsafe.Pointer(unsafe.SliceData(buf))) & 63 / 4)
-	size := 0 // entries per bucket in buf, a multiple of 16; 0: apply each staged line
-	if skip < len(buf) {
-		buf = buf[skip:]
-		size = len(buf) / buckets &^ 15
+	sc := newScatter(set, buf)
+	// The line of the queen of row r in column c is r·step + c·sign + off, below limit;
+	// for columns the bound is the board's, so a column off the board stops the pass.
+	step, sign, off, limit := 1, 1, 0, 2*n-1
+	switch kind {
+	case lineColumn:
+		step, limit = 0, n
+	case lineDiag:
+		sign, off = -1, n-1
 	}
-	stage := make([][16]uint32, buckets)
-	count := make([]int, buckets) // entries of each bucket not applied yet, staged ones included
-	mask := uint32(1)<<shift - 1
 	var seen uint64 // nonzero once a bit was found set already
-	region := func(b int) []uint64 { return set[b*regionWords : min((b+1)*regionWords, len(set))] }
 	pollRows := bucketPollRows
 	for lo := 0; lo < n; lo += pollRows {
 		if err := ctx.Err(); err != nil {
@@ -99,50 +101,108 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 		if lo > 0 {
 			progress(float64(lo) / float64(n))
 		}
-		rows := p[lo:min(lo+pollRows, n)]
-		for i, c := range rows {
-			var line int
-			switch kind {
-			case lineColumn:
-				if uint(c) >= uint(n) {
-					return false, nil // off the board: for the exact check to name
-				}
-				line = int(c)
-			case lineAnti:
-				line = lo + i + int(c)
-			default:
-				line = lo + i - int(c) + n - 1
-			}
-			b := line >> shift
-			k := count[b]
-			stage[b][k&15] = uint32(line)
-			k++
-			if k&15 == 0 && size == 0 { // a full staged line, and no room for it in buf
-				seen |= setBits(region(b), stage[b][:], mask)
-				k = 0
-			} else if k&15 == 0 { // a full staged line: to buf
-				at := b*size + k - 16
-				ntstore.Line((*[16]uint32)(buf[at:at+16]), &stage[b])
-				if k == size { // bucket b is full
-					ntstore.Fence()
-					seen |= setBits(region(b), buf[b*size:(b+1)*size], mask)
-					k = 0
-				}
-			}
-			count[b] = k
+		s, ok := sc.scan(p[lo:min(lo+pollRows, n)], lo*step+off, step, sign, limit)
+		seen |= s
+		if !ok {
+			return false, nil // a column off the board: for the exact check to name
 		}
 		if seen != 0 {
 			return false, nil
 		}
 	}
-	ntstore.Fence()
-	for b, k := range count {
-		if size > 0 {
-			seen |= setBits(region(b), buf[b*size:b*size+k&^15], mask)
+	return sc.finish() == 0, nil
+}
+
+// scan stages the lines r + i·step + rows[i]·sign of rows in their buckets. It returns
+// setBits' answers or'ed, and false at the first line at or above limit.
+func (sc *scatter) scan(rows []int32, r, step, sign, limit int) (uint64, bool) {
+	shift := sc.shift & 63
+	stage, count := sc.stage, sc.count
+	var seen uint64
+	for _, c := range rows {
+		line := r + int(c)*sign
+		r += step
+		if uint(line) >= uint(limit) {
+			return seen, false
 		}
-		seen |= setBits(region(b), stage[b][:k&15], mask)
+		b := line >> shift
+		k := count[b]
+		stage[b<<4|int(k&15)] = uint32(line)
+		k++
+		count[b] = k
+		if k&15 == 0 {
+			seen |= sc.staged(b)
+		}
 	}
-	return seen == 0, nil
+	return seen, true
+}
+
+// scatter is the state of the buckets of one distinctLines pass: the hot loop above
+// stages entries and counts them, and calls staged when a bucket's staged line is full.
+// Kept apart, the loop computes every family's line with one formula and holds its
+// state in registers (the loop with the flushes inline spilled to the stack on every
+// row): at n = 10^9 the three passes took 15.0–18.5 s instead of 18.1–20.7 s (one file,
+// alternating, 3 runs each; medians 15.5 and 19.0 s).
+type scatter struct {
+	set         []uint64
+	buf         []uint32 // bucket b owns buf[b*size : (b+1)*size], whole lines
+	size        int      // entries per bucket in buf, a multiple of 16; 0: apply each staged line
+	regionWords int
+	shift       uint // log2 of the bits per region
+	mask        uint32
+	stage       []uint32 // bucket b stages stage[16b : 16b+16]
+	count       []uint32 // entries of bucket b not applied yet, staged ones included
+}
+
+func newScatter(set []uint64, buf []uint32) *scatter {
+	shift := bucketShift
+	sc := &scatter{set: set, regionWords: 1 << (shift - 6), shift: uint(shift), mask: uint32(1)<<shift - 1}
+	buckets := (len(set) + sc.regionWords - 1) / sc.regionWords
+	// The buckets start on a line boundary, so that each line is written whole.
+	skip := int(-uintptr(unsafe.Pointer(unsafe.SliceData(buf))) & 63 / 4)
+	if skip < len(buf) {
+		sc.buf = buf[skip:]
+		sc.size = len(sc.buf) / buckets &^ 15
+	}
+	sc.stage = make([]uint32, 16*buckets)
+	sc.count = make([]uint32, buckets)
+	return sc
+}
+
+func (sc *scatter) region(b int) []uint64 {
+	return sc.set[b*sc.regionWords : min((b+1)*sc.regionWords, len(sc.set))]
+}
+
+// staged handles bucket b's full staged line: to buf, or to the bitset when buf has no
+// room or the bucket is full. It returns setBits' answer, or 0.
+func (sc *scatter) staged(b int) uint64 {
+	k := int(sc.count[b])
+	line := (*[16]uint32)(sc.stage[16*b : 16*b+16])
+	if sc.size == 0 {
+		sc.count[b] = 0
+		return setBits(sc.region(b), line[:], sc.mask)
+	}
+	at := b*sc.size + k - 16
+	ntstore.Line((*[16]uint32)(sc.buf[at:at+16]), line)
+	if k < sc.size {
+		return 0
+	}
+	ntstore.Fence()
+	sc.count[b] = 0
+	return setBits(sc.region(b), sc.buf[b*sc.size:(b+1)*sc.size], sc.mask)
+}
+
+// finish applies what every bucket still holds and returns setBits' answers or'ed.
+func (sc *scatter) finish() uint64 {
+	ntstore.Fence()
+	var seen uint64
+	for b, k := range sc.count {
+		if sc.size > 0 {
+			seen |= setBits(sc.region(b), sc.buf[b*sc.size:b*sc.size+int(k)&^15], sc.mask)
+		}
+		seen |= setBits(sc.region(b), sc.stage[16*b:16*b+int(k&15)], sc.mask)
+	}
+	return seen
 }
 
 // setBits sets the bits line&mask of region for every line of lines and returns a nonzero

@@ -156,6 +156,11 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 			if ok || err != nil {
 				t.Fatalf("column %d in row %d: bucketed says %v, %v", bad, r, ok, err)
 			}
+			// The column pass alone rejects it, whatever the diagonals.
+			set, buf := splitScratch(n, lineColumn, make([]uint64, VerifyWords(n)))
+			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(float64) {}); ok {
+				t.Fatalf("column %d in row %d: the column pass says distinct", bad, r)
+			}
 			want := Verify(p)
 			var ce *ConflictError
 			if !errors.As(want, &ce) || ce.Kind != OffBoard {
