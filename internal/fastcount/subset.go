@@ -59,7 +59,10 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 		go func() {
 			defer wg.Done()
 			sc := &scratch{}
-			for !stop.Load() {
+			// stop reaches the searches through AfterFunc's goroutine, which a busy
+			// machine may not run for a time slice; between groups the context is
+			// asked directly, so no group starts once cancel has returned.
+			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1) - 1)
 				if k >= len(groups) {
 					return
