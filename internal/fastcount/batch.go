@@ -1,5 +1,7 @@
 package fastcount
 
+import "time"
+
 // Joining a group's top halves in batches.
 //
 // The bottom halves of a group take tens of megabytes from n=16 on, and a
@@ -20,46 +22,68 @@ type topRec struct {
 // batchMax is the number of top halves joined at once (16 bytes each).
 const batchMax = 1 << 20
 
+// reportEvery bounds the time a finished top search waits in the batch
+// before countGroup joins it and reports its sub-problem: finished work
+// reaches the caller (progress, checkpoints) at this grain whatever the size
+// of the group, and an interrupted group loses at most this much of it plus
+// the bottom halves being built. Shorter batches cost a little cache reuse.
+const reportEvery = 20 * time.Millisecond
+
 // countGroup counts the sub-problems ls (one group: the same key, so the
-// same bottom halves) by joining half boards. sols[i] and nodes[i] are the
-// solutions and the work of ls[i] (nodes as for joinCount). ok is false if
-// stop was seen set.
-func (j *joiner) countGroup(n int, ls []layout, stop func() bool) (sols, nodes []uint64, ok bool) {
-	sols = make([]uint64, len(ls))
-	nodes = make([]uint64, len(ls))
+// same bottom halves) by joining half boards, and calls report(i, sols,
+// nodes) with the solutions and the work of ls[i] (nodes as for joinCount)
+// as soon as they are final, in the order of ls. The totals do not depend
+// on when the batch is joined. ok is false if stop was seen set; the
+// sub-problems reported until then are exact.
+func (j *joiner) countGroup(n int, ls []layout, stop func() bool, report func(i int, sols, nodes uint64)) (ok bool) {
 	if len(ls) == 1 {
 		s, nd, ok := j.joinCount(n, ls[0], stop)
-		sols[0], nodes[0] = s, nd
-		return sols, nodes, ok
+		if ok {
+			report(0, s, nd)
+		}
+		return ok
 	}
 	j.gSols = append(j.gSols[:0], make([]uint64, len(ls))...)
 	j.gPairs = append(j.gPairs[:0], make([]uint64, len(ls))...)
+	sols := append(j.gOwn[:0], make([]uint64, len(ls))...)
+	nodes := append(j.gNodes[:0], make([]uint64, len(ls))...)
+	j.gOwn, j.gNodes = sols, nodes
 	j.batch = j.batch[:0]
 	j.batching = true
 	defer func() { j.batching = false }()
+	reported := 0 // ls[:reported] went to report
+	// flushed joins the batch and reports ls[reported:upTo], whose top
+	// halves are then all joined.
+	flushed := func(upTo int) {
+		j.flush()
+		for ; reported < upTo; reported++ {
+			report(reported, sols[reported]+j.gSols[reported], nodes[reported]+j.gPairs[reported])
+		}
+	}
+	last := time.Now()
 	for i, l := range ls {
 		if j.haveKey && j.key != l.key {
 			// Not one group after all: join what waits on the old
 			// bottom halves first.
-			j.flush()
+			flushed(i)
+		}
+		if stop() {
+			return false
 		}
 		j.sub = uint32(i)
 		// Small buckets are joined at once (sols); others wait in batch.
 		s, nd, ok := j.joinCount(n, l, stop)
 		if !ok {
-			return nil, nil, false
+			return false
 		}
 		sols[i], nodes[i] = s, nd
-		if len(j.batch) >= batchMax {
-			j.flush()
+		if now := time.Now(); len(j.batch) >= batchMax || now.Sub(last) >= j.reportEvery {
+			flushed(i + 1)
+			last = now
 		}
 	}
-	j.flush()
-	for i := range ls {
-		sols[i] += j.gSols[i]
-		nodes[i] += j.gPairs[i]
-	}
-	return sols, nodes, true
+	flushed(len(ls))
+	return true
 }
 
 // flush joins the waiting top halves with the bottom halves in the table,

@@ -74,7 +74,10 @@
 // below the cut, in the image of their border queens chosen by joinLayouts)
 // share one enumeration of the bottom halves; the pool hands out a group's
 // sub-problems together, and their top halves are joined in batches sorted
-// by bucket (countGroup), for the cache. Beyond it each sub-problem has its
+// by bucket (countGroup), for the cache. A batch is joined at least every
+// reportEvery and its sub-problems are reported at once, so progress and
+// checkpoints advance at that grain, not per group; no layout puts a corner
+// queen below the cut, whose group would have 3x the bottom halves. Beyond it each sub-problem has its
 // own bottom halves, at most 6 rows (splitRows). The last level of each half
 // search runs in an inner loop (leafCtx).
 //

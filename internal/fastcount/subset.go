@@ -67,18 +67,16 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 				if k >= len(groups) {
 					return
 				}
-				rs, ok := p.solveGroup(groups[k], sc, engine, &stop)
-				if !ok {
+				if !p.solveGroup(groups[k], sc, engine, &stop, func(id int, r SubResult) {
+					mu.Lock()
+					defer mu.Unlock()
+					finished++
+					if done != nil {
+						done(id, r)
+					}
+				}) {
 					return
 				}
-				mu.Lock()
-				finished += len(rs)
-				if done != nil {
-					for i, r := range rs {
-						done(groups[k][i], r)
-					}
-				}
-				mu.Unlock()
 			}
 		}()
 	}
@@ -113,12 +111,16 @@ func (p *Plan) groups(ids []int, e Engine) [][]int {
 	return out
 }
 
-// solveGroup counts the sub-problems ids, one unit of groups; ok is false if
-// stop was set before the end.
-func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool) ([]SubResult, bool) {
+// solveGroup counts the sub-problems ids, one unit of groups, and calls emit
+// for each one as soon as it is finished (in a group that is before the end
+// of the group: see countGroup). ok is false if stop was set before the end.
+func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool, emit func(id int, r SubResult)) (ok bool) {
 	if len(ids) == 1 {
 		r, ok := p.solve(ids[0], sc, e, stop)
-		return []SubResult{r}, ok
+		if ok {
+			emit(ids[0], r)
+		}
+		return ok
 	}
 	ls := make([]layout, len(ids))
 	for i, id := range ids {
@@ -127,16 +129,10 @@ func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool) (
 	if sc.join == nil {
 		sc.join = newJoiner(p.N)
 	}
-	sols, nodes, ok := sc.join.countGroup(p.N, ls, stop.Load)
-	if !ok {
-		return nil, false
-	}
-	rs := make([]SubResult, len(ids))
-	for i, id := range ids {
-		w := p.Subs[id].Weight() // groups hold sub-problems with Stab 1 only
-		rs[i] = SubResult{Total: sols[i] * w, Unique: sols[i], Nodes: nodes[i]}
-	}
-	return rs, true
+	return sc.join.countGroup(p.N, ls, stop.Load, func(i int, sols, nodes uint64) {
+		w := p.Subs[ids[i]].Weight() // groups hold sub-problems with Stab 1 only
+		emit(ids[i], SubResult{Total: sols * w, Unique: sols, Nodes: nodes})
+	})
 }
 
 // order returns ids in the order the pool hands them out: for the join,
