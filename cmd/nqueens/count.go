@@ -244,8 +244,8 @@ func parseShard(s string, getenv func(string) string) (i, k int, err error) {
 		return 0, 0, usagef("--shard %q: want I/K, such as 0/8, or auto/K", s)
 	}
 	k, err = strconv.Atoi(ks)
-	if err != nil || k < 1 || k > 1_000_000 {
-		return 0, 0, usagef("--shard %q: K must be a whole number from 1 to 1000000", s)
+	if err != nil || k < 1 || k > shard.MaxShards {
+		return 0, 0, usagef("--shard %q: K must be a whole number from 1 to %d", s, shard.MaxShards)
 	}
 	if is == "auto" {
 		i, _, err := shard.IndexFromEnv(getenv, k)

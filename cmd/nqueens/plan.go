@@ -41,8 +41,8 @@ sub-problems and cost of each of the K shards of "count N --shard I/K".`,
 			if err != nil {
 				return err
 			}
-			if k < 0 {
-				return usagef("--shards must be at least 1, got %d", k)
+			if k < 0 || k > shard.MaxShards {
+				return usagef("--shards must be from 1 to %d, got %d", shard.MaxShards, k)
 			}
 			p, err := newPlan(n)
 			if err != nil {

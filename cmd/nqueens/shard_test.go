@@ -61,6 +61,7 @@ func TestShardGolden(t *testing.T) {
 		{"plan-10-shards", []string{"plan", "10", "-k", "4"}},
 		{"plan-too-big", []string{"plan", "28"}},
 		{"plan-bad-shards", []string{"plan", "12", "--shards", "-1"}},
+		{"plan-huge-shards", []string{"plan", "12", "--shards", "100000000"}},
 		{"merge-12", []string{"merge", "DIR"}},
 		{"merge-12-json", []string{"merge", "DIR", "--json"}},
 		{"merge-missing", []string{"merge", "PARTIAL"}},

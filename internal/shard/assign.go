@@ -2,12 +2,22 @@ package shard
 
 import (
 	"cmp"
+	"container/heap"
 	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
 )
+
+// MaxShards is the largest number of shards of a count: far more than any
+// plan has sub-problems, and small enough that a plan or a file naming it
+// cannot make the program allocate without bound.
+const MaxShards = 1_000_000
+
+// MaxSubs bounds the sub-problems a checkpoint or result file may claim for
+// its plan (every plan has far fewer), for the same reason.
+const MaxSubs = 1 << 22
 
 // Assign splits the sub-problems of p among k shards, balanced by their
 // estimated cost: longest first, each to the shard with the least cost so far
@@ -16,8 +26,8 @@ import (
 // weigh the same, consecutive ids land on different shards, which also
 // spreads any drift of the estimate along the list.
 func Assign(p *fastcount.Plan, k int) ([][]int, error) {
-	if k < 1 {
-		return nil, fmt.Errorf("shard: %d shards: want at least 1", k)
+	if k < 1 || k > MaxShards {
+		return nil, fmt.Errorf("shard: %d shards: want 1 to %d", k, MaxShards)
 	}
 	order := make([]int, len(p.Subs))
 	for i := range order {
@@ -25,22 +35,37 @@ func Assign(p *fastcount.Plan, k int) ([][]int, error) {
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.Subs[b].Cost, p.Subs[a].Cost) })
 	out := make([][]int, k)
-	load := make([]uint64, k)
+	// The shards by (load, index), least first: a heap, so that a split
+	// costs O(subs·log k), not O(subs·k).
+	h := make(shardHeap, k)
+	for i := range h {
+		h[i].shard = i // zero loads in index order: already a heap
+	}
 	for _, id := range order {
-		best := 0
-		for s := 1; s < k; s++ {
-			if load[s] < load[best] {
-				best = s
-			}
-		}
-		out[best] = append(out[best], id)
-		load[best] += uint64(p.Subs[id].Cost)
+		best := &h[0]
+		out[best.shard] = append(out[best.shard], id)
+		best.load += uint64(p.Subs[id].Cost)
+		heap.Fix(&h, 0)
 	}
 	for _, ids := range out {
 		slices.Sort(ids)
 	}
 	return out, nil
 }
+
+// shardHeap orders shards by their load so far, then by index.
+type shardHeap []struct {
+	load  uint64
+	shard int
+}
+
+func (h shardHeap) Len() int { return len(h) }
+func (h shardHeap) Less(i, j int) bool {
+	return h[i].load < h[j].load || h[i].load == h[j].load && h[i].shard < h[j].shard
+}
+func (h shardHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *shardHeap) Push(any)     { panic("shardHeap: fixed size") }
+func (h *shardHeap) Pop() any     { panic("shardHeap: fixed size") }
 
 // Cost is the estimated cost of the given sub-problems of p.
 func Cost(p *fastcount.Plan, ids []int) uint64 {

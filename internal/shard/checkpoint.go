@@ -72,6 +72,9 @@ func (c *Checkpoint) check() error {
 	if c.Format != CheckpointFormat {
 		return fmt.Errorf("format %q, want %q", c.Format, CheckpointFormat)
 	}
+	if err := checkPlanSize(c.N, c.Shard, c.Shards, c.Subs); err != nil {
+		return err
+	}
 	if err := c.Todo.check(c.Subs); err != nil {
 		return err
 	}

@@ -72,12 +72,27 @@ func (r *Result) check() error {
 	switch {
 	case r.Format != ResultFormat:
 		return fmt.Errorf("format %q, want %q", r.Format, ResultFormat)
-	case r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards:
-		return fmt.Errorf("shard %d of %d out of range", r.Shard, r.Shards)
-	case r.N < 1 || r.Subs < 1:
-		return fmt.Errorf("n=%d with %d sub-problems", r.N, r.Subs)
+	}
+	if err := checkPlanSize(r.N, r.Shard, r.Shards, r.Subs); err != nil {
+		return err
 	}
 	return r.IDs.check(r.Subs)
+}
+
+// checkPlanSize checks the sizes a checkpoint or result file gives its plan
+// before anything is allocated by them: a file may be corrupted or forged.
+func checkPlanSize(n, shard, shards, subs int) error {
+	switch {
+	case n < 1 || n > fastcount.MaxN:
+		return fmt.Errorf("n=%d out of range 1..%d", n, fastcount.MaxN)
+	case shards < 1 || shards > MaxShards:
+		return fmt.Errorf("%d shards out of range 1..%d", shards, MaxShards)
+	case shard < 0 || shard >= shards:
+		return fmt.Errorf("shard %d of %d out of range", shard, shards)
+	case subs < 1 || subs > MaxSubs:
+		return fmt.Errorf("%d sub-problems out of range 1..%d", subs, MaxSubs)
+	}
+	return nil
 }
 
 // Matches tells whether r is the result of shard i of k of plan p with the

@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -92,8 +93,44 @@ func TestAssign(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Assign(plan(t, 8), 0); err == nil {
-		t.Error("0 shards accepted")
+	for _, k := range []int{0, MaxShards + 1} {
+		if _, err := Assign(plan(t, 8), k); err == nil {
+			t.Errorf("%d shards accepted", k)
+		}
+	}
+}
+
+// TestAssignHeap: the heap picks the same shards as a plain scan for the
+// least loaded one (ties to the lowest index), so plans keep their splits.
+func TestAssignHeap(t *testing.T) {
+	for _, n := range []int{9, 13, 16} {
+		p := plan(t, n)
+		for _, k := range []int{1, 2, 3, 7, 64, len(p.Subs) + 5} {
+			got, _ := Assign(p, k)
+			order := make([]int, len(p.Subs))
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.Subs[b].Cost, p.Subs[a].Cost) })
+			want := make([][]int, k)
+			load := make([]uint64, k)
+			for _, id := range order {
+				best := 0
+				for s := 1; s < k; s++ {
+					if load[s] < load[best] {
+						best = s
+					}
+				}
+				want[best] = append(want[best], id)
+				load[best] += uint64(p.Subs[id].Cost)
+			}
+			for i := range want {
+				slices.Sort(want[i])
+				if !slices.Equal(got[i], want[i]) {
+					t.Fatalf("n=%d k=%d shard %d: %v, scan %v", n, k, i, got[i], want[i])
+				}
+			}
+		}
 	}
 }
 
@@ -277,6 +314,18 @@ func TestMergeRefuses(t *testing.T) {
 			reseal(t, p[3], func(r *Result) { r.Total = 1 << 63 })
 			return nil
 		}, []string{"overflow"}},
+		{"huge shard count", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[0], func(r *Result) { r.Shards, r.Shard = 1<<50, 1<<49 })
+			return nil
+		}, []string{"shard-0000-of-0004.json: 1125899906842624 shards out of range 1..1000000"}},
+		{"huge plan", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[1], func(r *Result) { r.Subs, r.IDs = 1<<50, Ranges{{0, 1<<50 - 1}} })
+			return nil
+		}, []string{"shard-0001-of-0004.json: 1125899906842624 sub-problems out of range"}},
+		{"bad n", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[1], func(r *Result) { r.N = 1000 })
+			return nil
+		}, []string{"shard-0001-of-0004.json: n=1000 out of range"}},
 		{"nothing", func(t *testing.T, dir string, p []string) []string {
 			return []string{}
 		}, []string{"no result files"}},
@@ -363,6 +412,27 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatal("interrupted yet complete")
 		}
 		c = back // continue from the file, as a new process would
+	}
+}
+
+// TestCheckpointSizes: a checkpoint whose sizes are out of bounds is
+// refused before they are used to allocate.
+func TestCheckpointSizes(t *testing.T) {
+	p := plan(t, 10)
+	for name, edit := range map[string]func(c *Checkpoint){
+		"subs":   func(c *Checkpoint) { c.Subs, c.Todo = 1<<50, Ranges{{0, 1<<50 - 1}} },
+		"shards": func(c *Checkpoint) { c.Shards = 1 << 50 },
+		"n":      func(c *Checkpoint) { c.N = -3 },
+	} {
+		path := filepath.Join(t.TempDir(), "ck")
+		c := NewCheckpoint(p, 0, 1, []int{1, 2, 3})
+		edit(c)
+		if err := c.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadCheckpoint(path); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }
 
