@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -60,7 +59,9 @@ On Ctrl-C the count stops and reports the sub-problems finished so far
 --checkpoint FILE saves the finished sub-problems and their sums every
 30 seconds and on Ctrl-C or SIGTERM; --resume continues from FILE (or starts
 afresh if it does not exist yet). Files are replaced atomically, so a crash
-or kill -9 at any instant leaves a usable checkpoint.
+or kill -9 at any instant leaves a usable checkpoint. A resumed count redoes
+the sub-problems that were running when it stopped (one per worker), and after
+a crash or kill -9 also those finished since the last save.
 
 --shard I/K --out DIR counts shard I (0..K-1) of the K shards of the work
 plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
@@ -77,14 +78,11 @@ result file is already there and checks out is skipped.`,
 			if err != nil {
 				return err
 			}
-			if cf.workers < 0 {
-				return usagef("--workers must be at least 1 (0 means every core), got %d", cf.workers)
+			if cf.workers, err = parseWorkers(cf.workers); err != nil {
+				return err
 			}
 			if cf.progress && cf.noProg {
 				return usagef("--progress and --no-progress exclude each other")
-			}
-			if cf.workers == 0 {
-				cf.workers = runtime.GOMAXPROCS(0)
 			}
 			if cf.getenv == nil {
 				cf.getenv = os.Getenv
@@ -155,6 +153,10 @@ func printCount(e *env, cf *countFlags, out countOutput) {
 	}
 	if out.Resumed > 0 {
 		fmt.Fprintf(e.stdout, " resumed=%d", out.Resumed)
+	}
+	if !out.Complete {
+		// An interrupted count: the sums are those of the finished sub-problems.
+		fmt.Fprintf(e.stdout, " partial=true subs_done=%d/%d", out.TasksDone, out.Tasks)
 	}
 	fmt.Fprintln(e.stdout)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,11 +53,8 @@ stderr. Exit status 1 when the board has no solution (n = 2, 3).`,
 			if n > nqueens.MaxEnumerateN {
 				return usagef("list handles n ≤ %d (n = %d has too many solutions to print); use count", nqueens.MaxEnumerateN, n)
 			}
-			if workers < 0 {
-				return usagef("--workers must be at least 1 (0 means every core), got %d", workers)
-			}
-			if workers == 0 {
-				workers = runtime.GOMAXPROCS(0)
+			if workers, err = parseWorkers(workers); err != nil {
+				return err
 			}
 			start := time.Now()
 			list := listGeneral

@@ -263,6 +263,25 @@ func TestInterruptedCount(t *testing.T) {
 	}
 }
 
+// TestInterruptedCountText: the text line of an interrupted count says it is
+// partial, with and without a checkpoint, so that no script takes it for the
+// answer.
+func TestInterruptedCountText(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	for _, args := range [][]string{{"count", "19"}, {"count", "19", "--checkpoint", ck}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(""), &out, &errb, args)
+		if code != exitInterrupted {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		if !regexp.MustCompile(`^n=19 total=\d+ unique=\d+ .* partial=true subs_done=\d+/\d+\n$`).MatchString(out.String()) {
+			t.Errorf("%v: the line does not say it is partial: %q", args, out.String())
+		}
+	}
+}
+
 func TestSolveLocalSearchSeeds(t *testing.T) {
 	solve := func(seed string) string {
 		code, out, errs := runCLI(t, "", "solve", "1000", "--seed", seed)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -149,4 +150,19 @@ func textFormat(name string, asJSON bool, cmd string) (nqueens.Format, error) {
 		return "", usagef("%s writes text, board or json, not binary", cmd)
 	}
 	return f, nil
+}
+
+// maxWorkers caps --workers: far above any machine's cores, and low enough that a
+// typo (-w 100000000) cannot start goroutines without bound.
+const maxWorkers = 4096
+
+// parseWorkers checks --workers and turns 0 into one worker per core.
+func parseWorkers(w int) (int, error) {
+	switch {
+	case w < 0 || w > maxWorkers:
+		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
+	case w == 0:
+		return runtime.GOMAXPROCS(0), nil
+	}
+	return w, nil
 }

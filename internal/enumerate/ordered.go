@@ -18,6 +18,7 @@ import (
 // everything. runOrdered reports whether every task was consumed.
 func runOrdered[T any](ctx context.Context, workers, count, buffered int,
 	newRun func(ctx context.Context) func(i int, send func(T) bool) bool, consume func(T) bool) bool {
+	workers = max(1, min(workers, count)) // idle workers would only hold slots
 	ictx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	slots := make(chan struct{}, 2*workers)
