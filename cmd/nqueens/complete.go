@@ -17,6 +17,7 @@ type completeOutput struct {
 	N        int      `json:"n"`
 	Fixed    [][2]int `json:"fixed"`
 	Count    *uint64  `json:"count,omitempty"`
+	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (count is then partial)
 	Columns  *columns `json:"columns,omitempty"`
 	Engine   string   `json:"engine,omitempty"`
 	Seed     *uint64  `json:"seed,omitempty"`
@@ -151,14 +152,27 @@ random unattacked squares (--mode random).`,
 			start := time.Now()
 			if count {
 				c, st, err := nqueens.CountCompletions(e.ctx, p)
-				if err != nil {
+				stopped := err != nil && e.ctx.Err() != nil
+				if err != nil && !stopped {
 					return err
 				}
 				secs := time.Since(start).Seconds()
+				complete := !stopped
 				if asJSON || f == nqueens.JSON {
-					return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &c, Seconds: &secs, Nodes: st.Nodes})
+					if err := printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &c, Complete: &complete,
+						Seconds: &secs, Nodes: st.Nodes}); err != nil {
+						return err
+					}
+				} else {
+					fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f", n, len(fixed), c, secs)
+					if stopped {
+						fmt.Fprint(e.stdout, " partial=true")
+					}
+					fmt.Fprintln(e.stdout)
 				}
-				fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f\n", n, len(fixed), c, secs)
+				if stopped {
+					return interrupted{fmt.Sprintf("interrupted after %.1f s: the count above is partial, a lower bound", secs)}
+				}
 				return nil
 			}
 			res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: seed})

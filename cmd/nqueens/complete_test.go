@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens"
 )
@@ -123,4 +127,30 @@ func FuzzCompleteFix(f *testing.F) {
 			t.Fatalf("%q: exit %d", fix, code)
 		}
 	})
+}
+
+// TestCompleteCountInterrupted: Ctrl-C during complete --count prints the count so far,
+// marked partial, and exits 130.
+func TestCompleteCountInterrupted(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"complete", "20", "--fix", "1:1", "--count"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(""), &out, &errb, args)
+		if code != exitInterrupted || !strings.Contains(errb.String(), "partial") {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+		if asJSON {
+			var o completeOutput
+			if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Count == nil || o.Complete == nil || *o.Complete {
+				t.Errorf("%v: %q", args, out.String())
+			}
+		} else if !regexp.MustCompile(`^n=20 fixed=1 count=\d+ seconds=[0-9.]+ partial=true\n$`).MatchString(out.String()) {
+			t.Errorf("%v: %q", args, out.String())
+		}
+	}
 }

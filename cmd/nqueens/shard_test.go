@@ -215,9 +215,18 @@ func TestCheckpointCLI(t *testing.T) {
 
 var (
 	binOnce sync.Once
+	binDir  string // removed by TestMain
 	binPath string
 	binErr  error
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
 
 // binary builds the command once for the tests that run it as a process.
 func binary(t *testing.T) string {
@@ -228,7 +237,7 @@ func binary(t *testing.T) string {
 			binErr = err
 			return
 		}
-		binPath = filepath.Join(dir, "nqueens")
+		binDir, binPath = dir, filepath.Join(dir, "nqueens")
 		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
 			binErr = fmt.Errorf("go build: %v\n%s", err, out)

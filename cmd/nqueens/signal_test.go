@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSignalsStopEveryCommand: SIGINT and SIGTERM stop every long-running command
+// the same way: promptly, exit 130, and one line on stderr that says so.
+func TestSignalsStopEveryCommand(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	commands := [][]string{
+		{"count", "19"},
+		{"list", "17", "-w", "2"},
+		{"solve", "3e8", "--seed", "1", "--format", "binary", "--out", dir + "/q.bin"},
+		{"complete", "20", "--fix", "1:1", "--count"},
+		{"lab", "backtrack", "16"},
+		{"lab", "lasvegas", "40"},
+		{"lab", "localsearch", "--from", "1e7", "--to", "1e8"},
+	}
+	for _, args := range commands {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			cmd := exec.Command(bin, args...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr // stdout: discarded
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(400 * time.Millisecond) // under way
+			sent := time.Now()
+			cmd.Process.Signal(sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("%v: still running 10 s after %v", args, sig)
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+				t.Errorf("%v, %v: %v, want exit %d; stderr %q", args, sig, err, exitInterrupted, stderr.String())
+				continue
+			}
+			msg := stderr.String()
+			if lines := strings.Split(strings.TrimSuffix(msg, "\n"), "\n"); !strings.Contains(lines[len(lines)-1], "interrupted") {
+				t.Errorf("%v, %v: the last line on stderr does not say interrupted: %q", args, sig, msg)
+			}
+			t.Logf("%v %v: exit 130 after %v", args, sig, time.Since(sent).Round(time.Millisecond))
+		}
+	}
+}
