@@ -7,7 +7,7 @@ build:
 	$(GO) build -o bin/nqueens ./cmd/nqueens
 
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
 # Concurrent code under the race detector (short sizes).

@@ -1,0 +1,58 @@
+package nqueens_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMakeLintOutsideGit runs the Makefile's lint target in a copy of the project
+// that is not a git checkout (a release tarball, say), with a misformatted file and a
+// standard input that never ends, as a terminal's: it must name the file and fail,
+// not wait for input.
+func TestMakeLintOutsideGit(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make is not installed")
+	}
+	mk, err := os.ReadFile("Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"Makefile":     string(mk),
+		"go.mod":       "module lintcheck\n\ngo 1.22\n",
+		"ok.go":        "package lintcheck\n\nfunc OK() {}\n",
+		"sub/messy.go": "package sub\nfunc  Messy( ) {}\n",
+	}
+	for name, body := range files {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "make", "-s", "lint")
+	cmd.Dir = dir
+	// On the timeout, kill make and the gofmt it started, which holds the output.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	cmd.Env = append(os.Environ(), "GIT_DIR="+filepath.Join(dir, "no-git"), "GOFLAGS=-mod=mod")
+	stdin, _ := cmd.StdinPipe() // kept open until the end
+	defer stdin.Close()
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("make lint still running after 30 s (reading standard input?): %s", out)
+	}
+	if err == nil || !strings.Contains(string(out), filepath.Join("sub", "messy.go")) {
+		t.Fatalf("make lint: %v, want a failure naming sub/messy.go: %s", err, out)
+	}
+}
