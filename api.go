@@ -11,6 +11,7 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/refcount"
 )
 
@@ -83,7 +84,7 @@ func (fc FastCounter) Count(ctx context.Context, n int) (CountResult, error) {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
 	}
 	// Say up front when the machine cannot hold the count, rather than dying midway.
-	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), localsearch.PhysicalMemory(); have > 0 && need > have {
+	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), memlimit.Limit(); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
@@ -194,13 +195,14 @@ func (a Algorithm) CheckSize(n int) error {
 }
 
 // checkMemory returns a *MemoryError when the algorithm would need more than limit bytes
-// for n (0: the machine's physical memory, where it is known).
+// for n (0: the memory this process may use, its cgroup's limit or the machine's RAM,
+// where it is known).
 func (a Algorithm) checkMemory(n int, limit int64) error {
 	if a.Pick(n) != LocalSearch {
 		return nil // the construction streams; backtracking is tiny
 	}
 	if limit <= 0 {
-		limit = localsearch.PhysicalMemory()
+		limit = memlimit.Limit()
 	}
 	if need := localsearch.MemoryBytes(n); limit > 0 && need > limit {
 		return &MemoryError{N: n, Need: need, Have: limit}
@@ -208,7 +210,7 @@ func (a Algorithm) checkMemory(n int, limit int64) error {
 	return nil
 }
 
-// MemoryError says that a board would need more memory than the machine has; it is
+// MemoryError says that a board would need more memory than the process may use; it is
 // returned before anything is allocated.
 type MemoryError struct {
 	N          int
@@ -247,8 +249,8 @@ type SolveOptions struct {
 	// the phase of the search and the fraction of it done (0..1).
 	Progress func(phase string, frac float64)
 	// MemoryLimit, in bytes, bounds what the local search may allocate; a larger board
-	// fails with a *MemoryError before anything is allocated. Zero means the machine's
-	// physical memory.
+	// fails with a *MemoryError before anything is allocated. Zero means the memory this
+	// process may use: its cgroup's limit (container, pod, Slurm job) or the machine's RAM.
 	MemoryLimit int64
 }
 

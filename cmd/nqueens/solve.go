@@ -166,7 +166,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 	fl.StringVarP(&format, "format", "f", "text", "output format: text, board, json or binary")
 	fl.StringVarP(&out, "out", "o", "", "write the placement to `FILE` instead of stdout")
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
-	fl.StringVar(&maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's)")
+	fl.StringVar(&maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's or the cgroup's limit)")
 	fl.BoolVar(&progress, "progress", false, "always show progress on stderr")
 	fl.BoolVar(&noProgress, "no-progress", false, "never show progress")
 	return cmd

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/nqueens/nqueens/internal/memlimit"
 )
 
 // MaxN is the largest board Solve accepts: columns are stored as int32, and diagonal
@@ -39,7 +41,8 @@ type Options struct {
 	Scratch []uint64
 
 	// MemoryLimit bounds MemoryBytes(n); Solve fails with ErrTooLarge beyond it. Zero means
-	// the machine's physical memory where it is known (Linux), no limit elsewhere; a
+	// memlimit.Limit (the cgroup's limit or the RAM) where it is known (Linux), no limit
+	// elsewhere; a
 	// negative value means no limit.
 	MemoryLimit int64
 
@@ -131,7 +134,7 @@ func Solve(ctx context.Context, n int, opt Options) ([]int32, Stats, error) {
 	}
 	limit := opt.MemoryLimit
 	if limit == 0 {
-		limit = physicalMemory()
+		limit = memlimit.Limit()
 	}
 	need := MemoryBytes(n)
 	if len(opt.Scratch) >= ScratchWords(n) {
