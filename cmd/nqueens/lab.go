@@ -34,6 +34,7 @@ machines and --plot FILE.png|FILE.svg for a figure.`,
 // table is a result table rendered as aligned text, CSV or JSON.
 type table struct {
 	header []string
+	csv    []string // the CSV column names, where header has repeats or blanks; nil: header
 	rows   [][]string
 	json   any // what --json prints
 }
@@ -69,7 +70,11 @@ func (o *outputFlags) print(w io.Writer, t table) error {
 		return printJSON(w, t.json)
 	case o.csv:
 		cw := csv.NewWriter(w)
-		cw.Write(t.header)
+		if t.csv != nil {
+			cw.Write(t.csv)
+		} else {
+			cw.Write(t.header)
+		}
 		for _, r := range t.rows {
 			for i := range r {
 				r[i] = strings.ReplaceAll(r[i], ",", "")

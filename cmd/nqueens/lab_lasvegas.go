@@ -100,6 +100,7 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 				return serr
 			}
 			t := table{header: []string{"m", "p", "±", "attempts", "nodes", "explored", "checks", "±", "mean ms", "median ms", ""},
+				csv:  []string{"m", "p", "p_se", "attempts", "nodes", "explored", "checks", "checks_se", "mean_ms", "median_ms", "note"},
 				json: res}
 			for i, r := range res.Rows {
 				mark := ""
@@ -174,7 +175,8 @@ func labExact(e *env, n int, v lasvegas.Variant, maxDraws int, ms []int, of *out
 			best = i
 		}
 	}
-	t := table{header: []string{"m", "p", "s", "e", "t", "checks t", ""}, json: map[string]any{"n": n, "variant": v.String(), "rows": rows}}
+	t := table{header: []string{"m", "p", "s", "e", "t", "checks t", ""}, csv: []string{"m", "p", "s", "e", "t", "checks_t", "note"},
+		json: map[string]any{"n": n, "variant": v.String(), "rows": rows}}
 	for i, r := range rows {
 		mark := ""
 		if i == best {

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -175,5 +178,74 @@ func TestLabInterrupted(t *testing.T) {
 	}
 	if len(res.Rows) >= 11 {
 		t.Errorf("all %d rows done in 400 ms? %q", len(res.Rows), out.String())
+	}
+}
+
+// labMachineOutputs are lab command lines whose --json and --csv outputs are checked for
+// machine-friendly names.
+var labMachineOutputs = [][]string{
+	{"lab", "backtrack", "8"},
+	{"lab", "lasvegas", "8", "--trials", "3", "--seed", "1"},
+	{"lab", "lasvegas", "8", "--variant", "row", "--exact"},
+	{"lab", "localsearch", "--from", "1e3", "--to", "1e3", "--seed", "1"},
+}
+
+// TestLabJSONNames: every key of every lab JSON output is snake_case, and enums are
+// written by name (no Go field names, no bare integers for variants or objectives).
+func TestLabJSONNames(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	var walk func(args []string, path string, v any)
+	walk = func(args []string, path string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if !snake.MatchString(k) {
+					t.Errorf("%v: key %s.%s is not snake_case", args, path, k)
+				}
+				if k == "variant" || k == "objective" {
+					if _, ok := e.(string); !ok {
+						t.Errorf("%v: %s.%s is %v, want a name", args, path, k, e)
+					}
+				}
+				walk(args, path+"."+k, e)
+			}
+		case []any:
+			for i, e := range x {
+				walk(args, fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		}
+	}
+	for _, args := range labMachineOutputs {
+		code, out, errs := runCLI(t, "", append(args, "--json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		walk(args, "", v)
+	}
+}
+
+// TestLabCSVHeaders: every lab CSV has one header row of distinct, non-empty names and
+// as many fields in every row.
+func TestLabCSVHeaders(t *testing.T) {
+	for _, args := range labMachineOutputs {
+		code, out, errs := runCLI(t, "", append(args, "--csv")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil || len(recs) < 2 {
+			t.Fatalf("%v: %v: %q", args, err, out)
+		}
+		seen := map[string]bool{}
+		for _, h := range recs[0] {
+			if h == "" || seen[h] {
+				t.Errorf("%v: header %q empty or repeated: %v", args, h, recs[0])
+			}
+			seen[h] = true
+		}
 	}
 }

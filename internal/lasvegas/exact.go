@@ -30,22 +30,25 @@ const maxExactCellN = 15
 type ExactResult struct {
 	// N, M, Variant and MaxDraws describe the algorithm (MaxDraws is the
 	// effective bound of the cell variant, 0 for the row variant).
-	N, M     int
-	Variant  Variant
-	MaxDraws int
+	N        int     `json:"n"`
+	M        int     `json:"m"`
+	Variant  Variant `json:"variant"`
+	MaxDraws int     `json:"max_draws"`
 	// P is the probability that one attempt succeeds.
-	P float64
+	P float64 `json:"p"`
 	// S is the expected number of nodes explored by a successful attempt.
-	S float64
+	S float64 `json:"s"`
 	// E is the expected number of nodes explored by a failed attempt (0
 	// when attempts never fail).
-	E float64
+	E float64 `json:"e"`
 	// T = S + (1−P)·E/P is the expected number of nodes explored until
 	// the first solution.
-	T float64
+	T float64 `json:"t"`
 	// ChecksS, ChecksE and ChecksT are the same three expectations
 	// counted in checks.
-	ChecksS, ChecksE, ChecksT float64
+	ChecksS float64 `json:"checks_s"`
+	ChecksE float64 `json:"checks_e"`
+	ChecksT float64 `json:"checks_t"`
 }
 
 // Attempts returns the expected number of attempts, 1/P.

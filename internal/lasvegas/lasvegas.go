@@ -28,6 +28,9 @@ func (v Variant) String() string {
 	return fmt.Sprintf("Variant(%d)", int(v))
 }
 
+// MarshalText writes the variant by name, as in JSON output.
+func (v Variant) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // Rand is the source of randomness. *math/rand/v2.Rand satisfies it.
 type Rand interface {
 	// IntN returns a uniform integer in [0, n); n > 0.

@@ -45,6 +45,9 @@ func (o Objective) String() string {
 	return "Objective(?)"
 }
 
+// MarshalText writes the objective by name, as in JSON output.
+func (o Objective) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
 // SweepOptions configures [Sweep]. The zero value sweeps m = 0..n of the
 // cell variant with DefaultTrials runs per m and seed 0.
 type SweepOptions struct {
@@ -83,7 +86,8 @@ type Progress struct {
 
 // Estimate is a sample mean with its standard error.
 type Estimate struct {
-	Mean, SE float64
+	Mean float64 `json:"mean"`
+	SE   float64 `json:"se"`
 }
 
 // SweepRow summarises the runs of one value of m. Per-run means are over
@@ -91,29 +95,33 @@ type Estimate struct {
 // (so the means are lower bounds when Censored > 0).
 type SweepRow struct {
 	// M is the number of random queens.
-	M int
+	M int `json:"m"`
 	// Runs is the number of runs done, censored ones included.
-	Runs int
+	Runs int `json:"runs"`
 	// Censored is the number of runs stopped by the budget of checks.
-	Censored int
+	Censored int `json:"censored"`
 	// Abandoned reports that the row was stopped after MaxCensored
 	// censored runs, before Trials runs.
-	Abandoned bool
+	Abandoned bool `json:"abandoned"`
 	// Attempts is the total number of attempts of all the runs.
-	Attempts int64
+	Attempts int64 `json:"attempts"`
 	// P is the success probability of one attempt, (Runs − Censored) /
 	// Attempts, with its binomial standard error.
-	P Estimate
+	P Estimate `json:"p"`
 	// MeanAttempts, Nodes, Explored, Checks and Draws are per-run means
 	// of the counters of [Stats].
-	MeanAttempts, Nodes, Explored, Checks, Draws Estimate
+	MeanAttempts Estimate `json:"mean_attempts"`
+	Nodes        Estimate `json:"nodes"`
+	Explored     Estimate `json:"explored"`
+	Checks       Estimate `json:"checks"`
+	Draws        Estimate `json:"draws"`
 	// Seconds is the mean wall-clock time of a run, in seconds.
-	Seconds Estimate
-	// Median is the median wall-clock time of a run.
-	Median time.Duration
+	Seconds Estimate `json:"seconds"`
+	// Median is the median wall-clock time of a run (in JSON: nanoseconds).
+	Median time.Duration `json:"median_ns"`
 	// Optimum marks the row with the smallest objective among the rows
 	// without censored runs.
-	Optimum bool
+	Optimum bool `json:"optimum"`
 }
 
 // Cost returns the row's mean for objective o.
@@ -131,19 +139,19 @@ func (r SweepRow) Cost(o Objective) Estimate {
 type SweepResult struct {
 	// N is the board size; Variant, Trials, Seed, MaxDraws, MaxChecks,
 	// MaxCensored and Objective are the effective settings.
-	N           int
-	Variant     Variant
-	Trials      int
-	Seed        uint64
-	MaxDraws    int
-	MaxChecks   int64
-	MaxCensored int
-	Objective   Objective
+	N           int       `json:"n"`
+	Variant     Variant   `json:"variant"`
+	Trials      int       `json:"trials"`
+	Seed        uint64    `json:"seed"`
+	MaxDraws    int       `json:"max_draws"`
+	MaxChecks   int64     `json:"max_checks"`
+	MaxCensored int       `json:"max_censored"`
+	Objective   Objective `json:"objective"`
 	// Rows holds one row per value of m, in the order of SweepOptions.Ms.
-	Rows []SweepRow
+	Rows []SweepRow `json:"rows"`
 	// Optimum is the index in Rows of the optimum, -1 if every row has
 	// censored runs.
-	Optimum int
+	Optimum int `json:"optimum"`
 }
 
 // Sweep runs the Las Vegas algorithm opt.Trials times for each m of opt.Ms
