@@ -24,4 +24,4 @@ test-long:
 # The cluster tests: shards as a Slurm job array on the loopback cluster that
 # .ci/slurm.sh starts (it prints the SLURM_CONF to export), and with GNU parallel.
 test-cluster:
-	NQUEENS_SLURM=1 NQUEENS_PARALLEL=1 $(GO) test -count=1 -v -run 'TestSlurmJobArray|TestGNUParallel' ./cmd/nqueens/
+	NQUEENS_SLURM=1 NQUEENS_PARALLEL=1 $(GO) test -count=1 -v -run 'TestSlurm|TestGNUParallel' ./cmd/nqueens/

@@ -467,6 +467,59 @@ func TestSlurmJobArray(t *testing.T) {
 		n, k, wall.Seconds(), m.Seconds, m.Total, m.Unique)
 }
 
+// TestSlurmEarlySignal: deploy/slurm/count.sbatch asks Slurm for SIGTERM 60 s before
+// the time limit, so that a task saves its checkpoint and stops cleanly instead of being
+// killed at the limit. A task with a 2-minute limit and a count far too long for it
+// must stop on that early signal, well before the limit, with its checkpoint saved.
+// (Slurm sends it up to 60 s early, by the resolution of its timers.)
+func TestSlurmEarlySignal(t *testing.T) {
+	if os.Getenv("NQUEENS_SLURM") != "1" {
+		t.Skip("set NQUEENS_SLURM=1 with a cluster up (.ci/slurm.sh) to run")
+	}
+	bin := binary(t)
+	dir, err := os.MkdirTemp("", "nqueens-slurm-signal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	start := time.Now()
+	out, err := exec.Command("sbatch", "--parsable", "--array=0", "--time=2",
+		"--output="+filepath.Join(dir, "task.out"),
+		fmt.Sprintf("--export=ALL,N=22,K=1,OUT=%s,NQUEENS=%s", dir, bin),
+		filepath.Join(repoRoot(t), "deploy/slurm/count.sbatch")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("sbatch: %v %s%s", err, out, slurmLogs())
+	}
+	job := strings.TrimSpace(strings.Split(string(out), ";")[0])
+	defer exec.Command("scancel", job).Run()
+	for {
+		q, err := exec.Command("squeue", "-h", "-j", job, "-o", "%i %T").CombinedOutput()
+		if err != nil {
+			t.Fatalf("squeue: %v %s%s", err, q, slurmLogs())
+		}
+		if len(strings.TrimSpace(string(q))) == 0 {
+			break
+		}
+		if time.Since(start) > 4*time.Minute {
+			t.Fatalf("job %s still there after 4 minutes: %s%s", job, q, slurmLogs())
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	took := time.Since(start)
+	log := lines(filepath.Join(dir, "task.out"), 20)
+	if !strings.Contains(log, "interrupted") {
+		t.Fatalf("the task did not stop on a signal after %v: %s%s", took.Round(time.Second), log, slurmLogs())
+	}
+	if _, err := shard.LoadCheckpoint(filepath.Join(dir, shard.CheckpointName(0, 1))); err != nil {
+		t.Errorf("no checkpoint after the signal: %v", err)
+	}
+	// The limit is at 120 s; the early signal comes 60 s (up to 120 s) before it.
+	if took > 105*time.Second {
+		t.Errorf("the task stopped after %v: on the time limit's SIGTERM, not the early one", took.Round(time.Second))
+	}
+	t.Logf("stopped by the early SIGTERM %v after submission: %s", took.Round(time.Second), strings.TrimSpace(log))
+}
+
 // TestGNUParallel runs deploy/parallel/count.sh with a shard that fails, then again:
 // the job log reruns the failed shard only, and the merge gives the known count.
 // It runs when NQUEENS_PARALLEL=1 (set by .ci/run once GNU parallel is installed).
@@ -519,6 +572,61 @@ func TestGNUParallel(t *testing.T) {
 		t.Errorf("joblog runs %v, want %v\n%s", runs, want, log)
 	}
 	if m := mergeJSON(t, dir); m.Total != knownCounts[n][0] {
+		t.Errorf("%+v", m)
+	}
+}
+
+// fakeSSH stands in for ssh in the GNU parallel test: it records the host it was asked
+// for in $FAKE_SSH_LOG and runs the command here, from $HOME as a real login would.
+const fakeSSH = `#!/bin/bash
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o|-l|-p|-i|-F) shift 2 ;;
+	--) shift; break ;;
+	-*) shift ;;
+	*) break ;;
+	esac
+done
+host=$1; shift
+[ "${1:-}" = -- ] && shift
+echo "$host" >> "$FAKE_SSH_LOG"
+cd "$HOME"
+exec bash -c "$*"
+`
+
+// TestGNUParallelHosts runs deploy/parallel/count.sh -S with two hosts reached through
+// a stand-in for ssh, and a relative OUT (remote commands start in the home directory):
+// both hosts count shards into the same directory and the merge gives the known count.
+func TestGNUParallelHosts(t *testing.T) {
+	if os.Getenv("NQUEENS_PARALLEL") != "1" {
+		t.Skip("set NQUEENS_PARALLEL=1 with GNU parallel installed to run")
+	}
+	bin := binary(t)
+	const n, k = 12, 6
+	work, home, tools := t.TempDir(), t.TempDir(), t.TempDir()
+	ssh := filepath.Join(tools, "ssh")
+	if err := os.WriteFile(ssh, []byte(fakeSSH), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(tools, "hosts.log")
+	cmd := exec.Command("bash", filepath.Join(repoRoot(t), "deploy/parallel/count.sh"), "-S", "1/nodeA,1/nodeB")
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), fmt.Sprintf("N=%d", n), fmt.Sprintf("K=%d", k), "OUT=q",
+		"NQUEENS="+bin, "PARALLEL_SSH="+ssh, "FAKE_SSH_LOG="+log, "HOME="+home)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("count.sh -S: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), fmt.Sprintf("total=%d unique=%d shards=%d", knownCounts[n][0], knownCounts[n][1], k)) {
+		t.Errorf("merge output: %s", out)
+	}
+	hosts, _ := os.ReadFile(log)
+	for _, h := range []string{"nodeA", "nodeB"} {
+		if !strings.Contains(string(hosts), h) {
+			t.Errorf("no shard ran on %s: %q", h, hosts)
+		}
+	}
+	if m := mergeJSON(t, filepath.Join(work, "q")); m.Total != knownCounts[n][0] || m.Shards != k {
 		t.Errorf("%+v", m)
 	}
 }

@@ -1,19 +1,42 @@
 #!/usr/bin/env bash
-# An n-queens count as K shards run by GNU parallel, here or on other machines
-# (add parallel's -S host1,host2 with OUT on a shared file system), then merged.
+# An n-queens count as K shards run by GNU parallel, here or on other machines, then
+# merged.
 #
 #   N=20 K=64 OUT=q20 deploy/parallel/count.sh
+#   N=23 K=512 OUT=/shared/q23 deploy/parallel/count.sh -S :,8/node1,8/node2
+#
+# -S HOSTS spreads the shards over machines with ssh (GNU parallel's --sshlogin list:
+# ':' is this machine, '8/node1' runs 8 shards at once on node1). OUT must then be on
+# a file system shared by every host at the same path (it is made absolute here), and
+# NQUEENS must name the program on every host (an absolute path, or nqueens on their
+# PATH).
 #
 # The job log OUT/joblog records every shard; running the script again reruns only
 # the shards that failed or never ran (--resume-failed), and each shard resumes from
-# its checkpoint in OUT. Variables: N, K, OUT; JOBS (shards at once, default: one per
-# core), WORKERS (threads per shard, default 1), NQUEENS (default: nqueens on PATH).
+# its checkpoint in OUT. Variables: N, K, OUT; JOBS (shards at once per host,
+# default: one per core), WORKERS (threads per shard, default 1), NQUEENS (default:
+# nqueens on PATH).
 set -euo pipefail
+usage() { sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; }
+hosts=()
+while getopts "S:h" opt; do
+	case $opt in
+	S) hosts=(--sshlogin "$OPTARG") ;;
+	h) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -gt 0 ]; then
+	echo "count.sh: unexpected argument '$1' (settings go in N, K, OUT; see -h)" >&2
+	exit 2
+fi
 : "${N:?set N, the board size}" "${K:?set K, the number of shards}" "${OUT:?set OUT, the results directory}"
 NQUEENS=${NQUEENS:-nqueens}
 JOBS=${JOBS:-$(nproc)}
 WORKERS=${WORKERS:-1}
 mkdir -p "$OUT"
-seq 0 $((K - 1)) | parallel --will-cite --jobs "$JOBS" --joblog "$OUT/joblog" --resume-failed \
+OUT=$(cd "$OUT" && pwd) # remote hosts start in their home directory
+seq 0 $((K - 1)) | parallel --will-cite "${hosts[@]}" --jobs "$JOBS" --joblog "$OUT/joblog" --resume-failed \
 	"$NQUEENS" count "$N" --shard {}/"$K" --out "$OUT" --workers "$WORKERS" --no-progress
 "$NQUEENS" merge "$OUT"

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// k8sObject is the part of a Kubernetes manifest the deploy test reads.
+type k8sObject struct {
+	Kind     string
+	Metadata struct{ Name string }
+	Spec     struct {
+		AccessModes      []string `yaml:"accessModes"`
+		StorageClassName *string  `yaml:"storageClassName"`
+		Completions      int
+		CompletionMode   string `yaml:"completionMode"`
+		Template         struct{ Spec k8sPodSpec }
+		k8sPodSpec       `yaml:",inline"`
+	}
+}
+
+type k8sPodSpec struct {
+	Containers []struct {
+		Name, Image     string
+		ImagePullPolicy string `yaml:"imagePullPolicy"`
+		Args            []string
+		VolumeMounts    []struct {
+			Name      string
+			MountPath string `yaml:"mountPath"`
+		} `yaml:"volumeMounts"`
+	}
+	Volumes []struct {
+		Name                  string
+		PersistentVolumeClaim struct {
+			ClaimName string `yaml:"claimName"`
+		} `yaml:"persistentVolumeClaim"`
+	}
+}
+
+func readManifests(t *testing.T, file string) ([]k8sObject, string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "deploy/kubernetes", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var objs []k8sObject
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	for {
+		var o k8sObject
+		if err := dec.Decode(&o); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		objs = append(objs, o)
+	}
+	return objs, string(b)
+}
+
+// TestKubernetesManifests checks deploy/kubernetes against itself and the Dockerfile:
+// the image built locally is used as is (imagePullPolicy set, not Always, one tag in
+// every file), the Job has one completion per shard, the results go into the shared
+// claim where the merge pod reads them, and the claim asks for ReadWriteMany and says
+// which storage class that takes.
+func TestKubernetesManifests(t *testing.T) {
+	job, jobText := readManifests(t, "count-job.yaml")
+	merge, _ := readManifests(t, "merge-pod.yaml")
+	docker, err := os.ReadFile(filepath.Join(repoRoot(t), "deploy/Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`docker build .*-t (\S+)`).FindSubmatch(docker)
+	if m == nil {
+		t.Fatal("the Dockerfile does not say how it is tagged")
+	}
+	tag := string(m[1])
+
+	var pvc, countJob, mergePod *k8sObject
+	for i := range job {
+		switch job[i].Kind {
+		case "PersistentVolumeClaim":
+			pvc = &job[i]
+		case "Job":
+			countJob = &job[i]
+		}
+	}
+	if len(merge) == 1 && merge[0].Kind == "Pod" {
+		mergePod = &merge[0]
+	}
+	if pvc == nil || countJob == nil || mergePod == nil {
+		t.Fatalf("want a claim and a Job in count-job.yaml and a Pod in merge-pod.yaml")
+	}
+	if !strings.Contains(strings.Join(pvc.Spec.AccessModes, ","), "ReadWriteMany") {
+		t.Errorf("claim access modes %v: every pod writes at once, it needs ReadWriteMany", pvc.Spec.AccessModes)
+	}
+	if pvc.Spec.StorageClassName == nil && !strings.Contains(jobText, "storageClassName:") {
+		t.Errorf("the claim neither names a storage class nor says which one it needs")
+	}
+
+	pods := map[string]k8sPodSpec{"count": countJob.Spec.Template.Spec, "merge": mergePod.Spec.k8sPodSpec}
+	mounts := map[string]string{}
+	for name, spec := range pods {
+		if len(spec.Containers) != 1 || len(spec.Volumes) != 1 {
+			t.Fatalf("%s: want one container and one volume", name)
+		}
+		c := spec.Containers[0]
+		if c.Image != tag {
+			t.Errorf("%s: image %q, the Dockerfile builds %q", name, c.Image, tag)
+		}
+		if c.ImagePullPolicy == "" || c.ImagePullPolicy == "Always" {
+			t.Errorf("%s: imagePullPolicy %q cannot use a locally built image", name, c.ImagePullPolicy)
+		}
+		if spec.Volumes[0].PersistentVolumeClaim.ClaimName != pvc.Metadata.Name || len(c.VolumeMounts) != 1 ||
+			c.VolumeMounts[0].Name != spec.Volumes[0].Name {
+			t.Errorf("%s: does not mount the claim %q", name, pvc.Metadata.Name)
+		} else {
+			mounts[name] = c.VolumeMounts[0].MountPath
+		}
+	}
+
+	args := pods["count"].Containers[0].Args
+	flag := func(name string) string {
+		for i, a := range args {
+			if a == name && i+1 < len(args) {
+				return args[i+1]
+			}
+		}
+		t.Fatalf("count args %v lack %s", args, name)
+		return ""
+	}
+	var k int
+	if _, err := fmt.Sscanf(flag("--shard"), "auto/%d", &k); err != nil || k != countJob.Spec.Completions ||
+		countJob.Spec.CompletionMode != "Indexed" {
+		t.Errorf("an Indexed Job needs one completion per shard: --shard %s, %d completions (%s)",
+			flag("--shard"), countJob.Spec.Completions, countJob.Spec.CompletionMode)
+	}
+	out := flag("--out")
+	if !strings.HasPrefix(out, mounts["count"]+"/") {
+		t.Errorf("--out %s is not on the volume mounted at %s", out, mounts["count"])
+	}
+	mergeArgs := pods["merge"].Containers[0].Args
+	if len(mergeArgs) != 2 || mergeArgs[0] != "merge" ||
+		path.Join(mounts["merge"], strings.TrimPrefix(out, mounts["count"])) != mergeArgs[1] {
+		t.Errorf("the merge pod reads %v, the shards go to %s", mergeArgs, out)
+	}
+}
