@@ -409,12 +409,14 @@ func checkCounters(t *testing.T, p *page, tr traceResponse, i int) {
 // play to the end, checking the counters, the state and the board's pixels.
 func TestBrowserReplay(t *testing.T) {
 	p := openPage(t)
-	tr := getJSON[traceResponse](p, "/api/trace?search=row&n=5&until=first")
+	// n = 6: 197 events to the first solution, ten seconds at the speed of the pause test,
+	// so that the replay cannot end before the pause on a slow machine.
+	tr := getJSON[traceResponse](p, "/api/trace?search=row&n=6&until=first")
 	p.set("search", "row")
-	p.set("trace-n", "5")
+	p.set("trace-n", "6")
 	p.set("until", "first")
 	p.click("#load")
-	p.waitFor(fmt.Sprintf(`document.getElementById("replay-status").textContent.includes("n = 5: %d events")`, len(tr.Events)))
+	p.waitFor(fmt.Sprintf(`document.getElementById("replay-status").textContent.includes("n = 6: %d events")`, len(tr.Events)))
 	state := func() string { return eval[string](p, `document.getElementById("replay-panel").dataset.state`) }
 	if s := state(); s != "paused" || p.number("ev-total") != fmt.Sprint(len(tr.Events)) {
 		t.Fatalf("after loading: state %q, %s events", s, p.text("ev-total"))
@@ -426,12 +428,12 @@ func TestBrowserReplay(t *testing.T) {
 
 	// Step forward: the first queen, then the first conflict, in red.
 	if tr.Events[0] != [3]int32{evPlace, 1, 1} || tr.Events[1] != [3]int32{evConflict, 2, 1} {
-		t.Fatalf("the row search of n=5 starts %v", tr.Events[:2])
+		t.Fatalf("the row search of n=6 starts %v", tr.Events[:2])
 	}
 	p.click("#step-fwd")
 	checkCounters(t, p, tr, 1)
 	img, _ := p.shot("replay-board")
-	if got := centre(img, 5, 0, 0); !near(got, colQueen) {
+	if got := centre(img, 6, 0, 0); !near(got, colQueen) {
 		t.Errorf("after the first place event, square (1, 1) is %v, not a queen", got)
 	}
 	p.click("#step-fwd")
@@ -440,13 +442,13 @@ func TestBrowserReplay(t *testing.T) {
 		t.Errorf("last event %q", s)
 	}
 	img, _ = p.shot("replay-board")
-	if got := centre(img, 5, 1, 0); !near(got, colConflict) {
+	if got := centre(img, 6, 1, 0); !near(got, colConflict) {
 		t.Errorf("the conflicting square (2, 1) is %v, not red", got)
 	}
 	p.click("#step-back")
 	checkCounters(t, p, tr, 1)
 	img, _ = p.shot("replay-board")
-	if got := centre(img, 5, 1, 0); near(got, colConflict) {
+	if got := centre(img, 6, 1, 0); near(got, colConflict) {
 		t.Error("square (2, 1) is still red after stepping back")
 	}
 
@@ -484,10 +486,10 @@ func TestBrowserReplay(t *testing.T) {
 		t.Errorf("at the end: %s nodes, %s checks; the trace says %d, %d", p.text("nodes"), p.text("checks"), tr.Nodes, tr.Checks)
 	}
 	img, _ = p.shot("replay-board")
-	sol := make(nqueens.Placement, 5)
-	for r := range 5 {
-		for c := range 5 {
-			if near(centre(img, 5, r, c), colQueen) {
+	sol := make(nqueens.Placement, 6)
+	for r := range 6 {
+		for c := range 6 {
+			if near(centre(img, 6, r, c), colQueen) {
 				sol[r] = int32(c) + 1
 			}
 		}
