@@ -41,7 +41,9 @@ func TestServe(t *testing.T) {
 	defer cancel()
 	var stdout, stderr lockedBuffer
 	code := make(chan int, 1)
-	go func() { code <- run(ctx, strings.NewReader(""), &stdout, &stderr, []string{"serve", "--addr", "127.0.0.1:0"}) }()
+	go func() {
+		code <- run(ctx, strings.NewReader(""), &stdout, &stderr, []string{"serve", "--addr", "127.0.0.1:0"})
+	}()
 	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
 		if m := servingRE.FindStringSubmatch(stderr.String()); m != nil {
