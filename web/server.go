@@ -23,7 +23,7 @@ import (
 const MaxDrawnN = 40
 
 // Options configures the handler. The zero value of every field means the default given
-// with it; negative values are treated as zero.
+// with it; negative values are treated as zero, except for QueueWait.
 type Options struct {
 	MaxSolveN      int   // largest n of /api/solve and /api/placement.txt (10^7)
 	MaxColumnsN    int   // largest n whose columns /api/solve returns in JSON, and of /api/transform (1000)
@@ -40,7 +40,8 @@ type Options struct {
 	// Timeout bounds each computation (10 s): past it the request gets 504.
 	Timeout time.Duration
 	// MaxConcurrent is the number of computations that run at once (GOMAXPROCS, at
-	// least 2); a request waits QueueWait (1 s) for a slot, then gets 503.
+	// least 2); a request waits QueueWait (1 s; negative: not at all) for a slot, then
+	// gets 503.
 	MaxConcurrent int
 	QueueWait     time.Duration
 }

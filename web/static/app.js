@@ -220,9 +220,17 @@ async function step(dir) {
   }
 }
 
+// total returns the counts of n, or null when n is beyond the count's cap or the count
+// failed (the solution is shown all the same).
 async function total(n) {
   if (n > limits.max_count_n) return null;
-  if (!totals.has(n)) totals.set(n, await api(`/api/count?n=${n}`));
+  if (!totals.has(n)) {
+    try {
+      totals.set(n, await api(`/api/count?n=${n}`));
+    } catch {
+      return null;
+    }
+  }
   return totals.get(n);
 }
 
