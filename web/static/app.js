@@ -551,7 +551,9 @@ function plotBars(r) {
       ctx.fillRect(x0, top, bw - 2, h - pad.b - top);
       ctx.fillStyle = COLOR.ink;
       ctx.textAlign = "center";
+      ctx.font = "11px 'DejaVu Sans', sans-serif";
       ctx.fillText(fmt(v), x0 + bw / 2 - 1, top - 4);
+      ctx.font = "13px 'DejaVu Sans', sans-serif";
     });
     ctx.fillStyle = COLOR.ink;
     ctx.fillText(row.search, cx, h - pad.b + 16);
