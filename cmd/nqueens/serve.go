@@ -30,8 +30,8 @@ the placement to download), an animated replay of the four teaching searches
 the lab's figures: the Las Vegas U curve and the node and check bars.
 
 The page is built into the binary and loads nothing from elsewhere. The API
-caps n per endpoint, stops every computation after 10 s (504), runs as many at
-once as there are cores (others wait a second, then get 503) and reads and
+caps n per endpoint, stops every computation after 10 s (504), runs one at a
+time per core, two at least (others wait a second, then get 503) and reads and
 writes no file; its errors are JSON. GET /api/limits lists the caps.
 
 The server listens on 127.0.0.1:8080 unless --addr says otherwise; an address
