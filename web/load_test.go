@@ -23,9 +23,9 @@ import (
 // once the load is gone.
 func TestLoad(t *testing.T) {
 	const (
-		clients  = 16
+		clients  = 8
 		slots    = 2
-		duration = 2 * time.Second
+		duration = 1500 * time.Millisecond
 	)
 	srv := httptest.NewServer(New(Options{MaxConcurrent: slots, QueueWait: 5 * time.Millisecond, Timeout: 5 * time.Second}))
 	defer srv.Close()
