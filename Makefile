@@ -1,7 +1,7 @@
 # The README's commands. `make test` is what CI runs (see .ci/run).
 GO ?= go
 
-.PHONY: test test-long test-cluster race lint build
+.PHONY: test test-long test-cluster test-browser race lint build
 
 build:
 	$(GO) build -o bin/nqueens ./cmd/nqueens
@@ -12,7 +12,7 @@ lint:
 
 # Concurrent code under the race detector (short sizes).
 race:
-	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/enumerate/... ./cmd/nqueens/...
+	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/enumerate/... ./cmd/nqueens/... ./web/...
 
 test: lint race
 	$(GO) test -short -count=1 ./...
@@ -25,3 +25,9 @@ test-long:
 # .ci/slurm.sh starts (it prints the SLURM_CONF to export), and with GNU parallel.
 test-cluster:
 	NQUEENS_SLURM=1 NQUEENS_PARALLEL=1 $(GO) test -count=1 -v -run 'TestSlurm|TestGNUParallel' ./cmd/nqueens/
+
+# The browser tests of web/ alone, in headless Chromium (Debian's chromium): a screenshot
+# test of the board and a click-through of the replay. `make test` runs them too, and skips
+# them without /usr/bin/chromium unless NQUEENS_BROWSER=1, as .ci/run sets.
+test-browser:
+	NQUEENS_BROWSER=1 $(GO) test -count=1 -v -run 'TestBrowser' ./web/

@@ -83,7 +83,7 @@ Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.`,
 		return usageError{err}
 	})
 	root.AddCommand(newCountCmd(e), newSolveCmd(e), newVerifyCmd(e), newVersionCmd(e), newListCmd(e), newCompleteCmd(e), newLabCmd(e))
-	root.AddCommand(newPlanCmd(e), newMergeCmd(e))
+	root.AddCommand(newPlanCmd(e), newMergeCmd(e), newServeCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer that the command and the test share.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+var servingRE = regexp.MustCompile(`serving (http://127\.0\.0\.1:[0-9]+/)`)
+
+// TestServe starts the server on a free loopback port, asks it for the page and a
+// solution, then stops it as Ctrl-C would: exit 130 after the requests are done.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr lockedBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, strings.NewReader(""), &stdout, &stderr, []string{"serve", "--addr", "127.0.0.1:0"})
+	}()
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
+		if m := servingRE.FindStringSubmatch(stderr.String()); m != nil {
+			url = m[1]
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no URL on stderr: %q", stderr.String())
+		}
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(page), `<canvas id="board"`) {
+		t.Errorf("GET %s: %d, %.80q", url, resp.StatusCode, page)
+	}
+	resp, err = http.Get(url + "api/solve?n=8&algo=backtrack")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sol struct{ Columns []int }
+	json.NewDecoder(resp.Body).Decode(&sol)
+	resp.Body.Close()
+	if len(sol.Columns) != 8 || sol.Columns[0] != 1 {
+		t.Errorf("solve: %v", sol.Columns)
+	}
+	cancel()
+	select {
+	case c := <-code:
+		if c != exitInterrupted || !strings.HasSuffix(stderr.String(), "nqueens: interrupted: the server stopped\n") || stdout.String() != "" {
+			t.Errorf("exit %d, stdout %q, stderr %q", c, stdout.String(), stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+}
+
+func TestServeErrors(t *testing.T) {
+	runGolden(t, []goldenCase{
+		{"serve-public", "", []string{"serve", "--addr", "0.0.0.0:8080"}},
+		{"serve-all-interfaces", "", []string{"serve", "--addr", ":8080"}},
+		{"serve-bad-addr", "", []string{"serve", "--addr", "localhost"}},
+		{"serve-args", "", []string{"serve", "8"}},
+	})
+	// A port in use is a failure, not a usage error.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	code, _, errs := runCLI(t, "", "serve", "--addr", ln.Addr().String())
+	if code != exitFailure || !strings.Contains(errs, "address already in use") {
+		t.Errorf("port in use: exit %d, %q", code, errs)
+	}
+}

@@ -1,0 +1,50 @@
+// Package web serves the nqueens board in a browser: one page, embedded in the binary, and
+// the JSON API behind it. `nqueens serve` runs it; [New] returns the handler so that
+// tests and other programs can mount it anywhere.
+//
+// # The page
+//
+// static/index.html, static/app.js and static/style.css, embedded with go:embed: plain
+// HTML, CSS and JavaScript drawn on canvases, with no framework, no build step and no
+// resource from another origin (the Content-Security-Policy header forbids them). Three
+// panels:
+//
+//   - the board: solve n with an algorithm and a seed, step to the next or previous
+//     solution in lexicographic order (all of them, or one per symmetry class), apply
+//     the 8 symmetries of the square; boards beyond [MaxDrawnN] are summarised (time,
+//     k, restarts, verified) with the placement to download as text;
+//   - the replay of a teaching search (internal/classic): play, pause, step back and
+//     forward, speed, the conflicting square in red, depth and the node and check
+//     counters as they were at that event;
+//   - the lab figures: the Las Vegas cost against the number of random queens (the U
+//     curve) and the nodes and checks of the four teaching searches, drawn from the API.
+//
+// # The API
+//
+// Every answer is JSON, errors too: {"error": "..."} with the status code that says
+// why (400 bad input, 404 unknown path or no such solution, 405 wrong method, 413 body
+// too large, 503 all workers busy, 504 out of time). Columns are 1-based, in row order,
+// as everywhere in nqueens' text and JSON.
+//
+//	GET  /api/limits                         the limits below, as the page reads them
+//	GET  /api/solve?n=&algo=&seed=           one solution (columns up to MaxColumnsN)
+//	GET  /api/placement.txt?n=&algo=&seed=   the same solution as a text file
+//	GET  /api/solutions?n=&index=&unique=    the index-th solution in lexicographic order
+//	GET  /api/count?n=                       total and unique counts
+//	POST /api/transform                      {"columns":[...],"symmetry":"rotate90"}
+//	GET  /api/trace?search=&n=&until=        the events of a teaching search
+//	GET  /api/lab/backtrack?n=               the four teaching searches' counters
+//	GET  /api/lab/lasvegas?n=&variant=&exact=&trials=&seed=   the U curve
+//
+// Every placement the API returns has passed [nqueens.Verify] first. The same n,
+// algorithm and seed always give the same placement, which is how the text download
+// holds no state on the server.
+//
+// # Limits
+//
+// [Options] caps n per endpoint, the events of a trace, the trials of a sweep and the
+// size of a request body; every computation runs under a context with a timeout, and at
+// most MaxConcurrent of them at once (a request waits QueueWait for a slot, then gets
+// 503). The handler reads no file and writes none: the page comes from the binary and no
+// parameter names a path.
+package web

@@ -1,0 +1,609 @@
+// The nqueens page: the board, the replay of a teaching search and the lab figures, drawn
+// on canvases from the JSON API of the same server. Plain JavaScript, no dependencies.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// The colours of the board; the browser tests look for them in screenshots.
+const COLOR = {
+  light: "#eeeed2",
+  dark: "#769656",
+  queen: "#1f2430",
+  ring: "#f5f1e3",
+  conflict: "#d62828",
+  attacked: "#9aa3b5",
+  current: "#f4b400",
+  solution: "#2e7d32",
+  ink: "#1f2430",
+  grid: "#dde1e8",
+  series: ["#1565c0", "#e07b00"],
+};
+
+const fmt = (v) => Math.round(v).toLocaleString("en-US");
+
+// limits mirrors /api/limits; these defaults hold until it answers.
+let limits = { max_drawn_n: 40, max_solve_n: 1e7, max_enumerate_n: 32, max_count_n: 16, max_trace_n: 12,
+  max_lab_n: 10, max_sweep_n: 40, max_exact_row_n: 10, max_exact_cell_n: 7, max_trials: 100 };
+
+// api fetches a JSON endpoint and throws the server's error message on failure.
+async function api(path, init) {
+  const r = await fetch(path, init);
+  let body;
+  try {
+    body = await r.json();
+  } catch {
+    body = { error: `HTTP ${r.status}` };
+  }
+  if (!r.ok) throw new Error(body.error || `HTTP ${r.status}`);
+  return body;
+}
+
+function status(id, text, isError) {
+  const el = $(id);
+  el.textContent = text;
+  el.classList.toggle("error", !!isError);
+}
+
+// setupCanvas sizes a canvas for the device's pixels and returns a context drawing in CSS
+// pixels, with the canvas's CSS width and height.
+function setupCanvas(c) {
+  if (!c.dataset.w) {
+    c.dataset.w = c.width;
+    c.dataset.h = c.height;
+  }
+  const w = +c.dataset.w, h = +c.dataset.h, dpr = window.devicePixelRatio || 1;
+  c.width = Math.round(w * dpr);
+  c.height = Math.round(h * dpr);
+  const ctx = c.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return { ctx, w, h };
+}
+
+// ---------------------------------------------------------------- drawing a board
+
+// drawBoard draws n×n squares with the queens of cols (0-based column per row, -1 for an
+// empty row). opt.attacked shades the squares the queens attack; opt.conflict and
+// opt.current are [row, col] squares painted red and amber; opt.solved frames the board.
+function drawBoard(canvas, n, cols, opt = {}) {
+  const { ctx, w } = setupCanvas(canvas);
+  const cell = w / n;
+  const x = (c) => Math.round(c * cell), sz = (c) => Math.round((c + 1) * cell) - Math.round(c * cell);
+  const attacked = (r, c) => {
+    for (let q = 0; q < n; q++) {
+      const k = cols[q];
+      if (k < 0 || q === r) continue;
+      if (k === c || q - k === r - c || q + k === r + c) return true;
+    }
+    return false;
+  };
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      ctx.fillStyle = (r + c) % 2 === 0 ? COLOR.light : COLOR.dark;
+      ctx.fillRect(x(c), x(r), sz(c), sz(r));
+      if (opt.attacked && cols[r] !== c && attacked(r, c)) {
+        ctx.fillStyle = COLOR.attacked;
+        ctx.globalAlpha = 0.7;
+        ctx.fillRect(x(c), x(r), sz(c), sz(r));
+        ctx.globalAlpha = 1;
+      }
+    }
+  }
+  for (const [sq, color] of [[opt.current, COLOR.current], [opt.conflict, COLOR.conflict]]) {
+    if (sq) {
+      ctx.fillStyle = color;
+      ctx.fillRect(x(sq[1]), x(sq[0]), sz(sq[1]), sz(sq[0]));
+    }
+  }
+  for (let r = 0; r < n; r++) {
+    if (cols[r] >= 0) drawQueen(ctx, (cols[r] + 0.5) * cell, (r + 0.5) * cell, cell);
+  }
+  if (opt.solved) {
+    ctx.strokeStyle = COLOR.solution;
+    ctx.lineWidth = 6;
+    ctx.strokeRect(3, 3, w - 6, w - 6);
+  }
+}
+
+// drawQueen draws a queen as a dark disc with a light ring, solid at its centre.
+function drawQueen(ctx, cx, cy, cell) {
+  ctx.fillStyle = COLOR.queen;
+  ctx.beginPath();
+  ctx.arc(cx, cy, cell * 0.36, 0, 2 * Math.PI);
+  ctx.fill();
+  if (cell >= 14) {
+    ctx.strokeStyle = COLOR.ring;
+    ctx.lineWidth = Math.max(1, cell * 0.05);
+    ctx.beginPath();
+    ctx.arc(cx, cy, cell * 0.26, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+}
+
+// ---------------------------------------------------------------- the board panel
+
+// shown is the placement on the board: 0-based columns, and how it came there.
+const shown = { n: 0, cols: null, mode: "none", index: -1, unique: false, hasNext: false, classSize: 0 };
+const totals = new Map(); // n → {total, unique} from /api/count
+
+function showPlacement(n, cols, label) {
+  shown.n = n;
+  shown.cols = cols;
+  $("board").hidden = false;
+  $("summary").hidden = true;
+  drawBoard($("board"), n, cols);
+  $("columns").textContent = "columns: " + cols.map((c) => c + 1).join(" ");
+  status("board-status", label);
+  updateBoardButtons();
+}
+
+function updateBoardButtons() {
+  const drawn = shown.cols !== null;
+  for (const b of document.querySelectorAll("#symmetries button")) b.disabled = !drawn;
+  $("prev").disabled = shown.mode === "enum" && shown.index <= 0;
+  $("next").disabled = shown.mode === "enum" && !shown.hasNext;
+}
+
+function boardN() {
+  const n = Number($("n").value);
+  if (!Number.isInteger(n) || n < 1) throw new Error("n must be a whole number, at least 1");
+  return n;
+}
+
+async function solve(ev) {
+  ev?.preventDefault();
+  try {
+    const n = boardN();
+    const q = new URLSearchParams({ n, algo: $("algo").value });
+    if ($("seed").value !== "") q.set("seed", $("seed").value);
+    status("board-status", "solving…");
+    const r = await api("/api/solve?" + q);
+    shown.mode = "solve";
+    const seed = r.algorithm === "localsearch" ? `, seed ${r.seed}` : "";
+    const line = `n = ${fmt(r.n)}, ${r.algorithm}${seed}: ${seconds(r.seconds)}` +
+      (r.k !== undefined ? `, k = ${r.k}` : "") + (r.verified ? " · verified" : "");
+    if (r.n <= limits.max_drawn_n) {
+      showPlacement(r.n, r.columns.map((c) => c - 1), line);
+    } else {
+      showSummary(r, line);
+    }
+  } catch (e) {
+    status("board-status", e.message, true);
+  }
+}
+
+function seconds(s) {
+  return s < 1e-3 ? `${(s * 1e6).toFixed(0)} µs` : s < 1 ? `${(s * 1e3).toFixed(1)} ms` : `${s.toFixed(2)} s`;
+}
+
+function showSummary(r, line) {
+  shown.n = r.n;
+  shown.cols = null;
+  $("board").hidden = true;
+  $("summary").hidden = false;
+  const rows = [["n", fmt(r.n)], ["algorithm", r.algorithm], ["seed", String(r.seed)], ["time", seconds(r.seconds)]];
+  if (r.algorithm === "localsearch") {
+    rows.push(["k (conflicts left)", fmt(r.k || 0)], ["restarts", fmt(r.restarts || 0)],
+      ["attempts", fmt(r.attempts || 0)], ["final swaps", fmt(r.final_swaps || 0)]);
+  }
+  rows.push(["verified", r.verified ? "yes" : "no"]);
+  const dl = $("summary-list");
+  dl.replaceChildren();
+  for (const [k, v] of rows) {
+    const dt = document.createElement("dt"), dd = document.createElement("dd");
+    dt.textContent = k;
+    dd.textContent = v;
+    dl.append(dt, dd);
+  }
+  $("download").href = r.download;
+  $("columns").textContent = r.columns ? `first columns: ${r.columns.slice(0, 20).join(" ")} …` : "";
+  status("board-status", line);
+  updateBoardButtons();
+}
+
+// step shows the solution after (+1) or before (−1) the one shown, in lexicographic order.
+async function step(dir) {
+  try {
+    const n = boardN();
+    const unique = $("unique").checked;
+    if (n > limits.max_enumerate_n) throw new Error(`stepping through the solutions takes n ≤ ${limits.max_enumerate_n}`);
+    let index = 0;
+    if (shown.mode === "enum" && shown.n === n && shown.unique === unique) index = Math.max(0, shown.index + dir);
+    status("board-status", "searching…");
+    const r = await api(`/api/solutions?n=${n}&index=${index}&unique=${unique}`);
+    Object.assign(shown, { mode: "enum", index: r.index, unique, hasNext: r.has_next, classSize: r.class_size || 0 });
+    const t = await total(n);
+    const of = t ? ` of ${fmt(unique ? t.unique : t.total)}` : r.has_next ? "" : ` of ${fmt(r.index + 1)}`;
+    const what = unique ? `class ${fmt(r.index + 1)}${of} (${r.class_size} solutions)` : `solution ${fmt(r.index + 1)}${of}`;
+    showPlacement(n, r.columns.map((c) => c - 1), `n = ${n}: ${what}, lexicographic order · verified`);
+  } catch (e) {
+    status("board-status", e.message, true);
+  }
+}
+
+// total returns the counts of n, or null when n is beyond the count's cap or the count
+// failed (the solution is shown all the same).
+async function total(n) {
+  if (n > limits.max_count_n) return null;
+  if (!totals.has(n)) {
+    try {
+      totals.set(n, await api(`/api/count?n=${n}`));
+    } catch {
+      return null;
+    }
+  }
+  return totals.get(n);
+}
+
+async function transform(sym, canonical) {
+  if (!shown.cols) return;
+  try {
+    const r = await api("/api/transform", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ columns: shown.cols.map((c) => c + 1), symmetry: sym }),
+    });
+    const cols = (canonical ? r.canonical : r.columns).map((c) => c - 1);
+    const what = canonical ? "canonical form (smallest image)" : r.symmetry;
+    shown.mode = shown.mode === "enum" ? "enum" : "transformed";
+    showPlacement(r.n, cols, `${what} · class of ${r.class_size} · verified`);
+  } catch (e) {
+    status("board-status", e.message, true);
+  }
+}
+
+// ---------------------------------------------------------------- the replay panel
+
+// rp is the replay: the trace, the position i (events applied) and the state after them.
+const rp = { trace: null, i: 0, cols: [], depth: 0, places: 0, conflicts: 0, solutions: 0, timer: 0, last: 0, acc: 0 };
+
+function apply(e, sign) {
+  const [k, r, c] = e;
+  switch (k) {
+    case 0: // place
+      rp.cols[r - 1] = sign > 0 ? c - 1 : -1;
+      rp.depth += sign;
+      rp.places += sign;
+      break;
+    case 1: // remove
+      rp.cols[r - 1] = sign > 0 ? -1 : c - 1;
+      rp.depth -= sign;
+      break;
+    case 2: // conflict
+      rp.conflicts += sign;
+      break;
+    case 3: // solution
+      rp.solutions += sign;
+      break;
+  }
+}
+
+function forward() {
+  if (!rp.trace || rp.i >= rp.trace.events.length) return false;
+  apply(rp.trace.events[rp.i++], 1);
+  return true;
+}
+
+function back() {
+  if (!rp.trace || rp.i === 0) return false;
+  apply(rp.trace.events[--rp.i], -1);
+  return true;
+}
+
+function describe(e) {
+  if (!e) return "start: empty board";
+  const [k, r, c] = e;
+  switch (k) {
+    case 0: return `place row ${r}, column ${c}`;
+    case 1: return `remove row ${r}, column ${c}`;
+    case 2: return `conflict at row ${r}, column ${c}`;
+  }
+  return `solution ${rp.solutions}`;
+}
+
+function renderReplay() {
+  const t = rp.trace;
+  if (!t) return;
+  const e = rp.i > 0 ? t.events[rp.i - 1] : null;
+  const sq = e && e[0] !== 3 ? [e[1] - 1, e[2] - 1] : null;
+  drawBoard($("replay-board"), t.n, rp.cols, {
+    attacked: true,
+    conflict: e && e[0] === 2 ? sq : null,
+    current: e && e[0] === 0 ? sq : null,
+    solved: e && e[0] === 3,
+  });
+  $("ev-index").textContent = fmt(rp.i);
+  $("ev-total").textContent = fmt(t.events.length);
+  $("last-event").textContent = describe(e);
+  $("depth").textContent = rp.depth;
+  $("nodes").textContent = fmt(1 + rp.places);
+  $("checks").textContent = fmt(rp.places + rp.conflicts);
+  $("solutions").textContent = fmt(rp.solutions);
+  $("scrub").value = rp.i;
+  $("step-back").disabled = rp.i === 0;
+  $("step-fwd").disabled = rp.i === t.events.length;
+  const panel = $("replay-panel");
+  panel.dataset.state = rp.timer ? "playing" : rp.i === t.events.length ? "ended" : "paused";
+  $("play").textContent = rp.timer ? "⏸ pause" : "▶ play";
+}
+
+// eventsPerSecond maps the speed slider (0..100) to 1..2000 events a second.
+function eventsPerSecond() {
+  return Math.round(Math.pow(10, (Number($("speed").value) / 100) * 3.3));
+}
+
+function play() {
+  if (!rp.trace) return;
+  if (rp.i === rp.trace.events.length) resetReplay();
+  rp.last = performance.now();
+  rp.acc = 0;
+  rp.timer = setInterval(tick, 16);
+  renderReplay();
+}
+
+function pause() {
+  clearInterval(rp.timer);
+  rp.timer = 0;
+  renderReplay();
+}
+
+function tick() {
+  const now = performance.now();
+  rp.acc += ((now - rp.last) / 1000) * eventsPerSecond();
+  rp.last = now;
+  let steps = Math.floor(rp.acc);
+  rp.acc -= steps;
+  while (steps-- > 0) {
+    if (!forward()) {
+      pause();
+      return;
+    }
+  }
+  renderReplay();
+}
+
+function resetReplay() {
+  const n = rp.trace.n;
+  Object.assign(rp, { i: 0, cols: new Array(n).fill(-1), depth: 0, places: 0, conflicts: 0, solutions: 0 });
+}
+
+async function loadTrace(ev) {
+  ev?.preventDefault();
+  pause();
+  try {
+    const q = new URLSearchParams({ search: $("search").value, n: $("trace-n").value, until: $("until").value });
+    status("replay-status", "tracing…");
+    const t = await api("/api/trace?" + q);
+    rp.trace = t;
+    resetReplay();
+    $("scrub").max = t.events.length;
+    const why = t.stopped === "" ? "the whole search" : `stopped at the ${t.stopped}`;
+    status("replay-status", `${t.title}, n = ${t.n}: ${fmt(t.events.length)} events (${why}); ` +
+      `at the end ${fmt(t.nodes)} nodes, ${fmt(t.checks)} checks`);
+    renderReplay();
+  } catch (e) {
+    status("replay-status", e.message, true);
+  }
+}
+
+function scrubTo(target) {
+  pause();
+  while (rp.i < target && forward());
+  while (rp.i > target && back());
+  renderReplay();
+}
+
+// ---------------------------------------------------------------- charts
+
+// logScale maps positive values to [y0, y1] on decades that cover lo..hi.
+function logScale(lo, hi, y0, y1) {
+  const a = Math.floor(Math.log10(lo)), b = Math.max(a + 1, Math.ceil(Math.log10(hi)));
+  const f = (v) => y0 + ((Math.log10(v) - a) / (b - a)) * (y1 - y0);
+  f.decades = [];
+  for (let d = a; d <= b; d++) f.decades.push(Math.pow(10, d));
+  return f;
+}
+
+function decadeLabel(v) {
+  return v >= 1e6 || v < 1e-2 ? `1e${Math.round(Math.log10(v))}` : v >= 1 ? fmt(v) : String(v);
+}
+
+function chartFrame(ctx, w, h, pad, title, yScale) {
+  ctx.clearRect(0, 0, w, h);
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, w, h);
+  ctx.font = "13px 'DejaVu Sans', sans-serif";
+  ctx.fillStyle = COLOR.ink;
+  ctx.textAlign = "left";
+  ctx.fillText(title, 8, 18);
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  for (const d of yScale.decades) {
+    const y = yScale(d);
+    ctx.strokeStyle = COLOR.grid;
+    ctx.beginPath();
+    ctx.moveTo(pad.l, y);
+    ctx.lineTo(w - pad.r, y);
+    ctx.stroke();
+    ctx.fillStyle = COLOR.ink;
+    ctx.fillText(decadeLabel(d), pad.l - 6, y);
+  }
+  ctx.textBaseline = "alphabetic";
+  ctx.strokeStyle = COLOR.ink;
+  ctx.beginPath();
+  ctx.moveTo(pad.l, pad.t);
+  ctx.lineTo(pad.l, h - pad.b);
+  ctx.lineTo(w - pad.r, h - pad.b);
+  ctx.stroke();
+}
+
+function legend(ctx, x, y, items) {
+  ctx.textAlign = "left";
+  for (const [label, color] of items) {
+    ctx.fillStyle = color;
+    ctx.fillRect(x, y - 9, 12, 10);
+    ctx.fillStyle = COLOR.ink;
+    ctx.fillText(label, x + 16, y);
+    x += ctx.measureText(label).width + 36;
+  }
+}
+
+async function drawCurve(ev) {
+  ev?.preventDefault();
+  try {
+    const exact = $("exact").checked;
+    const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact });
+    if (!exact) q.set("trials", $("trials").value);
+    status("curve-status", exact ? "computing the exact expectations…" : "sampling…");
+    const r = await api("/api/lab/lasvegas?" + q);
+    plotCurve(r);
+    const o = r.optimum >= 0 ? r.rows[r.optimum] : null;
+    status("curve-status", (o ? `optimum m = ${o.m}: ${fmt(o.checks)} checks, ${o.explored.toFixed(2)} nodes explored per solution` : "no optimum") +
+      (r.exact ? " (exact expectations)" : ` (means of ${r.trials} runs, seed ${r.seed}; hollow: lower bounds)`));
+  } catch (e) {
+    status("curve-status", e.message, true);
+  }
+}
+
+function plotCurve(r) {
+  const { ctx, w, h } = setupCanvas($("ucurve"));
+  const pad = { l: 64, r: 16, t: 44, b: 40 };
+  const series = [["nodes explored", "explored"], ["checks", "checks"]];
+  const vals = r.rows.flatMap((row) => series.map(([, k]) => row[k])).filter((v) => v > 0);
+  if (vals.length === 0) return;
+  const y = logScale(Math.min(...vals), Math.max(...vals), h - pad.b, pad.t);
+  const maxM = Math.max(1, r.rows[r.rows.length - 1].m);
+  const x = (m) => pad.l + (m / maxM) * (w - pad.l - pad.r);
+  chartFrame(ctx, w, h, pad, `Las Vegas (${r.variant} variant), n = ${r.n}: cost per solution against m random queens`, y);
+  ctx.textAlign = "center";
+  ctx.fillStyle = COLOR.ink;
+  const every = Math.max(1, Math.ceil(maxM / 16));
+  for (const row of r.rows) {
+    if (row.m % every === 0) ctx.fillText(String(row.m), x(row.m), h - pad.b + 16);
+  }
+  ctx.fillText("m", w / 2, h - 6);
+  series.forEach(([, key], s) => {
+    ctx.strokeStyle = ctx.fillStyle = COLOR.series[s];
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    let pen = false;
+    for (const row of r.rows) {
+      const v = row[key];
+      if (!(v > 0) || row.lower_bound) {
+        pen = false;
+        continue;
+      }
+      pen ? ctx.lineTo(x(row.m), y(v)) : ctx.moveTo(x(row.m), y(v));
+      pen = true;
+    }
+    ctx.stroke();
+    for (const row of r.rows) {
+      const v = row[key];
+      if (!(v > 0)) continue;
+      ctx.beginPath();
+      ctx.arc(x(row.m), y(v), 3.5, 0, 2 * Math.PI);
+      row.lower_bound ? ctx.stroke() : ctx.fill();
+    }
+  });
+  if (r.optimum >= 0) {
+    const o = r.rows[r.optimum];
+    ctx.strokeStyle = COLOR.conflict;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(x(o.m), y(o.checks), 8, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.fillStyle = COLOR.conflict;
+    ctx.textAlign = "center";
+    ctx.fillText(`optimum m = ${o.m}`, x(o.m), y(o.checks) - 14);
+  }
+  ctx.lineWidth = 1;
+  legend(ctx, pad.l, 36, series.map(([label], s) => [label, COLOR.series[s]]));
+}
+
+async function drawBars(ev) {
+  ev?.preventDefault();
+  try {
+    status("bars-status", "running the four searches…");
+    const r = await api(`/api/lab/backtrack?n=${$("bars-n").value}`);
+    plotBars(r);
+    status("bars-status", `n = ${r.n}: ` + r.rows.map((x) => `${x.search} ${fmt(x.nodes)} nodes, ${fmt(x.checks)} checks`).join("; "));
+  } catch (e) {
+    status("bars-status", e.message, true);
+  }
+}
+
+function plotBars(r) {
+  const { ctx, w, h } = setupCanvas($("bars"));
+  const pad = { l: 64, r: 16, t: 44, b: 40 };
+  const keys = [["nodes", "nodes"], ["checks", "checks"]];
+  const vals = r.rows.flatMap((row) => keys.map(([, k]) => row[k])).filter((v) => v > 0);
+  if (vals.length === 0) return;
+  const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...vals))));
+  const y = logScale(lo, Math.max(...vals) * 1.5, h - pad.b, pad.t);
+  chartFrame(ctx, w, h, pad, `The four teaching searches, n = ${r.n}: nodes and checks to find every solution`, y);
+  const group = (w - pad.l - pad.r) / r.rows.length, bw = Math.min(56, group / 3);
+  r.rows.forEach((row, g) => {
+    const cx = pad.l + group * (g + 0.5);
+    keys.forEach(([, key], s) => {
+      const v = row[key];
+      if (!(v > 0)) return;
+      const x0 = cx + (s - 1) * bw, top = y(v);
+      ctx.fillStyle = COLOR.series[s];
+      ctx.fillRect(x0, top, bw - 2, h - pad.b - top);
+      ctx.fillStyle = COLOR.ink;
+      ctx.textAlign = "center";
+      ctx.font = "11px 'DejaVu Sans', sans-serif";
+      ctx.fillText(fmt(v), x0 + bw / 2 - 1, top - 4);
+      ctx.font = "13px 'DejaVu Sans', sans-serif";
+    });
+    ctx.fillStyle = COLOR.ink;
+    ctx.fillText(row.search, cx, h - pad.b + 16);
+  });
+  legend(ctx, pad.l, 36, keys.map(([label], s) => [label, COLOR.series[s]]));
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  $("solve-form").addEventListener("submit", solve);
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("unique").addEventListener("change", () => step(0));
+  for (const b of document.querySelectorAll("#symmetries button")) {
+    b.addEventListener("click", () => transform(b.dataset.sym, b.id === "canonical"));
+  }
+  $("trace-form").addEventListener("submit", loadTrace);
+  $("play").addEventListener("click", () => (rp.timer ? pause() : play()));
+  $("step-fwd").addEventListener("click", () => {
+    pause();
+    forward();
+    renderReplay();
+  });
+  $("step-back").addEventListener("click", () => {
+    pause();
+    back();
+    renderReplay();
+  });
+  $("scrub").addEventListener("input", () => scrubTo(Number($("scrub").value)));
+  const speed = () => ($("speed-text").textContent = `${eventsPerSecond()} events/s`);
+  $("speed").addEventListener("input", speed);
+  speed();
+  $("curve-form").addEventListener("submit", drawCurve);
+  $("exact").addEventListener("change", () => ($("trials").disabled = $("exact").checked));
+  $("trials").disabled = $("exact").checked;
+  $("bars-form").addEventListener("submit", drawBars);
+  try {
+    limits = await api("/api/limits");
+  } catch (e) {
+    status("board-status", e.message, true);
+  }
+  $("n").max = limits.max_solve_n;
+  $("trace-n").max = limits.max_trace_n;
+  $("bars-n").max = limits.max_lab_n;
+  $("curve-n").max = limits.max_sweep_n;
+  $("trials").max = limits.max_trials;
+  updateBoardButtons();
+  await Promise.all([solve(), loadTrace(), drawCurve(), drawBars()]);
+  document.body.dataset.ready = "true";
+}
+
+start();
