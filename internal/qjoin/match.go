@@ -24,9 +24,9 @@ import "math/bits"
 const (
 	blockHalves = 256
 	chunkBits   = 5
-	chunkSize   = 1 << chunkBits             // entries of a chunk table
-	entryWords  = blockHalves / 64           // uint64 words per entry
-	chunkWords  = chunkSize * entryWords     // words of a chunk table (1 KB)
+	chunkSize   = 1 << chunkBits                      // entries of a chunk table
+	entryWords  = blockHalves / 64                    // uint64 words per entry
+	chunkWords  = chunkSize * entryWords              // words of a chunk table (1 KB)
 	maxChunks   = (maxEW + chunkBits - 1) / chunkBits // 9 would cover bits 40..44: never
 )
 
