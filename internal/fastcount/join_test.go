@@ -9,7 +9,7 @@ import "testing"
 func TestJoinMatchesSearch(t *testing.T) {
 	never := func() bool { return false }
 	for n := 5; n <= 11; n++ {
-		p, _ := NewPlan(n)
+		p, _ := NewPlanEngine(n, EngineJoin)
 		j := newJoiner(n)
 		for s := 1; s < n; s++ {
 			// Linear scans and every number of cut lines, whatever the
@@ -48,7 +48,7 @@ func TestJoinMatchesSearch(t *testing.T) {
 func TestGroupsMatchSearch(t *testing.T) {
 	never := func() bool { return false }
 	for n := 7; n <= 12; n++ {
-		p, _ := NewPlan(n)
+		p, _ := NewPlanEngine(n, EngineJoin)
 		ids := make([]int, len(p.Subs))
 		for i := range ids {
 			ids[i] = i

@@ -84,10 +84,11 @@ func (k Kernel) Resolve() (Kernel, error) {
 	return k, nil
 }
 
-// fn returns the counting function of a resolved kernel.
-func (k Kernel) fn() kernelFunc {
+// fn returns the counting function of a resolved kernel for chunks
+// chunks per block.
+func (k Kernel) fn(chunks int) kernelFunc {
 	if k == KernelAVX2 && haveAVX2 {
-		return countAVX2
+		return avx2Kernel(chunks)
 	}
-	return countGo
+	return goKernel(chunks)
 }

@@ -4,4 +4,10 @@ package qjoin
 
 const haveAVX2 = false
 
-func countAVX2(tab []uint64, nb, k int, qs []uint64) uint64 { return countGo(tab, nb, k, qs) }
+func avx2Kernel(k int) kernelFunc { return goKernel(k) }
+
+func buildAVX2(e *uint64, nb int, tab *chunkTab, k int, v *lineSets) {
+	panic("qjoin: no AVX2 on this architecture")
+}
+
+func joinPairsAVX2(q []uint64, xs, ys []uint64) []uint64 { return joinPairs(q, xs, ys) }

@@ -24,34 +24,48 @@ import "math/bits"
 const (
 	blockHalves = 256
 	chunkBits   = 5
-	chunkSize   = 1 << chunkBits                      // entries of a chunk table
-	entryWords  = blockHalves / 64                    // uint64 words per entry
-	chunkWords  = chunkSize * entryWords              // words of a chunk table (1 KB)
-	maxChunks   = (maxEW + chunkBits - 1) / chunkBits // 9 would cover bits 40..44: never
+	chunkSize   = 1 << chunkBits         // entries of a chunk table
+	entryWords  = blockHalves / 64       // uint64 words per entry
+	chunkWords  = chunkSize * entryWords // words of a chunk table (1 KB)
+	minChunks   = 4                      // fewer lines are padded to 4 chunks
+	maxChunks   = maxEW / chunkBits      // 8: bits 0..39
 )
 
+// entry is one chunk-table entry: a 256-bit set of East halves.
+type entry [entryWords]uint64
+
+// chunkTab is the table T_j of one chunk of one block.
+type chunkTab [chunkSize]entry
+
 // chunksFor is the number K of chunks covering L lines.
-func chunksFor(lines int) int { return (lines + chunkBits - 1) / chunkBits }
+func chunksFor(lines int) int { return max(minChunks, (lines+chunkBits-1)/chunkBits) }
 
 // matcher holds the chunk tables of one row set's East words.
 type matcher struct {
-	k      int      // chunks per block
-	blocks int      // blocks in tab
-	tab    []uint64 // blocks × k × chunkWords
-	east   []uint64 // the East words, for the linear scan of small sets
-	mask   uint64   // the crossing-line bits
+	k      int        // chunks per block
+	blocks int        // blocks in tab
+	tab    []chunkTab // blocks × k
+	east   []uint64   // the East words, for the linear scan of small sets
+	mask   uint64     // the crossing-line bits
 	kern   kernelFunc
+	asm    bool     // build with buildAVX2
+	v      lineSets // buildAVX2's scratch
 }
 
-// kernelFunc adds up, over the queries qs and the first nb blocks of tab
-// (k chunks each), the number of compatible East halves.
-type kernelFunc func(tab []uint64, nb, k int, qs []uint64) uint64
+// lineSets is, per line ℓ < 40, the set of the halves of a block that do
+// not use ℓ, and at index 40 the valid halves; see buildAVX2.
+type lineSets [maxEW/chunkBits*chunkBits + 1][blockHalves / 32]uint32
+
+// kernelFunc adds up, over the queries qs and the nb blocks of tab (with
+// the kernel's number of chunks each), the number of compatible East
+// halves.
+type kernelFunc func(tab []chunkTab, nb int, qs []uint64) uint64
 
 // linearMax is the number of East words up to which a query scans them one
 // by one instead of using the chunk tables.
 const linearMax = 24
 
-// build makes the chunk tables of the East words e (len(e) > linearMax).
+// build makes the chunk tables of the East words e.
 func (m *matcher) build(e []uint64) {
 	m.east = e
 	if len(e) <= linearMax {
@@ -60,15 +74,23 @@ func (m *matcher) build(e []uint64) {
 	}
 	k := m.k
 	nb := (len(e) + blockHalves - 1) / blockHalves
-	need := nb * k * chunkWords
+	need := nb * k
 	if cap(m.tab) < need {
-		m.tab = make([]uint64, need+need/4)
+		m.tab = make([]chunkTab, need+need/4)
 	}
 	m.tab = m.tab[:need]
 	m.blocks = nb
+	if m.asm {
+		// Pad to whole blocks with words that use every line.
+		for len(e)%blockHalves != 0 {
+			e = append(e, ^uint64(0))
+		}
+		buildAVX2(&e[0], nb, &m.tab[0], k, &m.v)
+		return
+	}
 	var x [64]uint64
 	for b := 0; b < nb; b++ {
-		blk := m.tab[b*k*chunkWords : (b+1)*k*chunkWords]
+		blk := m.tab[b*k : (b+1)*k]
 		for lane := 0; lane < entryWords; lane++ {
 			first := b*blockHalves + lane*64
 			valid := ^uint64(0)
@@ -82,12 +104,12 @@ func (m *matcher) build(e []uint64) {
 			}
 			transpose64(&x)
 			// x[ℓ] bit i: half first+i does not use line ℓ.
-			for j := 0; j < k; j++ {
-				t := blk[j*chunkWords : (j+1)*chunkWords]
+			for j := range blk {
+				t := &blk[j]
 				v := x[j*chunkBits : j*chunkBits+chunkBits]
-				t[lane] = valid
+				t[0][lane] = valid
 				for s := 1; s < chunkSize; s++ {
-					t[s*entryWords+lane] = t[(s&(s-1))*entryWords+lane] & v[bits.TrailingZeros(uint(s))]
+					t[s][lane] = t[s&(s-1)][lane] & v[bits.TrailingZeros(uint(s))]
 				}
 			}
 		}
@@ -99,7 +121,7 @@ func (m *matcher) count(qs []uint64) uint64 {
 	if m.blocks == 0 {
 		return countLinear(m.east, qs, m.mask)
 	}
-	return m.kern(m.tab, m.blocks, m.k, qs)
+	return m.kern(m.tab, m.blocks, qs)
 }
 
 // countLinear compares every query with every East word on the bits of
@@ -113,29 +135,6 @@ func countLinear(east, qs []uint64, mask uint64) uint64 {
 		}
 	}
 	return n
-}
-
-// countGo is the pure-Go kernel over the chunk tables.
-func countGo(tab []uint64, nb, k int, qs []uint64) uint64 {
-	var total uint64
-	var off [maxChunks]int
-	bw := k * chunkWords
-	for _, w := range qs {
-		for j := 0; j < k; j++ {
-			off[j] = j*chunkWords + int(w>>uint(j*chunkBits)&(chunkSize-1))*entryWords
-		}
-		for b := 0; b < nb; b++ {
-			blk := tab[b*bw : (b+1)*bw]
-			for lane := 0; lane < entryWords; lane++ {
-				v := blk[off[0]+lane]
-				for j := 1; j < k; j++ {
-					v &= blk[off[j]+lane]
-				}
-				total += uint64(bits.OnesCount64(v))
-			}
-		}
-	}
-	return total
 }
 
 // transpose64 transposes the 64×64 bit matrix x in place: afterwards bit i
@@ -152,3 +151,11 @@ func transpose64(x *[64]uint64) {
 		}
 	}
 }
+
+// tileBytes bounds the chunk tables that a kernel runs all the queries of a
+// batch against before it moves to the next blocks, so that they stay in
+// the L1 data cache (32 KB on current x86 cores) along with the queries.
+const tileBytes = 24 << 10
+
+// tileBlocks is the number of blocks of k chunks in a tile.
+func tileBlocks(k int) int { return max(1, tileBytes/(k*chunkWords*8)) }

@@ -69,12 +69,13 @@ func NewPlan(n int) (*Plan, error) {
 	g := newGeom(n)
 	p := &Plan{N: n, g: g, t: newCellCounts(g)}
 	k := n - g.h // |R|: the width of the East half
+	cm := newCostModel(g, p.t)
 	var rowsCost uint64
 	for R := uint32(1)<<uint(k) - 1; R < 1<<uint(n); R = nextComb(R) {
 		if reverse(R, n) < R {
 			continue
 		}
-		c := p.rowsCost(R)
+		c := cm.rowsCost(R)
 		rowsCost += uint64(c)
 		p.Subs = append(p.Subs, Sub{Kind: KindRows, Rows: R, Cost: c})
 	}
@@ -131,39 +132,72 @@ func eastWestWeight(R uint32, n int) uint64 {
 	return 0
 }
 
-// rowsCost estimates the work of row set R: the quarter pairs tried on both
-// sides plus the East–West pairs, whose count the product of the two stands
-// for.
-func (p *Plan) rowsCost(R uint32) uint32 {
-	e, w := p.candidates(R)
-	c := e + w + e*w/256
-	return uint32(min(c/16+1, 1<<31))
+// rowsCost estimates the work of row set R from the quarter pairs it tries
+// on both sides (see candidates): the quarter joins cost about their
+// number, the East–West matching about the product of the two halves'
+// numbers, for which the product of the pair counts stands.
+func (c *costModel) rowsCost(R uint32) uint32 {
+	e, w := c.candidates(R)
+	return uint32(min((e+w)/16+e*w/(1<<12)+1, 1<<31))
+}
+
+// costModel holds the cell sizes of the quadrants in the order that makes
+// the pair counts of a row set dot products: for a North quadrant, by cell
+// number; for a South one, the cell of the complementary column set.
+type costModel struct {
+	g                *geom
+	t                *tables
+	ne, nw, seC, swC []uint32
+}
+
+func newCostModel(g *geom, t *tables) *costModel {
+	c := &costModel{g: g, t: t, ne: t.quads[qNE].sizes(), nw: t.quads[qNW].sizes()}
+	c.seC = complementSizes(&t.quads[qSE])
+	c.swC = complementSizes(&t.quads[qSW])
+	return c
+}
+
+// complementSizes returns, at base[r]+rank[C], the size of cell (r, ~C) of
+// the South quadrant t, for the column sets C of size cols-|r|.
+func complementSizes(t *quadTable) []uint32 {
+	full := uint32(1)<<uint(t.qg.cols) - 1
+	out := make([]uint32, t.cells())
+	for r := range 1 << uint(t.qg.rows) {
+		k := t.qg.cols - bits.OnesCount32(uint32(r))
+		if k < 0 {
+			continue
+		}
+		forCombs(uint32(t.qg.cols), k, func(C uint32) {
+			lo, _, hi := t.cell(uint32(r), full^C)
+			out[int(t.base[r]+t.rank[C])] = hi - lo
+		})
+	}
+	return out
 }
 
 // candidates counts the quarter pairs that row set R tries: NE×SE for the
 // East half, NW×SW for the West half.
-func (p *Plan) candidates(R uint32) (east, west uint64) {
-	g := p.g
+func (c *costModel) candidates(R uint32) (east, west uint64) {
+	g := c.g
 	h := g.h
 	nMask := uint32(1)<<uint(h) - 1
-	all := uint32(1)<<uint(g.n) - 1
-	W := ^R & all
-	t := &p.t.quads
-	east = pairCount(&t[qNE], &t[qSE], R&nMask, R>>uint(h), uint32(g.n-h))
-	west = pairCount(&t[qNW], &t[qSW], W&nMask, W>>uint(h), uint32(h))
+	W := ^R & (1<<uint(g.n) - 1)
+	t := &c.t.quads
+	east = dot(c.ne, c.seC, &t[qNE], &t[qSE], R&nMask, R>>uint(h))
+	west = dot(c.nw, c.swC, &t[qNW], &t[qSW], W&nMask, W>>uint(h))
 	return east, west
 }
 
-// pairCount is Σ over column sets C of |north(rn, C)|·|south(rs, ~C)| for a
-// half of width w.
-func pairCount(north, south *quadTable, rn, rs, w uint32) uint64 {
-	full := uint32(1)<<w - 1
+// dot is Σ over the column sets C of the North cells of row set rn of
+// |north(rn, C)|·|south(rs, ~C)|.
+func dot(north, southC []uint32, nt, st *quadTable, rn, rs uint32) uint64 {
+	a := north[nt.base[rn]:nt.base[rn+1]]
+	b := southC[st.base[rs]:st.base[rs+1]]
+	b = b[:len(a)]
 	var sum uint64
-	forCombs(w, bits.OnesCount32(rn), func(C uint32) {
-		if a := north.cellSize(rn, C); a != 0 {
-			sum += a * south.cellSize(rs, full^C)
-		}
-	})
+	for i, x := range a {
+		sum += uint64(x) * uint64(b[i])
+	}
 	return sum
 }
 

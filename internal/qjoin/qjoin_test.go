@@ -18,12 +18,17 @@ func TestQuick(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := p.Count(context.Background(), Options{Workers: 1, Kernel: KernelGo})
-		if err != nil {
-			t.Errorf("n=%d: %v", n, err)
-		}
-		if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
-			t.Errorf("n=%d: got %d/%d want %d/%d", n, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+		for _, k := range []Kernel{KernelGo, KernelAVX2} {
+			if !k.Available() {
+				continue
+			}
+			r, err := p.Count(context.Background(), Options{Workers: 1, Kernel: k})
+			if err != nil {
+				t.Errorf("n=%d: %v", n, err)
+			}
+			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
+				t.Errorf("%v n=%d: got %d/%d want %d/%d", k, n, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			}
 		}
 	}
 }

@@ -13,6 +13,13 @@ type Result struct {
 	Total, Burnside, Nodes uint64
 }
 
+// pairSlack is the room a pair buffer keeps beyond the pairs it may
+// receive: appendPairsAVX2 stores 4 words at a time.
+const pairSlack = 4
+
+// joinChunk bounds the quarter pairs joined into the East buffer at once.
+const joinChunk = 1 << 14
+
 // queryBatch is the number of West words gathered per class before they are
 // counted against the matcher.
 const queryBatch = 4096
@@ -28,15 +35,24 @@ type solver struct {
 	q     [4][]uint64 // West words by class a | d<<1
 	cnt   [4]uint64   // compatible pairs by class
 	pairs uint64      // East–West pairs compared
+	// join appends the compatible pairs x|y, x in xs, y in ys, to q
+	// (joinPairs or its AVX2 version); q needs room for
+	// len(xs)*len(ys)+pairSlack more.
+	join func(q []uint64, xs, ys []uint64) []uint64
 }
 
 func newSolver(p *Plan, k Kernel) *solver {
 	s := &solver{p: p, t: p.t}
 	s.m.k = chunksFor(p.g.lines)
 	s.m.mask = p.g.ewMask()
-	s.m.kern = k.fn()
+	s.m.kern = k.fn(s.m.k)
+	s.m.asm = k == KernelAVX2 && haveAVX2
+	s.join = joinPairs
+	if s.m.asm {
+		s.join = joinPairsAVX2
+	}
 	for c := range s.q {
-		s.q[c] = make([]uint64, 0, queryBatch)
+		s.q[c] = make([]uint64, 0, queryBatch+pairSlack)
 	}
 	return s
 }
@@ -86,18 +102,16 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 		}
 		ys := se[slo:shi]
 		cand += uint64(hi-lo) * uint64(len(ys))
-		for _, x := range ne[lo:hi] {
-			e = slices.Grow(e, len(ys))
-			k := len(e)
-			buf := e[:k+len(ys)]
-			for _, y := range ys {
-				buf[k] = x | y
-				k += int(((x&y)>>nsShift - 1) >> 63) // no shared line
-			}
-			e = buf[:k]
+		// A few NE entries at a time, so that the buffer never has to
+		// hold a whole product of two large cells.
+		for xs := ne[lo:hi]; len(xs) > 0; {
+			m := min(len(xs), max(1, joinChunk/len(ys)))
+			e = s.join(slices.Grow(e, m*len(ys)+pairSlack), xs[:m], ys)
+			xs = xs[m:]
 		}
 		stopped = stop != nil && stop()
 	})
+	e = slices.Grow(e, blockHalves) // room for the padding of the last block
 	s.east = e
 	if stopped {
 		return 0, 0, false
@@ -156,29 +170,38 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 // pairsInto appends the compatible pairs of xs × ys as West words to the
 // batch of class c, counting full batches against the matcher.
 func (s *solver) pairsInto(c int, xs, ys []uint64) {
+	if len(xs) == 0 || len(ys) == 0 {
+		return
+	}
 	q := s.q[c]
-	for _, x := range xs {
-		if len(q)+len(ys) > cap(q) {
+	for len(xs) > 0 {
+		room := (cap(q) - len(q) - pairSlack) / len(ys)
+		if room <= 0 {
 			s.q[c] = q
 			s.flush(c)
 			q = s.q[c]
-			if len(ys) > cap(q) { // a cell larger than a batch
-				q = make([]uint64, 0, len(ys))
+			if room = (cap(q) - pairSlack) / len(ys); room <= 0 { // a cell larger than a batch
+				q = make([]uint64, 0, len(ys)+pairSlack)
+				room = 1
 			}
 		}
-		q = appendPairs(q, x, ys)
+		room = min(room, len(xs))
+		q = s.join(q, xs[:room], ys)
+		xs = xs[room:]
 	}
 	s.q[c] = q
 }
 
-// appendPairs appends x|y for every y of ys compatible with x; q must have
-// room for len(ys) more.
-func appendPairs(q []uint64, x uint64, ys []uint64) []uint64 {
+// joinPairs appends x|y for every x of xs and y of ys that share no
+// north–south line; q must have room for len(xs)*len(ys) more.
+func joinPairs(q []uint64, xs, ys []uint64) []uint64 {
 	k := len(q)
-	buf := q[:k+len(ys)]
-	for _, y := range ys {
-		buf[k] = x | y
-		k += int(((x&y)>>nsShift - 1) >> 63)
+	buf := q[:k+len(xs)*len(ys)]
+	for _, x := range xs {
+		for _, y := range ys {
+			buf[k] = x | y
+			k += int(((x&y)>>nsShift - 1) >> 63)
+		}
 	}
 	return buf[:k]
 }

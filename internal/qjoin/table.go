@@ -9,18 +9,48 @@ import (
 // quadTable holds every partial placement of one quadrant: queens in some of
 // its rows, at most one per row and column, none attacking another, none on
 // a square the quadrant forbids. Entries are one word each (see geom.go),
-// sorted by key = (row set, column set, flag) and indexed by key:
-// the entries of key k are words[idx[k]:idx[k+1]].
+// sorted by cell and flag, and indexed by key: the entries of key k are
+// words[idx[k]:idx[k+1]].
+//
+// A cell is a row set and a column set of the same size (a placement fills
+// as many columns as rows). Keys number the cells compactly: the cells of
+// row set r are cell(r) = base[r] + rank[c] for the column sets c with
+// |c| = |r|, rank being the colex rank of c among the sets of its size, and
+// key = 2·cell + flag. That is C(rows+cols, rows) cells, a few megabytes at
+// most, where a key of (rows, cols) bits would take tens.
 type quadTable struct {
 	qg    *quadGeom
-	idx   []uint32
+	base  []uint32 // by row set
+	rank  []uint32 // by column set
+	idx   []uint32 // by key, plus the end
 	words []uint64
 }
 
+// newQuadTable sets up the cell numbering of quadrant qg.
+func newQuadTable(qg *quadGeom) quadTable {
+	t := quadTable{qg: qg}
+	t.rank = make([]uint32, 1<<uint(qg.cols))
+	for k := 0; k <= qg.cols; k++ {
+		var r uint32
+		forCombs(uint32(qg.cols), k, func(c uint32) {
+			t.rank[c] = r
+			r++
+		})
+	}
+	t.base = make([]uint32, 1<<uint(qg.rows)+1)
+	for r := range 1 << uint(qg.rows) {
+		t.base[r+1] = t.base[r] + uint32(combinations(qg.cols, bits.OnesCount32(uint32(r))))
+	}
+	return t
+}
+
+// cells is the number of cells.
+func (t *quadTable) cells() int { return int(t.base[len(t.base)-1]) }
+
 // key is the index key of the entries with local row set rows, column set
-// cols and flag f (0 or 1).
+// cols (|cols| = |rows|) and flag f (0 or 1).
 func (t *quadTable) key(rows, cols uint32, f int) int {
-	return (int(rows)<<uint(t.qg.cols)|int(cols))<<1 | f
+	return int(t.base[rows]+t.rank[cols])<<1 | f
 }
 
 // cell returns the entries with row set rows and column set cols, those with
@@ -30,55 +60,79 @@ func (t *quadTable) cell(rows, cols uint32) (lo, mid, hi uint32) {
 	return t.idx[k], t.idx[k+1], t.idx[k+2]
 }
 
-// cellSize is the number of entries with row set rows and column set cols.
-func (t *quadTable) cellSize(rows, cols uint32) uint64 {
-	k := t.key(rows, cols, 0)
-	return uint64(t.idx[k+2] - t.idx[k])
-}
-
 // entryFlag is the flag of an entry word: a for NW, d for SW, 0 in the East.
 func entryFlag(w uint64) int { return int((w>>flagA | w>>flagD) & 1) }
 
-// walk calls leaf for every partial placement of the quadrant, in a fixed
-// order, with its row set, column set and word. It polls stop every few
-// thousand placements and returns false if stop said so.
-func (qg *quadGeom) walk(stop func() bool, leaf func(rows, cols uint32, w uint64)) bool {
-	full := uint32(1)<<uint(qg.cols) - 1
-	var polls uint32
-	stopped := false
-	var rec func(i int, rows, cols, dl, dr uint32, w uint64)
-	rec = func(i int, rows, cols, dl, dr uint32, w uint64) {
-		if i == qg.rows {
-			leaf(rows, cols, w)
-			if polls++; polls&(1<<14-1) == 0 && stop != nil && stop() {
-				stopped = true
-			}
-			return
-		}
-		if stopped {
-			return
-		}
-		// Row i empty.
-		rec(i+1, rows, cols, dl<<1&full, dr>>1, w)
-		sq := qg.sq[i*qg.cols : (i+1)*qg.cols]
-		for free := ^(cols | dl | dr) & qg.allowed[i] & full; free != 0; free &= free - 1 {
-			q := free & -free
-			j := bits.TrailingZeros32(q)
-			rec(i+1, rows|1<<uint(i), cols|q, (dl|q)<<1&full, (dr|q)>>1, w|sq[j])
-		}
+// walker enumerates the partial placements of a quadrant depth first, row
+// by row, each row empty or holding a queen on a free allowed square. At
+// each leaf it counts the key (counts) or stores the word (pos, words).
+type walker struct {
+	t      *quadTable
+	full   uint32
+	counts []uint32 // counting pass: entries per key
+	pos    []uint32 // filling pass: next slot per key
+	words  []uint64
+	stop   func() bool
+	leaves uint32
+	halt   bool
+}
+
+// leaf records one placement.
+func (w *walker) leaf(rows, cols uint32, word uint64) {
+	k := w.t.key(rows, cols, entryFlag(word))
+	if w.words == nil {
+		w.counts[k]++
+	} else {
+		w.words[w.pos[k]] = word
+		w.pos[k]++
 	}
-	rec(0, 0, 0, 0, 0, 0)
-	return !stopped
+}
+
+// rec places row i given the rows, columns, diagonal attacks and word of the
+// rows before it. The last row is expanded in place.
+func (w *walker) rec(i int, rows, cols, dl, dr uint32, word uint64) {
+	qg := w.t.qg
+	sq := qg.sq[i*qg.cols : (i+1)*qg.cols]
+	free := ^(cols | dl | dr) & qg.allowed[i] & w.full
+	if i == qg.rows-1 {
+		w.leaf(rows, cols, word)
+		for ; free != 0; free &= free - 1 {
+			j := bits.TrailingZeros32(free)
+			w.leaf(rows|1<<uint(i), cols|1<<uint(j), word|sq[j])
+		}
+		if w.leaves++; w.leaves&(1<<12-1) == 0 && w.stop != nil && w.stop() {
+			w.halt = true
+		}
+		return
+	}
+	if w.halt {
+		return
+	}
+	w.rec(i+1, rows, cols, dl<<1&w.full, dr>>1, word)
+	for ; free != 0; free &= free - 1 {
+		q := free & -free
+		j := bits.TrailingZeros32(q)
+		w.rec(i+1, rows|1<<uint(i), cols|q, (dl|q)<<1&w.full, (dr|q)>>1, word|sq[j])
+	}
+}
+
+// walk runs w over the whole quadrant; false if stop said so.
+func (w *walker) walk() bool {
+	w.full = uint32(1)<<uint(w.t.qg.cols) - 1
+	if w.t.qg.rows == 0 {
+		w.leaf(0, 0, 0)
+		return true
+	}
+	w.rec(0, 0, 0, 0, 0, 0)
+	return !w.halt
 }
 
 // countCells sets t.idx to the start offsets of the keys (the counting pass).
 func (t *quadTable) countCells() {
-	qg := t.qg
-	n := 1 << uint(qg.rows+qg.cols+1)
+	n := 2 * t.cells()
 	counts := make([]uint32, n+1)
-	qg.walk(nil, func(rows, cols uint32, w uint64) {
-		counts[t.key(rows, cols, entryFlag(w))+1]++
-	})
+	w := walker{t: t, counts: counts[1:]}
+	w.walk()
 	for k := 1; k <= n; k++ {
 		counts[k] += counts[k-1]
 	}
@@ -89,19 +143,25 @@ func (t *quadTable) countCells() {
 // It returns false if stop said so.
 func (t *quadTable) fill(stop func() bool) bool {
 	n := len(t.idx) - 1
-	words := make([]uint64, t.idx[n])
+	// Padded: joinPairsAVX2 reads up to 3 words past the end of a cell.
+	words := make([]uint64, t.idx[n], t.idx[n]+pairSlack)
 	pos := make([]uint32, n)
 	copy(pos, t.idx[:n])
-	ok := t.qg.walk(stop, func(rows, cols uint32, w uint64) {
-		k := t.key(rows, cols, entryFlag(w))
-		words[pos[k]] = w
-		pos[k]++
-	})
-	if !ok {
+	w := walker{t: t, pos: pos, words: words, stop: stop}
+	if !w.walk() {
 		return false
 	}
 	t.words = words
 	return true
+}
+
+// sizes returns the number of entries of each cell, by cell number.
+func (t *quadTable) sizes() []uint32 {
+	s := make([]uint32, t.cells())
+	for c := range s {
+		s[c] = t.idx[2*c+2] - t.idx[2*c]
+	}
+	return s
 }
 
 // tables are the four quarter tables of a board, shared read-only by the
@@ -115,7 +175,7 @@ type tables struct {
 func newCellCounts(g *geom) *tables {
 	t := &tables{g: g}
 	for q := range t.quads {
-		t.quads[q].qg = &g.quads[q]
+		t.quads[q] = newQuadTable(&g.quads[q])
 		t.quads[q].countCells()
 	}
 	return t
