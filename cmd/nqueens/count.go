@@ -28,7 +28,10 @@ type countOutput struct {
 	Tasks     int     `json:"tasks"`
 	TasksDone int     `json:"tasks_done"`
 	Nodes     uint64  `json:"nodes"`
-	// Set by --shard and --checkpoint only.
+	// Set by --shard and --checkpoint only. The unique count of a shard is
+	// its share of the Burnside numerator divided by 8: no count by itself
+	// ("nqueens merge" gives the unique count); burnside is that share.
+	Burnside   uint64 `json:"burnside,omitempty"`
 	Shard      string `json:"shard,omitempty"`      // "I/K"
 	Out        string `json:"out,omitempty"`        // the shard's result file
 	Skipped    bool   `json:"skipped,omitempty"`    // the result file was there already
@@ -228,11 +231,15 @@ func runCheckpointed(e *env, cf *countFlags, p *fastcount.Plan, c *shard.Checkpo
 	err := shard.Count(e.ctx, p, c, shard.CountOptions{Workers: cf.workers, Checkpoint: path, Every: cf.every,
 		Version: version, Progress: bar.update})
 	bar.finish()
-	out := countOutput{N: c.N, Total: c.Total, Unique: c.Unique, Seconds: c.Seconds, Complete: c.Complete,
+	unique, uerr := c.Unique()
+	out := countOutput{N: c.N, Total: c.Total, Unique: unique, Seconds: c.Seconds, Complete: c.Complete,
 		Workers: cf.workers, Tasks: c.Todo.Len(), TasksDone: c.Done.Len(), Nodes: c.Nodes,
-		Checkpoint: path, Resumed: resumed}
+		Checkpoint: path, Resumed: resumed, Burnside: c.Burnside}
 	if err != nil && e.ctx.Err() != nil && !c.Complete {
 		return out, errInterrupted
+	}
+	if err == nil {
+		err = uerr
 	}
 	return out, err
 }
@@ -291,9 +298,9 @@ func countShard(e *env, n int, cf *countFlags) error {
 		if merr := r.Matches(p, i, k, ids); merr != nil {
 			return fmt.Errorf("%s %w: use another --out directory", resPath, merr)
 		}
-		printCount(e, cf, countOutput{N: n, Total: r.Total, Unique: r.Unique, Seconds: r.Seconds, Complete: true,
+		printCount(e, cf, countOutput{N: n, Total: r.Total, Unique: r.Burnside / 8, Seconds: r.Seconds, Complete: true,
 			Workers: cf.workers, Tasks: r.IDs.Len(), TasksDone: r.IDs.Len(), Nodes: r.Nodes, Shard: spec,
-			Out: resPath, Skipped: true})
+			Out: resPath, Skipped: true, Burnside: r.Burnside})
 		return nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(e.stderr, "nqueens: %v: counting the shard again\n", err)
