@@ -24,7 +24,24 @@ const (
 type geom struct {
 	n, h  int
 	lines int // L: crossing-line bits of the East–West word (bits 0..L-1)
+	// cut is set (n ≥ minCutN) when the two anti-diagonals next to the
+	// long one, r+c = n-2 and r+c = n, are cut lines (see match.go): they
+	// take bits L-2 and L-1, and the matcher compares bits 0..L-3 only.
+	cut   bool
 	quads [4]quadGeom
+}
+
+// minCutN is the smallest n with cut lines: below, the East halves of a
+// row set are too few (a few hundred) to gain from being split four ways.
+const minCutN = 17
+
+// matchLines is the number of low bits of the East–West word that the
+// chunk tables compare: all of them, or all but the two cut lines.
+func (g *geom) matchLines() int {
+	if g.cut {
+		return g.lines - 2
+	}
+	return g.lines
 }
 
 // quadGeom is one quadrant: its size, its place on the board, and for every
@@ -38,8 +55,9 @@ type quadGeom struct {
 	flagged    bool // West: entries are split by their flag (a for NW, d for SW)
 }
 
-// newGeom builds the geometry of an n×n board, 4 ≤ n ≤ MaxN.
-func newGeom(n int) *geom {
+// newGeom builds the geometry of an n×n board, 4 ≤ n ≤ MaxN, with or
+// without cut lines.
+func newGeom(n int, cut bool) *geom {
 	h := n / 2
 	g := &geom{n: n, h: h}
 	// East–West crossing lines: the diagonals r-c = k for -h < k ≤ n-1-h and
@@ -70,6 +88,32 @@ func newGeom(n int) *geom {
 		b++
 	}
 	g.lines = b
+	if cut {
+		// Move the cut lines to the top two bits, keeping the others in
+		// order below them.
+		g.cut = true
+		top := []int{ewAnti[n-2], ewAnti[n]}
+		remap := func(x int) int {
+			switch {
+			case x < 0:
+				return x
+			case x == top[0]:
+				return b - 2
+			case x == top[1]:
+				return b - 1
+			}
+			d := 0
+			for _, t := range top {
+				if x > t {
+					d++
+				}
+			}
+			return x - d
+		}
+		for i := range ewDiag {
+			ewDiag[i], ewAnti[i] = remap(ewDiag[i]), remap(ewAnti[i])
+		}
+	}
 
 	dims := [4][4]int{ // rows, cols, r0, c0
 		qNW: {h, h, 0, 0},

@@ -42,6 +42,29 @@ func joinPairsAVX2(q []uint64, xs, ys []uint64) []uint64 {
 	return q[:k+pairsAVX2(&q[:k+1][k], xs, ys)]
 }
 
+// splitAVX2 is splitCut for amd64 with AVX2; see kernel_amd64.s.
+//
+//go:noescape
+func splitAVX2(d0, d1, d2, d3 *uint64, src []uint64, shift int, n *[4]int)
+
+// splitCutAVX2 is splitCut by 4 words at a time: each dst[t] must have
+// room for len(src)+pairSlack words, and 3 words past the end of src must
+// be readable.
+func splitCutAVX2(dst *[4][]uint64, src []uint64, shift uint) {
+	if len(src) == 0 {
+		for t := range dst {
+			dst[t] = dst[t][:0]
+		}
+		return
+	}
+	var n [4]int
+	d := dst
+	splitAVX2(&d[0][:1][0], &d[1][:1][0], &d[2][:1][0], &d[3][:1][0], src, int(shift), &n)
+	for t := range dst {
+		dst[t] = dst[t][:n[t]]
+	}
+}
+
 // avx2Kernel returns the AVX2 kernel for k chunks.
 func avx2Kernel(k int) kernelFunc {
 	var f func(tab *chunkTab, nb, tile int, qs []uint64) uint64

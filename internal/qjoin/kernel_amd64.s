@@ -614,3 +614,87 @@ pairsDone:
 	MOVQ       DI, ret+56(FP)
 	VZEROUPPER
 	RET
+
+// func splitAVX2(d0, d1, d2, d3 *uint64, src []uint64, shift int, n *[4]int)
+//
+// Copies each word w of src, in order, to dt, t being bits shift and
+// shift+1 of w, and sets n[t] to the number of words copied to dt. Like
+// pairsAVX2 it reads up to 3 words past the end of src and stores 32 bytes
+// at a time: each dt needs room for 3 more words.
+TEXT ·splitAVX2(SB), NOSPLIT, $0-72
+	MOVQ         d0+0(FP), R8
+	MOVQ         d1+8(FP), R9
+	MOVQ         d2+16(FP), R10
+	MOVQ         d3+24(FP), R11
+	MOVQ         src_base+32(FP), SI
+	MOVQ         src_len+40(FP), R13
+	VMOVQ        shift+56(FP), X10
+	MOVQ         $3, AX
+	VMOVQ        AX, X11
+	VPBROADCASTQ X11, Y11
+	VPXOR        Y12, Y12, Y12
+	MOVQ         $1, AX
+	VMOVQ        AX, X13
+	VPBROADCASTQ X13, Y13
+	MOVQ         $2, AX
+	VMOVQ        AX, X14
+	VPBROADCASTQ X14, Y14
+	VMOVDQA      Y11, Y15
+	LEAQ         permPack<>(SB), R12
+	TESTQ        R13, R13
+	JZ           splitDone
+	MOVQ         R13, CX
+	ANDQ         $3, CX
+	MOVL         $1, AX
+	SHLL         CX, AX
+	DECL         AX
+	MOVQ         $15, BX
+	TESTQ        CX, CX
+	CMOVQNE      AX, BX // the lanes of the last quad
+	LEAQ         3(R13), CX
+	SHRQ         $2, CX
+
+// SPLIT_TO(Yt, Rt): the lanes of Y0 whose bits Y1 equal Yt, packed to Rt.
+#define SPLIT_TO(Yt, Rt) \
+	VPCMPEQQ  Yt, Y1, Y2; \
+	VMOVMSKPD Y2, AX; \
+	ANDQ      R13, AX; \
+	MOVQ      AX, DX; \
+	SHLQ      $5, DX; \
+	VMOVDQU   (R12)(DX*1), Y3; \
+	VPERMD    Y0, Y3, Y3; \
+	VMOVDQU   Y3, (Rt); \
+	POPCNTL   AX, AX; \
+	LEAQ      (Rt)(AX*8), Rt
+
+splitLoop:
+	VMOVDQU (SI), Y0
+	VPSRLQ  X10, Y0, Y1
+	VPAND   Y11, Y1, Y1
+	MOVQ    $15, R13
+	CMPQ    CX, $1
+	CMOVQEQ BX, R13
+	SPLIT_TO(Y12, R8)
+	SPLIT_TO(Y13, R9)
+	SPLIT_TO(Y14, R10)
+	SPLIT_TO(Y15, R11)
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     splitLoop
+
+splitDone:
+	MOVQ       n+64(FP), DI
+	SUBQ       d0+0(FP), R8
+	SHRQ       $3, R8
+	MOVQ       R8, 0(DI)
+	SUBQ       d1+8(FP), R9
+	SHRQ       $3, R9
+	MOVQ       R9, 8(DI)
+	SUBQ       d2+16(FP), R10
+	SHRQ       $3, R10
+	MOVQ       R10, 16(DI)
+	SUBQ       d3+24(FP), R11
+	SHRQ       $3, R11
+	MOVQ       R11, 24(DI)
+	VZEROUPPER
+	RET

@@ -4,11 +4,12 @@ import "math/bits"
 
 // The pure-Go kernels, one per number K of chunks so that the AND chain is
 // unrolled and every table index is a 5-bit value on a [32] array (no
-// bounds checks in the block loop). Each counts, over the queries qs and
-// the nb blocks of tab, the East halves compatible with each query.
+// bounds checks in the block loop). Each counts, over the queries w of qs
+// and the nb blocks of tab, the East halves compatible with w.
 
 func countGo4(tab []chunkTab, nb int, qs []uint64) uint64 {
 	var total uint64
+	tab = tab[:nb*4]
 	for _, w := range qs {
 		s0 := w & (chunkSize - 1)
 		s1 := w >> 5 & (chunkSize - 1)
@@ -32,6 +33,7 @@ func countGo4(tab []chunkTab, nb int, qs []uint64) uint64 {
 
 func countGo5(tab []chunkTab, nb int, qs []uint64) uint64 {
 	var total uint64
+	tab = tab[:nb*5]
 	for _, w := range qs {
 		s0 := w & (chunkSize - 1)
 		s1 := w >> 5 & (chunkSize - 1)
@@ -57,6 +59,7 @@ func countGo5(tab []chunkTab, nb int, qs []uint64) uint64 {
 
 func countGo6(tab []chunkTab, nb int, qs []uint64) uint64 {
 	var total uint64
+	tab = tab[:nb*6]
 	for _, w := range qs {
 		s0 := w & (chunkSize - 1)
 		s1 := w >> 5 & (chunkSize - 1)
@@ -84,6 +87,7 @@ func countGo6(tab []chunkTab, nb int, qs []uint64) uint64 {
 
 func countGo7(tab []chunkTab, nb int, qs []uint64) uint64 {
 	var total uint64
+	tab = tab[:nb*7]
 	for _, w := range qs {
 		s0 := w & (chunkSize - 1)
 		s1 := w >> 5 & (chunkSize - 1)
@@ -113,6 +117,7 @@ func countGo7(tab []chunkTab, nb int, qs []uint64) uint64 {
 
 func countGo8(tab []chunkTab, nb int, qs []uint64) uint64 {
 	var total uint64
+	tab = tab[:nb*8]
 	for _, w := range qs {
 		s0 := w & (chunkSize - 1)
 		s1 := w >> 5 & (chunkSize - 1)

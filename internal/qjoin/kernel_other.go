@@ -11,3 +11,7 @@ func buildAVX2(e *uint64, nb int, tab *chunkTab, k int, v *lineSets) {
 }
 
 func joinPairsAVX2(q []uint64, xs, ys []uint64) []uint64 { return joinPairs(q, xs, ys) }
+
+func selectCutAVX2(dst, src []uint64, shift uint, t int) []uint64 {
+	return selectCut(dst, src, shift, t)
+}

@@ -41,6 +41,15 @@ type chunkTab [chunkSize]entry
 func chunksFor(lines int) int { return max(minChunks, (lines+chunkBits-1)/chunkBits) }
 
 // matcher holds the chunk tables of one row set's East words.
+//
+// With cut lines (geom.cut), the East words are first split into four
+// groups by the two cut bits g (bits L-2, L-1), each group padded to whole
+// blocks, in the order g = 1, 0, 2, 3. A query whose cut bits are u is
+// compatible only with the groups g with g&u == 0, which that order makes
+// one run of blocks: all for u = 0, groups 0 and 2 for u = 1, 1 and 0 for
+// u = 2, group 0 for u = 3. The queries of a batch are split by u and each
+// part is counted against its run only; the chunk tables need not cover
+// the cut lines.
 type matcher struct {
 	k      int        // chunks per block
 	blocks int        // blocks in tab
@@ -50,7 +59,18 @@ type matcher struct {
 	kern   kernelFunc
 	asm    bool     // build with buildAVX2
 	v      lineSets // buildAVX2's scratch
+
+	cut    int         // with cut lines, the bit of the first one (L-2); else 0
+	run    [8]int      // the blocks [run[u], run[4+u]) of the queries with cut bits u
+	padded []uint64    // the East words in group order, padded to whole blocks
+	parts  [4][]uint64 // words by their cut bits: the queries of a batch, or the East words
+	// split sets dst[t] to the words of src whose cut bits are t (splitCut
+	// or its AVX2 version); each dst[t] needs room for len(src)+pairSlack.
+	split func(dst *[4][]uint64, src []uint64, shift uint)
 }
+
+// groupOrder is the position of group g in the block order 1, 0, 2, 3.
+var groupOrder = [4]int{1, 0, 2, 3}
 
 // lineSets is, per line ℓ < 40, the set of the halves of a block that do
 // not use ℓ, and at index 40 the valid halves; see buildAVX2.
@@ -65,27 +85,37 @@ type kernelFunc func(tab []chunkTab, nb int, qs []uint64) uint64
 // by one instead of using the chunk tables.
 const linearMax = 24
 
-// build makes the chunk tables of the East words e.
+// pad is the word of a padding slot: it uses every line, and no East word
+// equals it (East words have no flag bits).
+const pad = ^uint64(0)
+
+// build makes the chunk tables of the East words e (e must have room for
+// blockHalves more words).
 func (m *matcher) build(e []uint64) {
 	m.east = e
 	if len(e) <= linearMax {
 		m.blocks = 0
 		return
 	}
-	k := m.k
-	nb := (len(e) + blockHalves - 1) / blockHalves
-	need := nb * k
-	if cap(m.tab) < need {
+	var words []uint64
+	if m.cut == 0 {
+		nb := (len(e) + blockHalves - 1) / blockHalves
+		words = e[:nb*blockHalves]
+		for i := len(e); i < len(words); i++ {
+			words[i] = pad
+		}
+		m.blocks = nb
+		m.run = [8]int{0, 0, 0, 0, nb, nb, nb, nb}
+	} else {
+		words = m.group(e)
+	}
+	nb, k := m.blocks, m.k
+	if need := nb * k; cap(m.tab) < need {
 		m.tab = make([]chunkTab, need+need/4)
 	}
-	m.tab = m.tab[:need]
-	m.blocks = nb
+	m.tab = m.tab[:nb*k]
 	if m.asm {
-		// Pad to whole blocks with words that use every line.
-		for len(e)%blockHalves != 0 {
-			e = append(e, ^uint64(0))
-		}
-		buildAVX2(&e[0], nb, &m.tab[0], k, &m.v)
+		buildAVX2(&words[0], nb, &m.tab[0], k, &m.v)
 		return
 	}
 	var x [64]uint64
@@ -95,10 +125,8 @@ func (m *matcher) build(e []uint64) {
 			first := b*blockHalves + lane*64
 			valid := ^uint64(0)
 			for i := range x {
-				if first+i < len(e) {
-					x[i] = ^e[first+i]
-				} else {
-					x[i] = 0
+				x[i] = ^words[first+i]
+				if x[i] == 0 {
 					valid &^= 1 << uint(i)
 				}
 			}
@@ -116,12 +144,84 @@ func (m *matcher) build(e []uint64) {
 	}
 }
 
-// count adds up the compatible East halves over the queries qs.
-func (m *matcher) count(qs []uint64) uint64 {
-	if m.blocks == 0 {
-		return countLinear(m.east, qs, m.mask)
+// group lays the East words e out in m.padded by their cut bits (see
+// matcher), each group padded to whole blocks, and sets the runs.
+func (m *matcher) group(e []uint64) []uint64 {
+	sh := uint(m.cut)
+	// Group sizes from the sums of the two bits and of their AND.
+	var a, b, ab int
+	for _, x := range e {
+		c := x >> sh
+		a += int(c & 1)
+		b += int(c >> 1 & 1)
+		ab += int(c & (c >> 1) & 1)
 	}
-	return m.kern(m.tab, m.blocks, qs)
+	n := [4]int{len(e) - a - b + ab, a - ab, b - ab, ab}
+	var first [5]int // first block of each position
+	for g, p := range groupOrder {
+		first[p+1] = (n[g] + blockHalves - 1) / blockHalves
+	}
+	for p := 1; p <= 4; p++ {
+		first[p] += first[p-1]
+	}
+	m.blocks = first[4]
+	m.run = [8]int{0, first[1], 0, first[1], first[4], first[3], first[2], first[2]}
+	if need := m.blocks*blockHalves + pairSlack; cap(m.padded) < need {
+		m.padded = make([]uint64, need+need/4)
+	}
+	words := m.padded[:cap(m.padded)]
+	m.splitParts(e)
+	for g, p := range groupOrder {
+		at := first[p] * blockHalves
+		k := copy(words[at:], m.parts[g])
+		for i := at + k; i < first[p+1]*blockHalves; i++ {
+			words[i] = pad
+		}
+	}
+	return words[:m.blocks*blockHalves]
+}
+
+// count adds up the compatible East halves over the queries qs (which
+// must have room for pairSlack more words past their end, readable).
+func (m *matcher) count(qs []uint64) uint64 {
+	switch {
+	case m.blocks == 0:
+		return countLinear(m.east, qs, m.mask)
+	case m.cut == 0:
+		return m.kern(m.tab, m.blocks, qs)
+	}
+	m.splitParts(qs)
+	var total uint64
+	for u, part := range m.parts {
+		lo, hi := m.run[u], m.run[4+u]
+		if len(part) == 0 || lo == hi {
+			continue
+		}
+		total += m.kern(m.tab[lo*m.k:hi*m.k], hi-lo, part)
+	}
+	return total
+}
+
+// splitParts sets m.parts to the words of src by their cut bits.
+func (m *matcher) splitParts(src []uint64) {
+	if need := len(src) + pairSlack; cap(m.parts[0]) < need {
+		for t := range m.parts {
+			m.parts[t] = make([]uint64, 0, need+need/4)
+		}
+	}
+	m.split(&m.parts, src, uint(m.cut))
+}
+
+// splitCut sets dst[t] to the words of src whose cut bits (shift,
+// shift+1) are t, in order.
+func splitCut(dst *[4][]uint64, src []uint64, shift uint) {
+	for t := range dst {
+		dst[t] = dst[t][:0]
+	}
+	for _, x := range src {
+		t := x >> shift & 3
+		dst[t] = append(dst[t], x)
+	}
 }
 
 // countLinear compares every query with every East word on the bits of

@@ -26,7 +26,7 @@ func EstimateMemory(n, workers int) uint64 {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	g := newGeom(n)
+	g := newGeom(n, false)
 	var index, largest uint64
 	for _, q := range g.quads {
 		k := uint64(1)<<uint(q.rows+q.cols+1) + 1

@@ -62,11 +62,14 @@ type Plan struct {
 // NewPlan lists the sub-problems of an n×n board, MinN ≤ n ≤ MaxN. It runs
 // the counting pass of the quarter tables (a few milliseconds at n=18, under
 // a second at n=21) for the cost estimates.
-func NewPlan(n int) (*Plan, error) {
+func NewPlan(n int) (*Plan, error) { return newPlan(n, n >= minCutN) }
+
+// newPlan is NewPlan with or without cut lines (the tests try both).
+func newPlan(n int, cut bool) (*Plan, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("qjoin: n=%d out of range %d..%d", n, MinN, MaxN)
 	}
-	g := newGeom(n)
+	g := newGeom(n, cut)
 	p := &Plan{N: n, g: g, t: newCellCounts(g)}
 	k := n - g.h // |R|: the width of the East half
 	cm := newCostModel(g, p.t)

@@ -14,20 +14,22 @@ var knownUnique = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 
 
 func TestQuick(t *testing.T) {
 	for n := MinN; n <= 14; n++ {
-		p, err := NewPlan(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, k := range []Kernel{KernelGo, KernelAVX2} {
-			if !k.Available() {
-				continue
-			}
-			r, err := p.Count(context.Background(), Options{Workers: 1, Kernel: k})
+		for _, cut := range []bool{false, true} {
+			p, err := newPlan(n, cut)
 			if err != nil {
-				t.Errorf("n=%d: %v", n, err)
+				t.Fatal(err)
 			}
-			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
-				t.Errorf("%v n=%d: got %d/%d want %d/%d", k, n, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			for _, k := range []Kernel{KernelGo, KernelAVX2} {
+				if !k.Available() {
+					continue
+				}
+				r, err := p.Count(context.Background(), Options{Workers: 1, Kernel: k})
+				if err != nil {
+					t.Errorf("n=%d: %v", n, err)
+				}
+				if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
+					t.Errorf("%v cut=%v n=%d: got %d/%d want %d/%d", k, cut, n, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+				}
 			}
 		}
 	}

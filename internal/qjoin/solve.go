@@ -43,13 +43,18 @@ type solver struct {
 
 func newSolver(p *Plan, k Kernel) *solver {
 	s := &solver{p: p, t: p.t}
-	s.m.k = chunksFor(p.g.lines)
+	s.m.k = chunksFor(p.g.matchLines())
+	if p.g.cut {
+		s.m.cut = p.g.lines - 2
+	}
 	s.m.mask = p.g.ewMask()
 	s.m.kern = k.fn(s.m.k)
 	s.m.asm = k == KernelAVX2 && haveAVX2
 	s.join = joinPairs
+	s.m.split = splitCut
 	if s.m.asm {
 		s.join = joinPairsAVX2
+		s.m.split = splitCutAVX2
 	}
 	for c := range s.q {
 		s.q[c] = make([]uint64, 0, queryBatch+pairSlack)
