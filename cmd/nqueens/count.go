@@ -163,11 +163,15 @@ func printCount(e *env, cf *countFlags, out countOutput) {
 }
 
 // newPlan returns the work plan of n, or a usage error for a size the counter refuses.
-func newPlan(n int) (*fastcount.Plan, error) {
+func newPlan(e *env, n int) (*fastcount.Plan, error) {
 	if n < 1 || n > fastcount.MaxN {
 		return nil, usageError{&nqueens.SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}}
 	}
-	return fastcount.NewPlan(n)
+	p, err := fastcount.NewPlanContext(e.ctx, n, fastcount.EngineAuto)
+	if err != nil && e.ctx.Err() != nil {
+		return nil, interrupted{"interrupted while planning: nothing counted"}
+	}
+	return p, err
 }
 
 // countCheckpointed counts the whole board with a checkpoint file.
@@ -175,7 +179,7 @@ func countCheckpointed(e *env, n int, cf *countFlags) error {
 	if cf.checkpoint == "" {
 		return usagef("--resume needs --checkpoint FILE")
 	}
-	p, err := newPlan(n)
+	p, err := newPlan(e, n)
 	if err != nil {
 		return err
 	}
@@ -280,7 +284,7 @@ func countShard(e *env, n int, cf *countFlags) error {
 	if err != nil {
 		return err
 	}
-	p, err := newPlan(n)
+	p, err := newPlan(e, n)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ sub-problems and cost of each of the K shards of "count N --shard I/K".`,
 			if k < 0 {
 				return usagef("--shards must be at least 1, got %d", k)
 			}
-			p, err := newPlan(n)
+			p, err := newPlan(e, n)
 			if err != nil {
 				return err
 			}

@@ -198,7 +198,7 @@ type Result struct {
 // cancellation Count returns promptly with Complete=false, the sums of the
 // finished sub-problems and ctx.Err().
 func Count(ctx context.Context, n int, opt Options) (Result, error) {
-	p, err := NewPlanEngine(n, opt.Engine)
+	p, err := NewPlanContext(ctx, n, opt.Engine)
 	if err != nil {
 		return Result{N: n}, err
 	}

@@ -1,6 +1,7 @@
 package fastcount
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -97,11 +98,17 @@ func NewPlan(n int) (*Plan, error) { return NewPlanEngine(n, EngineAuto) }
 // for EngineAuto; border constellations otherwise. EngineSearch and
 // EngineJoin give the same constellation plan, counted differently.
 func NewPlanEngine(n int, e Engine) (*Plan, error) {
+	return NewPlanContext(context.Background(), n, e)
+}
+
+// NewPlanContext is NewPlanEngine that gives up with ctx.Err() when ctx
+// ends (planning the quadrant join takes up to a second at n=21).
+func NewPlanContext(ctx context.Context, n int, e Engine) (*Plan, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("fastcount: n=%d out of range 1..%d", n, MaxN)
 	}
 	if useQJoin(e, n) {
-		return newQJoinPlan(n)
+		return newQJoinPlan(ctx, n)
 	}
 	if e == EngineQJoin {
 		return nil, fmt.Errorf("fastcount: the quadrant join counts n=%d..%d, not %d", qjoin.MinN, qjoin.MaxN, n)

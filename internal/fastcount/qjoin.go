@@ -1,6 +1,7 @@
 package fastcount
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nqueens/nqueens/internal/qjoin"
@@ -29,8 +30,8 @@ func useQJoin(e Engine, n int) bool {
 }
 
 // newQJoinPlan is the plan of the quadrant join for n.
-func newQJoinPlan(n int) (*Plan, error) {
-	q, err := qjoin.NewPlan(n)
+func newQJoinPlan(ctx context.Context, n int) (*Plan, error) {
+	q, err := qjoin.NewPlanContext(ctx, n)
 	if err != nil {
 		return nil, err
 	}

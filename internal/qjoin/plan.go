@@ -1,6 +1,7 @@
 package qjoin
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"sync"
@@ -62,21 +63,34 @@ type Plan struct {
 // NewPlan lists the sub-problems of an n×n board, MinN ≤ n ≤ MaxN. It runs
 // the counting pass of the quarter tables (a few milliseconds at n=18, under
 // a second at n=21) for the cost estimates.
-func NewPlan(n int) (*Plan, error) { return newPlan(n, n >= minCutN) }
+func NewPlan(n int) (*Plan, error) { return NewPlanContext(context.Background(), n) }
 
-// newPlan is NewPlan with or without cut lines (the tests try both).
-func newPlan(n int, cut bool) (*Plan, error) {
+// NewPlanContext is NewPlan that gives up with ctx.Err() when ctx ends.
+func NewPlanContext(ctx context.Context, n int) (*Plan, error) {
+	return newPlan(ctx, n, n >= minCutN)
+}
+
+// newPlan is NewPlanContext with or without cut lines (the tests try both).
+func newPlan(ctx context.Context, n int, cut bool) (*Plan, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("qjoin: n=%d out of range %d..%d", n, MinN, MaxN)
 	}
+	stop := func() bool { return ctx.Err() != nil }
 	g := newGeom(n, cut)
-	p := &Plan{N: n, g: g, t: newCellCounts(g)}
+	t, ok := newCellCounts(g, stop)
+	if !ok {
+		return nil, ctx.Err()
+	}
+	p := &Plan{N: n, g: g, t: t}
 	k := n - g.h // |R|: the width of the East half
 	cm := newCostModel(g, p.t)
 	var rowsCost uint64
 	for R := uint32(1)<<uint(k) - 1; R < 1<<uint(n); R = nextComb(R) {
 		if reverse(R, n) < R {
 			continue
+		}
+		if len(p.Subs)%1024 == 0 && stop() {
+			return nil, ctx.Err()
 		}
 		c := cm.rowsCost(R)
 		rowsCost += uint64(c)

@@ -127,16 +127,20 @@ func (w *walker) walk() bool {
 	return !w.halt
 }
 
-// countCells sets t.idx to the start offsets of the keys (the counting pass).
-func (t *quadTable) countCells() {
+// countCells sets t.idx to the start offsets of the keys (the counting
+// pass). It returns false if stop said so.
+func (t *quadTable) countCells(stop func() bool) bool {
 	n := 2 * t.cells()
 	counts := make([]uint32, n+1)
-	w := walker{t: t, counts: counts[1:]}
-	w.walk()
+	w := walker{t: t, counts: counts[1:], stop: stop}
+	if !w.walk() {
+		return false
+	}
 	for k := 1; k <= n; k++ {
 		counts[k] += counts[k-1]
 	}
 	t.idx = counts
+	return true
 }
 
 // fill stores the entries in key order (the second pass); t.idx must be set.
@@ -171,14 +175,17 @@ type tables struct {
 	quads [4]quadTable
 }
 
-// newCellCounts runs the counting pass of the four quadrants.
-func newCellCounts(g *geom) *tables {
+// newCellCounts runs the counting pass of the four quadrants; false if stop
+// said so.
+func newCellCounts(g *geom, stop func() bool) (*tables, bool) {
 	t := &tables{g: g}
 	for q := range t.quads {
 		t.quads[q] = newQuadTable(&g.quads[q])
-		t.quads[q].countCells()
+		if !t.quads[q].countCells(stop) {
+			return nil, false
+		}
 	}
-	return t
+	return t, true
 }
 
 // build fills the four tables on up to workers goroutines, the largest
