@@ -12,12 +12,12 @@ lint:
 
 # Concurrent code under the race detector (short sizes).
 race:
-	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/enumerate/... ./cmd/nqueens/... ./web/...
+	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./cmd/nqueens/... ./web/...
 
 test: lint race
 	$(GO) test -short -count=1 ./...
 
-# The longer runs: n = 15..17 counts and the big sweeps.
+# The longer runs: n = 15..18 counts and the big sweeps.
 test-long:
 	$(GO) test -count=1 -timeout 60m ./...
 

@@ -70,9 +70,11 @@ type Finder interface {
 	Find(ctx context.Context, n int) (FindResult, error)
 }
 
-// FastCounter is the fast counter of internal/fastcount: canonical border
-// constellations, weighted by their symmetry, each counted independently on a pool of
-// workers. It is what Count uses.
+// FastCounter is the fast counter of internal/fastcount: independent sub-problems on a
+// pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 21 and canonical
+// border constellations, weighted by their symmetry, otherwise. It is what Count uses.
+// The environment variable NQUEENS_KERNEL (go or avx2) forces the quadrant join's
+// matcher kernel.
 type FastCounter struct {
 	Workers  int                      // goroutines; 0 means GOMAXPROCS
 	Progress func(done, total uint64) // called after each finished sub-problem; may be nil

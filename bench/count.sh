@@ -10,6 +10,11 @@
 # Our counter is `nqueens count N --workers T --json` when cmd/nqueens exists
 # and supports it, else the engine's own driver
 # internal/fastcount/cmd/fastcount-bench. Both are built once, before timing.
+#
+# Environment: FLOOR_C is the path of floor.c (default
+# ../shared/bench/floor.c from the repository root); NQUEENS_KERNEL=go or
+# avx2 forces the matcher kernel of the quadrant join (passed through to our
+# counter as it is).
 set -euo pipefail
 
 if [[ $# -lt 2 || $# -gt 3 ]]; then
@@ -18,11 +23,11 @@ if [[ $# -lt 2 || $# -gt 3 ]]; then
 fi
 n=$1 threads=$2 reps=${3:-3}
 root=$(git rev-parse --show-toplevel)
-shared=$root/../shared
+floor_c=${FLOOR_C:-$root/../shared/bench/floor.c}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cc -O3 -march=native -pthread -o "$tmp/floor" "$shared/bench/floor.c"
+cc -O3 -march=native -pthread -o "$tmp/floor" "$floor_c"
 
 ours=()
 if [[ -d $root/cmd/nqueens ]] && (cd "$root" && go build -o "$tmp/nqueens" ./cmd/nqueens) 2>/dev/null &&
@@ -53,7 +58,7 @@ run() {
 	printf '  %-16s wall %7.2fs  cpu %7.2fs  total %s\n' "$label" "$wall" "$(echo "$user + $sys" | bc -l)" "$total"
 }
 
-echo "n=$n threads=$threads reps=$reps ours=$name ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "n=$n threads=$threads reps=$reps ours=$name kernel=${NQUEENS_KERNEL:-auto} ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))"
 for ((i = 1; i <= reps; i++)); do
 	run floor "$tmp/floor" "$n" "$threads"
 	run ours "${ours[@]}"

@@ -27,7 +27,10 @@ type countOutput struct {
 	Tasks     int     `json:"tasks"`
 	TasksDone int     `json:"tasks_done"`
 	Nodes     uint64  `json:"nodes"`
-	// Set by --shard and --checkpoint only.
+	// Set by --shard and --checkpoint only. The unique count of a shard is
+	// its share of the Burnside numerator divided by 8: no count by itself
+	// ("nqueens merge" gives the unique count); burnside is that share.
+	Burnside   uint64 `json:"burnside,omitempty"`
 	Shard      string `json:"shard,omitempty"`      // "I/K"
 	Out        string `json:"out,omitempty"`        // the shard's result file
 	Skipped    bool   `json:"skipped,omitempty"`    // the result file was there already
@@ -162,11 +165,15 @@ func printCount(e *env, cf *countFlags, out countOutput) {
 }
 
 // newPlan returns the work plan of n, or a usage error for a size the counter refuses.
-func newPlan(n int) (*fastcount.Plan, error) {
+func newPlan(e *env, n int) (*fastcount.Plan, error) {
 	if n < 1 || n > fastcount.MaxN {
 		return nil, usageError{&nqueens.SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}}
 	}
-	return fastcount.NewPlan(n)
+	p, err := fastcount.NewPlanContext(e.ctx, n, fastcount.EngineAuto)
+	if err != nil && e.ctx.Err() != nil {
+		return nil, interrupted{"interrupted while planning: nothing counted"}
+	}
+	return p, err
 }
 
 // countCheckpointed counts the whole board with a checkpoint file.
@@ -174,7 +181,7 @@ func countCheckpointed(e *env, n int, cf *countFlags) error {
 	if cf.checkpoint == "" {
 		return usagef("--resume needs --checkpoint FILE")
 	}
-	p, err := newPlan(n)
+	p, err := newPlan(e, n)
 	if err != nil {
 		return err
 	}
@@ -230,11 +237,15 @@ func runCheckpointed(e *env, cf *countFlags, p *fastcount.Plan, c *shard.Checkpo
 	err := shard.Count(e.ctx, p, c, shard.CountOptions{Workers: cf.workers, Checkpoint: path, Every: cf.every,
 		Version: version, Progress: bar.update})
 	bar.finish()
-	out := countOutput{N: c.N, Total: c.Total, Unique: c.Unique, Seconds: c.Seconds, Complete: c.Complete,
+	unique, uerr := c.Unique()
+	out := countOutput{N: c.N, Total: c.Total, Unique: unique, Seconds: c.Seconds, Complete: c.Complete,
 		Workers: cf.workers, Tasks: c.Todo.Len(), TasksDone: c.Done.Len(), Nodes: c.Nodes,
-		Checkpoint: path, Resumed: resumed}
+		Checkpoint: path, Resumed: resumed, Burnside: c.Burnside}
 	if err != nil && e.ctx.Err() != nil && !c.Complete {
 		return out, errInterrupted
+	}
+	if err == nil {
+		err = uerr
 	}
 	return out, err
 }
@@ -275,7 +286,7 @@ func countShard(e *env, n int, cf *countFlags) error {
 	if err != nil {
 		return err
 	}
-	p, err := newPlan(n)
+	p, err := newPlan(e, n)
 	if err != nil {
 		return err
 	}
@@ -293,9 +304,9 @@ func countShard(e *env, n int, cf *countFlags) error {
 		if merr := r.Matches(p, i, k, ids); merr != nil {
 			return fmt.Errorf("%s %w: use another --out directory", resPath, merr)
 		}
-		printCount(e, cf, countOutput{N: n, Total: r.Total, Unique: r.Unique, Seconds: r.Seconds, Complete: true,
+		printCount(e, cf, countOutput{N: n, Total: r.Total, Unique: r.Burnside / 8, Seconds: r.Seconds, Complete: true,
 			Workers: cf.workers, Tasks: r.IDs.Len(), TasksDone: r.IDs.Len(), Nodes: r.Nodes, Shard: spec,
-			Out: resPath, Skipped: true})
+			Out: resPath, Skipped: true, Burnside: r.Burnside})
 		return nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(e.stderr, "nqueens: %v: counting the shard again\n", err)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -44,11 +43,11 @@ sub-problems and cost of each of the K shards of "count N --shard I/K".`,
 			if k < 0 || k > shard.MaxShards {
 				return usagef("--shards must be from 1 to %d, got %d", shard.MaxShards, k)
 			}
-			p, err := newPlan(n)
+			p, err := newPlan(e, n)
 			if err != nil {
 				return err
 			}
-			out := planOutput{N: n, Engine: fastcount.EngineVersion, Plan: p.Hash(), Subs: len(p.Subs), Cost: p.TotalCost}
+			out := planOutput{N: n, Engine: p.Version(), Plan: p.Hash(), Subs: len(p.Subs), Cost: p.TotalCost}
 			if k > 0 {
 				assign, err := shard.Assign(p, k)
 				if err != nil {

@@ -7,17 +7,36 @@ import (
 	"math/bits"
 	"runtime"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
-// SubResult is one sub-problem's contribution to the totals: Total counts
-// every solution of its symmetry class (solutions × weight), Unique the
-// classes of solutions, Nodes the queens placed by the search.
+// SubResult is one sub-problem's contribution to the totals. Total counts
+// solutions (for a constellation, every solution of its symmetry class:
+// solutions × weight). Burnside is its share of the Burnside numerator
+// T + S180 + 2·S90 = 8·U: 8 times its classes of solutions for a
+// constellation; its Total, S180 or 2·S90 for the quadrant join. The unique
+// count is ΣBurnside/8 (see Unique). Nodes measures the work.
 type SubResult struct {
-	Total, Unique, Nodes uint64
+	Total, Burnside, Nodes uint64
 }
 
 // ErrOverflow is returned when a sum would not fit in a uint64.
 var ErrOverflow = errors.New("fastcount: uint64 overflow in solution count")
+
+// ErrBurnside is returned when the Burnside numerator of a complete count is
+// not a multiple of 8: some sub-problem was counted wrong.
+var ErrBurnside = errors.New("fastcount: the Burnside sum is not a multiple of 8: a sub-problem count is wrong")
+
+// Unique is the unique count of a complete count whose sub-problems' Burnside
+// numerators add up to burnside: burnside/8, or ErrBurnside if it is not a
+// multiple of 8.
+func Unique(burnside uint64) (uint64, error) {
+	if burnside%8 != 0 {
+		return burnside / 8, fmt.Errorf("%w (%d)", ErrBurnside, burnside)
+	}
+	return burnside / 8, nil
+}
 
 // SolveSub counts sub-problem i. On cancellation it returns ctx.Err() and a
 // zero result: a sub-problem counts only when it is finished.
@@ -27,6 +46,10 @@ func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return SubResult{}, err
+	}
+	if p.q != nil {
+		r, err := p.q.SolveSub(ctx, i, qjoin.KernelAuto)
+		return SubResult(r), err
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
@@ -42,14 +65,18 @@ func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
 type Engine int
 
 const (
-	// EngineAuto picks by n: EngineJoin from minJoinN to maxJoinN, where it
-	// measured faster, else EngineSearch.
+	// EngineAuto picks by n: EngineQJoin from minQJoinN to qjoin.MaxN,
+	// else EngineJoin from minJoinN to maxJoinN, where each measured
+	// faster, else EngineSearch.
 	EngineAuto Engine = iota
 	// EngineSearch runs one depth-first search per sub-problem (spec.go).
 	EngineSearch
 	// EngineJoin joins half boards (join.go); sub-problems too small to
 	// split fall back to the search.
 	EngineJoin
+	// EngineQJoin is the quadrant join of internal/qjoin, with its own plan
+	// (qjoin.go).
+	EngineQJoin
 )
 
 // String names the engine as in benchmark names.
@@ -61,6 +88,8 @@ func (e Engine) String() string {
 		return "search"
 	case EngineJoin:
 		return "join"
+	case EngineQJoin:
+		return "qjoin"
 	}
 	return fmt.Sprintf("Engine(%d)", int(e))
 }
@@ -91,7 +120,7 @@ func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult
 	s := p.Subs[i]
 	if s.Kind == KindWhole {
 		t, u, nodes := countWhole(p.N)
-		return SubResult{Total: t, Unique: u, Nodes: nodes}, true
+		return SubResult{Total: t, Burnside: 8 * u, Nodes: nodes}, true
 	}
 	poll := stop.Load
 	w := s.Weight()
@@ -104,7 +133,7 @@ func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult
 			if !ok {
 				return SubResult{}, false
 			}
-			return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
+			return SubResult{Total: sols * w, Burnside: 8 * sols, Nodes: nodes}, true
 		}
 	}
 	sp := compileQueens(p.N, orient(p.N, s.queens(p.N)))
@@ -113,7 +142,7 @@ func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult
 		if !ok {
 			return SubResult{}, false
 		}
-		return SubResult{Total: sols * w, Unique: sols, Nodes: nodes}, true
+		return SubResult{Total: sols * w, Burnside: 8 * sols, Nodes: nodes}, true
 	}
 	sols, f180, f90, nodes, ok := countSym(sp, poll)
 	if !ok {
@@ -130,7 +159,7 @@ func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult
 	default:
 		panic("fastcount: unexpected stabiliser size")
 	}
-	return SubResult{Total: sols * w, Unique: unique, Nodes: nodes}, true
+	return SubResult{Total: sols * w, Burnside: 8 * unique, Nodes: nodes}, true
 }
 
 // Options tunes Count. The zero value uses every CPU and reports nothing.
@@ -141,17 +170,24 @@ type Options struct {
 	// the finished and the total estimated work. It runs on worker
 	// goroutines, possibly concurrently, and must be cheap.
 	Progress func(doneWeight, totalWeight uint64)
-	// Engine selects the counting engine; the zero value picks by n.
+	// Engine selects the counting engine; the zero value picks by n. It
+	// must agree with the plan: a quadrant-join plan takes EngineAuto or
+	// EngineQJoin, a constellation plan any other.
 	Engine Engine
+	// Kernel selects the matcher kernel of the quadrant join; the zero
+	// value takes the fastest this CPU runs, or the one NQUEENS_KERNEL
+	// names (see qjoin.KernelAuto).
+	Kernel qjoin.Kernel
 }
 
-// Result is the outcome of Count. When Complete is false, Total, Unique and
-// Nodes are the exact sums over the SubsDone finished sub-problems only.
+// Result is the outcome of Count. When Complete is false, Total, Burnside
+// and Nodes are the exact sums over the SubsDone finished sub-problems only,
+// and Unique is Burnside/8 rounded down (not a count of anything).
 type Result struct {
-	N                    int
-	Total, Unique, Nodes uint64
-	Complete             bool
-	SubsDone, Subs       int
+	N                              int
+	Total, Unique, Burnside, Nodes uint64
+	Complete                       bool
+	SubsDone, Subs                 int
 }
 
 // Count counts the solutions of the n×n board, total and unique.
@@ -162,7 +198,7 @@ type Result struct {
 // cancellation Count returns promptly with Complete=false, the sums of the
 // finished sub-problems and ctx.Err().
 func Count(ctx context.Context, n int, opt Options) (Result, error) {
-	p, err := NewPlan(n)
+	p, err := NewPlanContext(ctx, n, opt.Engine)
 	if err != nil {
 		return Result{N: n}, err
 	}
@@ -179,10 +215,13 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 	for i := range ids {
 		ids[i] = i
 	}
+	if err := p.checkEngine(opt.Engine); err != nil {
+		return res, err
+	}
 	results := make([]SubResult, len(p.Subs))
 	done := make([]bool, len(p.Subs))
 	var doneCost uint64
-	p.pool(ctx, ids, opt.Workers, opt.Engine, func(i int, r SubResult) {
+	_, perr := p.pool(ctx, ids, opt.Workers, opt.Engine, opt.Kernel, func(i int, r SubResult) {
 		results[i], done[i] = r, true
 		if opt.Progress != nil {
 			doneCost += uint64(p.Subs[i].Cost)
@@ -191,22 +230,27 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 	})
 
 	var err error
-	res.Total, res.Unique, res.Nodes, res.SubsDone, err = merge(results, done)
+	res.Total, res.Burnside, res.Nodes, res.SubsDone, err = merge(results, done)
+	res.Unique = res.Burnside / 8
 	if err != nil {
 		return res, err
 	}
 	res.Complete = res.SubsDone == res.Subs
-	if !res.Complete {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		return res, errors.New("fastcount: stopped before the end")
+	if res.Complete {
+		_, err := Unique(res.Burnside)
+		return res, err
 	}
-	return res, nil
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if perr != nil {
+		return res, perr
+	}
+	return res, errors.New("fastcount: stopped before the end")
 }
 
 // merge sums the finished results in index order, detecting overflow.
-func merge(results []SubResult, done []bool) (total, unique, nodes uint64, subsDone int, err error) {
+func merge(results []SubResult, done []bool) (total, burnside, nodes uint64, subsDone int, err error) {
 	var carry uint64
 	for i, r := range results {
 		if !done[i] {
@@ -215,14 +259,14 @@ func merge(results []SubResult, done []bool) (total, unique, nodes uint64, subsD
 		subsDone++
 		var c1, c2, c3 uint64
 		total, c1 = bits.Add64(total, r.Total, 0)
-		unique, c2 = bits.Add64(unique, r.Unique, 0)
+		burnside, c2 = bits.Add64(burnside, r.Burnside, 0)
 		nodes, c3 = bits.Add64(nodes, r.Nodes, 0)
 		carry |= c1 | c2 | c3
 	}
 	if carry != 0 {
-		return total, unique, nodes, subsDone, ErrOverflow
+		return total, burnside, nodes, subsDone, ErrOverflow
 	}
-	return total, unique, nodes, subsDone, nil
+	return total, burnside, nodes, subsDone, nil
 }
 
 // EstimateMemory is a conservative upper bound, in bytes, of the memory
@@ -237,6 +281,9 @@ func merge(results []SubResult, done []bool) (total, unique, nodes uint64, subsD
 func EstimateMemory(n, workers int) uint64 {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if useQJoin(EngineAuto, n) {
+		return qjoin.EstimateMemory(n, workers)
 	}
 	const base = 16 << 20 // runtime, plan, results
 	per := uint64(64 << 10)

@@ -1,6 +1,27 @@
 // Package fastcount is the fast N-Queens solution counter: it counts the
 // total (OEIS A000170) and the unique (A002562) solutions of an n×n board.
 //
+// # Engines
+//
+// A Plan belongs to one of two decompositions, picked by NewPlan from n:
+//
+//   - from 10 to 21, the quadrant join of internal/qjoin (EngineQJoin,
+//     qjoin.go): sub-problems are row sets of the East half plus two
+//     Burnside searches, counted by qjoin's own pool; several times faster
+//     than the constellations there;
+//   - otherwise, the border constellations described below, counted by
+//     search (EngineSearch) or by joining half boards (EngineJoin). They
+//     stay the engine for n ≥ 22 and the cross-check of the quadrant join
+//     (NewPlanEngine forces either).
+//
+// Plan.Version names the engine generation and is part of Plan.Hash. Every
+// sub-problem reports its share of the Burnside numerator
+// T + S180 + 2·S90 = 8·U (SubResult.Burnside): a constellation 8 times its
+// number of classes, a row set of the join its share of T, the two
+// searches S180 and 2·S90. The unique count is the sum over 8, which must
+// be whole (Unique checks it, at the end of Count and at every merge of
+// shards).
+//
 // # Decomposition (plan.go)
 //
 // Every solution of an n×n board (n ≥ 4) has exactly one queen in each of the
@@ -19,8 +40,8 @@
 //
 // Each sub-problem counts the solutions with exactly its border queens. Its
 // total contribution is that count times the class size 8/Stab. Its unique
-// contribution is the number of classes among those solutions under the
-// stabiliser (Burnside: (S + S180)/2 or (S + S180 + 2·S90)/4, with S180,
+// contribution (reported ×8, as its Burnside share) is the number of
+// classes among those solutions under the stabiliser (Burnside: (S + S180)/2 or (S + S180 + 2·S90)/4, with S180,
 // S90 the solutions fixed by the half and the quarter turn), which is why
 // the few symmetric sub-problems run a search that tests every solution for
 // symmetry (countSym). Adding up weights instead gives a wrong unique count.

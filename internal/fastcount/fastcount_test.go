@@ -7,6 +7,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
 // Known counts, SPEC.md §2 (OEIS A000170 and A002562), index n.
@@ -125,8 +127,14 @@ func TestEngines(t *testing.T) {
 	if testing.Short() {
 		maxN = 13
 	}
-	for _, e := range []Engine{EngineSearch, EngineJoin} {
+	for _, e := range []Engine{EngineSearch, EngineJoin, EngineQJoin} {
 		for n := 1; n <= maxN; n++ {
+			if e == EngineQJoin && n < qjoin.MinN {
+				if _, err := Count(context.Background(), n, Options{Engine: e}); err == nil {
+					t.Errorf("%v n=%d: no error", e, n)
+				}
+				continue
+			}
 			r, err := Count(context.Background(), n, Options{Workers: 2, Engine: e})
 			if err != nil {
 				t.Fatalf("%v n=%d: %v", e, n, err)
@@ -157,7 +165,7 @@ func TestCountAgainstReference(t *testing.T) {
 // those solutions under the border set's stabiliser.
 func TestSubsAgainstReference(t *testing.T) {
 	for n := 4; n <= 10; n++ {
-		p, err := NewPlan(n)
+		p, err := NewPlanEngine(n, EngineSearch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,8 +202,8 @@ func TestSubsAgainstReference(t *testing.T) {
 			}
 			// Classes within the sub-problem: Burnside over its stabiliser
 			// (rotations only; a solution's own stabiliser is inside it).
-			if want := stabSum[k] / uint64(s.Stab); r.Unique != want {
-				t.Errorf("n=%d sub %d %v (stab %d): unique %d, want %d", n, i, k, s.Stab, r.Unique, want)
+			if want := 8 * (stabSum[k] / uint64(s.Stab)); r.Burnside != want {
+				t.Errorf("n=%d sub %d %v (stab %d): Burnside %d, want %d", n, i, k, s.Stab, r.Burnside, want)
 			}
 		}
 	}
@@ -264,30 +272,31 @@ func TestMergeOverflow(t *testing.T) {
 }
 
 func TestCancel(t *testing.T) {
-	n := 17
-	if testing.Short() {
-		n = 16
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	r, err := Count(ctx, n, Options{Workers: 2})
-	took := time.Since(start)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v, want deadline exceeded (result %+v)", err, r)
-	}
-	if took > time.Second+200*time.Millisecond {
-		t.Errorf("cancelled count took %v", took)
-	}
-	if r.Complete || r.SubsDone >= r.Subs || r.Total > knownTotal[n] || r.Unique > knownUnique[n] {
-		t.Errorf("dishonest partial result %+v", r)
-	}
-	// SolveSub honours cancellation too.
-	p, _ := NewPlan(n)
-	done, cancel2 := context.WithCancel(context.Background())
-	cancel2()
-	if _, err := p.SolveSub(done, 0); !errors.Is(err, context.Canceled) {
-		t.Errorf("SolveSub on a cancelled context: %v", err)
+	for _, c := range []struct {
+		e Engine
+		n int
+	}{{EngineSearch, 16}, {EngineJoin, 17}, {EngineQJoin, 20}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		r, err := Count(ctx, c.n, Options{Workers: 2, Engine: c.e})
+		took := time.Since(start)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%v n=%d: err = %v, want deadline exceeded (result %+v)", c.e, c.n, err, r)
+		}
+		if took > time.Second+200*time.Millisecond {
+			t.Errorf("%v n=%d: cancelled count took %v", c.e, c.n, took)
+		}
+		if r.Complete || (r.Subs > 0 && r.SubsDone >= r.Subs) || r.Total > knownTotal[c.n] || r.Unique > knownUnique[c.n] {
+			t.Errorf("%v n=%d: dishonest partial result %+v", c.e, c.n, r)
+		}
+		// SolveSub honours cancellation too.
+		p, _ := NewPlanEngine(c.n, c.e)
+		done, cancel2 := context.WithCancel(context.Background())
+		cancel2()
+		if _, err := p.SolveSub(done, 0); !errors.Is(err, context.Canceled) {
+			t.Errorf("%v: SolveSub on a cancelled context: %v", c.e, err)
+		}
 	}
 }
 
@@ -312,10 +321,10 @@ func TestProgress(t *testing.T) {
 var sink uint64
 
 func BenchmarkCount(b *testing.B) {
-	for _, e := range []Engine{EngineSearch, EngineJoin} {
+	for _, e := range []Engine{EngineSearch, EngineJoin, EngineQJoin} {
 		for _, n := range []int{12, 14, 16} {
 			b.Run(fmt.Sprintf("algo=%v/n=%d", e, n), func(b *testing.B) {
-				p, err := NewPlan(n)
+				p, err := NewPlanEngine(n, e)
 				if err != nil {
 					b.Fatal(err)
 				}

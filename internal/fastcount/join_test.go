@@ -12,7 +12,7 @@ import (
 func TestJoinMatchesSearch(t *testing.T) {
 	never := func() bool { return false }
 	for n := 5; n <= 11; n++ {
-		p, _ := NewPlan(n)
+		p, _ := NewPlanEngine(n, EngineJoin)
 		j := newJoiner(n)
 		for s := 1; s < n; s++ {
 			// Linear scans and every number of cut lines, whatever the
@@ -51,7 +51,7 @@ func TestJoinMatchesSearch(t *testing.T) {
 func TestGroupsMatchSearch(t *testing.T) {
 	never := func() bool { return false }
 	for n := 7; n <= 12; n++ {
-		p, _ := NewPlan(n)
+		p, _ := NewPlanEngine(n, EngineJoin)
 		ids := make([]int, len(p.Subs))
 		for i := range ids {
 			ids[i] = i
@@ -99,7 +99,7 @@ func TestGroupsMatchSearch(t *testing.T) {
 // reported some of its sub-problems, exactly, and not all.
 func TestGroupReportsBeforeEnd(t *testing.T) {
 	const n = 12
-	p, _ := NewPlan(n)
+	p, _ := NewPlanEngine(n, EngineJoin)
 	ids := make([]int, len(p.Subs))
 	for i := range ids {
 		ids[i] = i
@@ -139,7 +139,7 @@ func TestGroupReportsBeforeEnd(t *testing.T) {
 // joinLayouts keeps corners above the cut.
 func TestNoCornerBelowCut(t *testing.T) {
 	for n := 8; n <= maxSharedN; n++ {
-		p, _ := NewPlan(n)
+		p, _ := NewPlanEngine(n, EngineJoin)
 		for i, l := range p.joinLayouts() {
 			for _, q := range l.img {
 				if q.r == n-1 && (q.c == 0 || q.c == n-1) {

@@ -1,15 +1,21 @@
 package fastcount
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"sync"
+
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
-// EngineVersion names the decomposition and solver generation. It is part of
-// Plan.Hash, so saved partial results are never merged across versions.
-const EngineVersion = "fastcount/constellations-v1"
+// EngineVersion names the constellation decomposition and what its
+// sub-problems report (v2: the Burnside numerator instead of a unique
+// count). It is part of Plan.Hash, so saved partial results are never
+// merged across versions. Plans of the quadrant join carry qjoin.Version
+// instead; Plan.Version says which.
+const EngineVersion = "fastcount/constellations-v2"
 
 // MaxN is the largest board size the engine accepts. The masks are uint64 and
 // the dr frame preloads lines up to 2n-2, so n ≤ 32 would fit structurally;
@@ -31,11 +37,21 @@ const (
 	KindCorner
 	// KindBorder has four distinct border queens, none on a corner.
 	KindBorder
+	// KindRows is a sub-problem of the quadrant join (qjoin.KindRows): the
+	// solutions whose East half holds its queens in the rows of Rows.
+	KindRows
+	// KindFix180 counts the solutions fixed by the half turn (quadrant
+	// join plans, for the unique count).
+	KindFix180
+	// KindFix90 counts the solutions fixed by the quarter turn.
+	KindFix90
 )
 
-// Sub is one independent sub-problem: the four border queens (one in row 0,
-// one in row n-1, one in column 0, one in column n-1) fixed, the inner rows
-// left to search. For KindCorner, Top = Left = 0.
+// Sub is one independent sub-problem: for the constellation kinds, the four
+// border queens (one in row 0, one in row n-1, one in column 0, one in
+// column n-1) fixed, the inner rows left to search (for KindCorner, Top =
+// Left = 0); for the quadrant join, a row set of the East half (KindRows)
+// or a Burnside search (KindFix180, KindFix90).
 type Sub struct {
 	Top    int8 // column of the queen in row 0
 	Bottom int8 // column of the queen in row n-1
@@ -46,7 +62,9 @@ type Sub struct {
 	// queens to itself: 1, 2 (half turn) or 4 (quarter turn). No reflection
 	// fixes a valid border set for n > 1, so the orbit has 8/Stab members.
 	Stab uint8
-	// Cost is a rough relative work estimate, used only for progress.
+	// Rows is the East row set of a KindRows sub-problem (see qjoin.Sub).
+	Rows uint32
+	// Cost is a rough relative work estimate, for progress and sharding.
 	Cost uint32
 }
 
@@ -64,13 +82,43 @@ type Plan struct {
 
 	layoutOnce sync.Once
 	layouts    []layout // see joinLayouts
+
+	// q is the quadrant-join plan that the Subs mirror, for plans of
+	// EngineQJoin (qjoin.go); nil for constellations.
+	q *qjoin.Plan
 }
 
-// NewPlan enumerates the canonical border constellations of an n×n board.
-func NewPlan(n int) (*Plan, error) {
+// NewPlan lists the sub-problems of an n×n board for the engine that
+// EngineAuto picks: the quadrant join from minQJoinN to qjoin.MaxN, else
+// border constellations.
+func NewPlan(n int) (*Plan, error) { return NewPlanEngine(n, EngineAuto) }
+
+// NewPlanEngine lists the sub-problems of an n×n board for engine e: the
+// quadrant join for EngineQJoin (qjoin.MinN ≤ n ≤ qjoin.MaxN) and, by n,
+// for EngineAuto; border constellations otherwise. EngineSearch and
+// EngineJoin give the same constellation plan, counted differently.
+func NewPlanEngine(n int, e Engine) (*Plan, error) {
+	return NewPlanContext(context.Background(), n, e)
+}
+
+// NewPlanContext is NewPlanEngine that gives up with ctx.Err() when ctx
+// ends (planning the quadrant join takes up to a second at n=21).
+func NewPlanContext(ctx context.Context, n int, e Engine) (*Plan, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("fastcount: n=%d out of range 1..%d", n, MaxN)
 	}
+	if useQJoin(e, n) {
+		return newQJoinPlan(ctx, n)
+	}
+	if e == EngineQJoin {
+		return nil, fmt.Errorf("fastcount: the quadrant join counts n=%d..%d, not %d", qjoin.MinN, qjoin.MaxN, n)
+	}
+	return newConstellationPlan(n)
+}
+
+// newConstellationPlan enumerates the canonical border constellations of
+// an n×n board.
+func newConstellationPlan(n int) (*Plan, error) {
 	p := &Plan{N: n}
 	if n < minConstellationN {
 		p.Subs = []Sub{{Kind: KindWhole, Stab: 1, Cost: 1}}
@@ -129,12 +177,25 @@ func estimateCost(n int, s Sub) uint32 {
 	return 1
 }
 
+// Version names the engine generation of the plan: EngineVersion for
+// constellations, qjoin.Version for the quadrant join.
+func (p *Plan) Version() string {
+	if p.q != nil {
+		return qjoin.Version
+	}
+	return EngineVersion
+}
+
 // Hash is a stable hex digest of the engine version, n and the sub-problem
 // list, so that results saved per sub-problem id can be checked before reuse.
 func (p *Plan) Hash() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\nn=%d\nsubs=%d\n", EngineVersion, p.N, len(p.Subs))
+	fmt.Fprintf(h, "%s\nn=%d\nsubs=%d\n", p.Version(), p.N, len(p.Subs))
 	for _, s := range p.Subs {
+		if p.q != nil {
+			fmt.Fprintf(h, "%d %d\n", s.Kind, s.Rows)
+			continue
+		}
 		fmt.Fprintf(h, "%d %d %d %d %d %d\n", s.Kind, s.Top, s.Bottom, s.Left, s.Right, s.Stab)
 	}
 	return hex.EncodeToString(h.Sum(nil))

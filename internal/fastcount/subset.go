@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
 // CountSubs counts the sub-problems ids on a pool of workers, each with its
@@ -28,8 +30,12 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if finished := p.pool(ctx, ids, workers, EngineAuto, done); finished < len(ids) {
+	finished, err := p.pool(ctx, ids, workers, EngineAuto, qjoin.KernelAuto, done)
+	if finished < len(ids) {
 		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err != nil {
 			return err
 		}
 		return fmt.Errorf("fastcount: stopped after %d of %d sub-problems", finished, len(ids))
@@ -40,8 +46,16 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 // pool counts the sub-problems ids on workers goroutines (0 means GOMAXPROCS) that pull
 // them with an atomic index, each with its own scratch memory, and calls done (never two
 // calls at once) for each one finished. It returns how many were finished: fewer than
-// len(ids) when ctx was cancelled.
-func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, done func(id int, r SubResult)) int {
+// len(ids) when ctx was cancelled. Quadrant-join plans run on the pool of qjoin, with
+// the kernel k; its errors (an unavailable kernel) come back as err.
+func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, k qjoin.Kernel, done func(id int, r SubResult)) (int, error) {
+	if p.q != nil {
+		return p.q.CountSubs(ctx, ids, qjoin.Options{Workers: workers, Kernel: k}, func(id int, r qjoin.Result) {
+			if done != nil {
+				done(id, SubResult(r))
+			}
+		})
+	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -81,7 +95,7 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 		}()
 	}
 	wg.Wait()
-	return finished
+	return finished, nil
 }
 
 // maxGroup bounds the sub-problems counted together (see countGroup), for
@@ -131,7 +145,7 @@ func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool, e
 	}
 	return sc.join.countGroup(p.N, ls, stop.Load, func(i int, sols, nodes uint64) {
 		w := p.Subs[ids[i]].Weight() // groups hold sub-problems with Stab 1 only
-		emit(ids[i], SubResult{Total: sols * w, Unique: sols, Nodes: nodes})
+		emit(ids[i], SubResult{Total: sols * w, Burnside: 8 * sols, Nodes: nodes})
 	})
 }
 

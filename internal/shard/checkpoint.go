@@ -7,8 +7,10 @@ import (
 	"github.com/nqueens/nqueens/internal/fastcount"
 )
 
-// CheckpointFormat names the layout of checkpoint files.
-const CheckpointFormat = "nqueens-checkpoint/1"
+// CheckpointFormat names the layout of checkpoint files. Version 2 records
+// the Burnside numerator of the finished sub-problems instead of a unique
+// count (see fastcount.SubResult).
+const CheckpointFormat = "nqueens-checkpoint/2"
 
 // Checkpoint is the progress of a count over the sub-problems Todo of a plan:
 // which are done, and their sums. A count of the whole board has Shard 0 of
@@ -24,7 +26,7 @@ type Checkpoint struct {
 	Todo     Ranges  `json:"todo"` // the sub-problems of this count
 	Done     Ranges  `json:"done"` // those finished, a subset of Todo
 	Total    uint64  `json:"total"`
-	Unique   uint64  `json:"unique"`
+	Burnside uint64  `json:"burnside"` // Σ of the sub-problems' Burnside numerators (8 × unique when complete)
 	Nodes    uint64  `json:"nodes"`
 	Seconds  float64 `json:"seconds"` // counting time so far, over every run
 	Runs     int     `json:"runs"`    // runs that contributed
@@ -37,7 +39,7 @@ type Checkpoint struct {
 // NewCheckpoint is the state of a count of the sub-problems ids of p, as
 // shard i of k, before any work.
 func NewCheckpoint(p *fastcount.Plan, i, k int, ids []int) *Checkpoint {
-	return &Checkpoint{Format: CheckpointFormat, Plan: p.Hash(), Engine: fastcount.EngineVersion, N: p.N,
+	return &Checkpoint{Format: CheckpointFormat, Plan: p.Hash(), Engine: p.Version(), N: p.N,
 		Shard: i, Shards: k, Subs: len(p.Subs), Todo: RangesOf(ids), Done: Ranges{},
 		Complete: len(ids) == 0}
 }
@@ -57,6 +59,9 @@ func LoadCheckpoint(path string) (*Checkpoint, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if err := checkFormat(data, CheckpointFormat); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	c := &Checkpoint{}
 	if err := unseal(data, c, &c.Checksum); err != nil {
@@ -100,6 +105,9 @@ func (c *Checkpoint) check() error {
 // the sub-problems ids; if not, the error says what differs.
 func (c *Checkpoint) Matches(p *fastcount.Plan, i, k int, ids []int) error {
 	switch {
+	case c.N == p.N && c.Engine != p.Version():
+		return fmt.Errorf("is %w: written by engine %s, this program counts n=%d with engine %s (the engine/plan version differs, plan %.12s, not %.12s)",
+			ErrOtherPlan, c.Engine, p.N, p.Version(), c.Plan, p.Hash())
 	case c.Plan != p.Hash() || c.N != p.N:
 		return fmt.Errorf("is %w: n=%d plan %.12s, not n=%d plan %.12s", ErrOtherPlan, c.N, c.Plan, p.N, p.Hash())
 	case c.Shard != i || c.Shards != k:
@@ -113,6 +121,16 @@ func (c *Checkpoint) Matches(p *fastcount.Plan, i, k int, ids []int) error {
 // Result is the result file content of a complete checkpoint.
 func (c *Checkpoint) Result() *Result {
 	return &Result{Format: ResultFormat, Plan: c.Plan, Engine: c.Engine, N: c.N, Shard: c.Shard,
-		Shards: c.Shards, Subs: c.Subs, IDs: c.Todo, Total: c.Total, Unique: c.Unique, Nodes: c.Nodes,
+		Shards: c.Shards, Subs: c.Subs, IDs: c.Todo, Total: c.Total, Burnside: c.Burnside, Nodes: c.Nodes,
 		Seconds: c.Seconds, Version: c.Version}
+}
+
+// Unique is the unique count of a complete count of the whole plan (one
+// shard of one): Burnside/8, checked to be whole. For a shard or an
+// unfinished count it is Burnside/8 rounded down, a share and no count.
+func (c *Checkpoint) Unique() (uint64, error) {
+	if c.Complete && c.Shards == 1 {
+		return fastcount.Unique(c.Burnside)
+	}
+	return c.Burnside / 8, nil
 }

@@ -111,13 +111,13 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		defer mu.Unlock()
 		var c1, c2 uint64
 		t, c1 := bits.Add64(c.Total, r.Total, 0)
-		u, c2 := bits.Add64(c.Unique, r.Unique, 0)
+		b, c2 := bits.Add64(c.Burnside, r.Burnside, 0)
 		if c1|c2 != 0 {
 			overflow = true
 			cancel()
 			return
 		}
-		c.Total, c.Unique, done[id] = t, u, true
+		c.Total, c.Burnside, done[id] = t, b, true
 		c.Nodes = addSat(c.Nodes, r.Nodes)
 		doneCost += uint64(p.Subs[id].Cost)
 		if opt.Progress != nil {

@@ -5,16 +5,18 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
 )
 
 // Merged is the sum of every shard of a plan.
 type Merged struct {
-	Plan, Engine         string
-	N, Shards, Subs      int
-	Total, Unique, Nodes uint64
-	Seconds              float64  // counting time summed over the shards (CPU-ish time × workers)
-	Files                []string // the result files, by shard
-	Versions             []string // the distinct program versions that counted
+	Plan, Engine                   string
+	N, Shards, Subs                int
+	Total, Unique, Burnside, Nodes uint64   // Unique = Burnside/8
+	Seconds                        float64  // counting time summed over the shards (CPU-ish time × workers)
+	Files                          []string // the result files, by shard
+	Versions                       []string // the distinct program versions that counted
 }
 
 // MergeError lists every reason a merge was refused.
@@ -28,8 +30,9 @@ func (e *MergeError) Error() string {
 // MergeError naming the files, when a file cannot be read, is truncated or
 // fails its checksum, comes from another plan or shard count than the
 // first readable one, duplicates a shard, when a shard is missing, when the
-// sub-problems of the shards overlap or leave a gap, and when a sum
-// overflows uint64.
+// sub-problems of the shards overlap or leave a gap, when a sum overflows
+// uint64, and when the Burnside numerators do not add up to a multiple of 8
+// (then some shard counted wrong).
 func Merge(paths []string) (*Merged, error) {
 	var problems []string
 	add := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
@@ -119,7 +122,7 @@ func Merge(paths []string) (*Merged, error) {
 	for _, r := range byShard {
 		var c1, c2 uint64
 		m.Total, c1 = bits.Add64(m.Total, r.Total, 0)
-		m.Unique, c2 = bits.Add64(m.Unique, r.Unique, 0)
+		m.Burnside, c2 = bits.Add64(m.Burnside, r.Burnside, 0)
 		carry |= c1 | c2
 		m.Nodes = addSat(m.Nodes, r.Nodes)
 		m.Seconds += r.Seconds
@@ -130,6 +133,11 @@ func Merge(paths []string) (*Merged, error) {
 	if carry != 0 {
 		return nil, &MergeError{[]string{"the sums overflow uint64: the shard counts cannot all be right"}}
 	}
+	u, err := fastcount.Unique(m.Burnside)
+	if err != nil {
+		return nil, &MergeError{[]string{fmt.Sprintf("the Burnside sum %d of the shards is not a multiple of 8: a shard count is wrong", m.Burnside)}}
+	}
+	m.Unique = u
 	return m, nil
 }
 

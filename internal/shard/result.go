@@ -9,22 +9,23 @@ import (
 	"github.com/nqueens/nqueens/internal/fastcount"
 )
 
-// ResultFormat names the layout of result files.
-const ResultFormat = "nqueens-shard/1"
+// ResultFormat names the layout of result files. Version 2 records the
+// Burnside numerator of the shard's sub-problems instead of a unique count.
+const ResultFormat = "nqueens-shard/2"
 
 // Result is the content of a shard's result file: the sums over the
 // sub-problems IDs of shard Shard of Shards of the plan Plan.
 type Result struct {
 	Format   string  `json:"format"`
 	Plan     string  `json:"plan"`   // fastcount.Plan.Hash
-	Engine   string  `json:"engine"` // fastcount.EngineVersion
+	Engine   string  `json:"engine"` // fastcount.Plan.Version
 	N        int     `json:"n"`
 	Shard    int     `json:"shard"`  // 0..Shards-1
 	Shards   int     `json:"shards"` // K
 	Subs     int     `json:"subs"`   // sub-problems in the whole plan
 	IDs      Ranges  `json:"ids"`    // the sub-problems counted here
 	Total    uint64  `json:"total"`
-	Unique   uint64  `json:"unique"`
+	Burnside uint64  `json:"burnside"` // Σ of the sub-problems' Burnside numerators
 	Nodes    uint64  `json:"nodes"`
 	Seconds  float64 `json:"seconds"` // counting time, summed over resumed runs
 	Workers  int     `json:"workers"`
@@ -57,6 +58,9 @@ func ReadResult(path string) (*Result, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if err := checkFormat(data, ResultFormat); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r := &Result{}
 	if err := unseal(data, r, &r.Checksum); err != nil {
@@ -99,6 +103,9 @@ func checkPlanSize(n, shard, shards, subs int) error {
 // ids that Assign gives it; if not, the error says what differs.
 func (r *Result) Matches(p *fastcount.Plan, i, k int, ids []int) error {
 	switch {
+	case r.N == p.N && r.Engine != p.Version():
+		return fmt.Errorf("is %w: written by engine %s, this program counts n=%d with engine %s (the engine/plan version differs, plan %.12s, not %.12s)",
+			ErrOtherPlan, r.Engine, p.N, p.Version(), r.Plan, p.Hash())
 	case r.Plan != p.Hash() || r.N != p.N:
 		return fmt.Errorf("is %w: n=%d plan %.12s, not n=%d plan %.12s", ErrOtherPlan, r.N, r.Plan, p.N, p.Hash())
 	case r.Shard != i || r.Shards != k:

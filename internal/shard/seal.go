@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
 // The checksum of a file is "sha256:" and the hex SHA-256 of the compact
@@ -70,4 +73,24 @@ func unseal(data []byte, v any, sum *string) error {
 		return ErrChecksum
 	}
 	return nil
+}
+
+// ErrOtherVersion is wrapped by the errors of files written in another
+// format, by another engine or plan version of the program.
+var ErrOtherVersion = errors.New("written by another engine/plan version")
+
+// checkFormat reads the format and engine of a file loosely, before the
+// strict decoding, so that a file of another version is refused with a
+// message that says so, not with the first field that differs.
+func checkFormat(data []byte, want string) error {
+	var head struct {
+		Format string `json:"format"`
+		Engine string `json:"engine"`
+		N      int    `json:"n"`
+	}
+	if json.Unmarshal(data, &head) != nil || head.Format == want || head.Format == "" {
+		return nil // the strict decoding says what is wrong, if anything
+	}
+	return fmt.Errorf("%w: format %q, engine %q (n=%d); this program reads %q (engines %s, %s): count again with this version",
+		ErrOtherVersion, head.Format, head.Engine, head.N, want, fastcount.EngineVersion, qjoin.Version)
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
 // known totals and unique counts (SPEC.md §2, OEIS A000170 and A002562).
@@ -69,6 +70,10 @@ func TestAssign(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var largest uint64
+			for _, s := range p.Subs {
+				largest = max(largest, uint64(s.Cost))
+			}
 			again, _ := Assign(p, k)
 			seen := make([]bool, len(p.Subs))
 			var lo, hi uint64 = ^uint64(0), 0
@@ -88,7 +93,7 @@ func TestAssign(t *testing.T) {
 			if slices.Contains(seen, false) {
 				t.Fatalf("n=%d k=%d: an id has no shard", n, k)
 			}
-			if hi-lo > uint64(n) { // longest-first: within one sub-problem's cost
+			if hi-lo > largest { // longest-first: within one sub-problem's cost
 				t.Errorf("n=%d k=%d: shard costs %d..%d", n, k, lo, hi)
 			}
 		}
@@ -329,6 +334,17 @@ func TestMergeRefuses(t *testing.T) {
 		{"nothing", func(t *testing.T, dir string, p []string) []string {
 			return []string{}
 		}, []string{"no result files"}},
+		{"burnside", func(t *testing.T, dir string, p []string) []string {
+			reseal(t, p[1], func(r *Result) { r.Burnside++ })
+			return nil
+		}, []string{"Burnside sum", "not a multiple of 8"}},
+		{"old format", func(t *testing.T, dir string, p []string) []string {
+			b, _ := os.ReadFile(p[2])
+			old := strings.Replace(string(b), ResultFormat, "nqueens-shard/1", 1)
+			old = strings.Replace(old, `"engine": "`+qjoin.Version, `"engine": "fastcount/constellations-v1`, 1)
+			os.WriteFile(p[2], []byte(old), 0o644)
+			return nil
+		}, []string{"shard-0002-of-0004.json: written by another engine/plan version", "nqueens-shard/1", "fastcount/constellations-v1"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -397,8 +413,8 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatalf("saved %d done, total %d, run %d; in memory %d, %d", back.Done.Len(), back.Total, back.Runs, c.Done.Len(), c.Total)
 		}
 		if err == nil {
-			if !c.Complete || c.Total != known[13][0] || c.Unique != known[13][1] {
-				t.Fatalf("after %d runs: %+v", run, c)
+			if u, err := c.Unique(); !c.Complete || c.Total != known[13][0] || u != known[13][1] || err != nil {
+				t.Fatalf("after %d runs: %+v, unique %d %v", run, c, u, err)
 			}
 			if run < 2 {
 				t.Errorf("finished in %d runs: the interruptions did not interrupt", run)
@@ -460,6 +476,18 @@ func TestCheckpointMismatch(t *testing.T) {
 	os.WriteFile(path, []byte(strings.Replace(string(b), `"done": ""`, `"done": "1"`, 1)), 0o644)
 	if _, err := LoadCheckpoint(path); !errors.Is(err, ErrChecksum) {
 		t.Errorf("edited checkpoint: %v", err)
+	}
+	// A checkpoint of the previous format and engine is refused by name.
+	old := strings.Replace(string(b), CheckpointFormat, "nqueens-checkpoint/1", 1)
+	old = strings.Replace(old, `"burnside"`, `"unique"`, 1)
+	os.WriteFile(path, []byte(old), 0o644)
+	if _, err := LoadCheckpoint(path); !errors.Is(err, ErrOtherVersion) || !strings.Contains(err.Error(), "engine/plan version") {
+		t.Errorf("old checkpoint: %v", err)
+	}
+	// One of this format from another engine meets the plan: Matches says so.
+	c.Engine = "fastcount/constellations-v2"
+	if err := c.Matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) || !strings.Contains(err.Error(), "engine/plan version differs") {
+		t.Errorf("other engine: %v", err)
 	}
 }
 

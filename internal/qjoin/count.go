@@ -1,0 +1,169 @@
+package qjoin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Options tunes a count. The zero value uses every CPU and the fastest
+// kernel.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Kernel selects the matcher kernel; see KernelAuto.
+	Kernel Kernel
+}
+
+// buildTables fills the quarter tables once per plan, on up to workers
+// goroutines; later calls return at once. It returns false if stop said so
+// before the end (the next call starts again).
+func (p *Plan) buildTables(workers int, stop func() bool) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.built {
+		return true
+	}
+	if !p.t.build(workers, stop) {
+		return false
+	}
+	p.built = true
+	return true
+}
+
+// Entries is the number of quarter-table entries of the plan (known from
+// NewPlan on), for memory estimates.
+func (p *Plan) Entries() uint64 { return p.t.entries() }
+
+// CountSubs counts the sub-problems ids on opt.Workers goroutines that take
+// them in order with an atomic index, each with its own scratch memory,
+// after building the quarter tables (in parallel, once per plan). done, if
+// not nil, is called for each finished sub-problem with its id and result;
+// calls never overlap. It returns the number of sub-problems finished and,
+// if that is fewer than len(ids), ctx.Err(); or an error for a bad id or
+// kernel before any work.
+func (p *Plan) CountSubs(ctx context.Context, ids []int, opt Options, done func(id int, r Result)) (int, error) {
+	for _, i := range ids {
+		if i < 0 || i >= len(p.Subs) {
+			return 0, fmt.Errorf("qjoin: sub-problem %d out of range 0..%d", i, len(p.Subs)-1)
+		}
+	}
+	kern, err := opt.Kernel.Resolve()
+	if err != nil {
+		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(ids)))
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	if !p.buildTables(workers, stop.Load) {
+		return 0, ctx.Err()
+	}
+
+	var next atomic.Int64
+	var mu sync.Mutex // serialises done and counts the finished
+	finished := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := newSolver(p, kern)
+			// stop is set by AfterFunc's goroutine, which a busy machine
+			// may run late; between sub-problems the context is asked
+			// directly, so none starts once cancel has returned.
+			for !stop.Load() && ctx.Err() == nil {
+				k := int(next.Add(1) - 1)
+				if k >= len(ids) {
+					return
+				}
+				r, ok := s.solve(p.Subs[ids[k]], stop.Load)
+				if !ok {
+					return
+				}
+				mu.Lock()
+				finished++
+				if done != nil {
+					done(ids[k], r)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if finished < len(ids) {
+		if err := ctx.Err(); err != nil {
+			return finished, err
+		}
+		return finished, errors.New("qjoin: stopped before the end")
+	}
+	return finished, nil
+}
+
+// SolveSub counts sub-problem i on the calling goroutine (building the
+// quarter tables first if no count did). On cancellation it returns
+// ctx.Err() and a zero result.
+func (p *Plan) SolveSub(ctx context.Context, i int, k Kernel) (Result, error) {
+	var r Result
+	_, err := p.CountSubs(ctx, []int{i}, Options{Workers: 1, Kernel: k}, func(_ int, x Result) { r = x })
+	return r, err
+}
+
+// Totals is the outcome of Count. When Complete is false the sums cover
+// the SubsDone finished sub-problems only, and Unique is not meaningful.
+type Totals struct {
+	Total, Unique, Burnside, Nodes uint64
+	SubsDone, Subs                 int
+	Complete                       bool
+}
+
+// ErrOverflow is returned when a sum would not fit in a uint64.
+var ErrOverflow = errors.New("qjoin: uint64 overflow in solution count")
+
+// Count counts every sub-problem of the plan: T, and U = ΣBurnside / 8,
+// checking that the Burnside sum is a multiple of 8. Results are summed in
+// id order, so they do not depend on the schedule.
+func (p *Plan) Count(ctx context.Context, opt Options) (Totals, error) {
+	ids := make([]int, len(p.Subs))
+	for i := range ids {
+		ids[i] = i
+	}
+	rs := make([]Result, len(p.Subs))
+	fin := make([]bool, len(p.Subs))
+	_, err := p.CountSubs(ctx, ids, opt, func(id int, r Result) { rs[id], fin[id] = r, true })
+	res := Totals{Subs: len(p.Subs)}
+	var carry uint64
+	for i, r := range rs {
+		if !fin[i] {
+			continue
+		}
+		res.SubsDone++
+		var c1, c2 uint64
+		res.Total, c1 = bits.Add64(res.Total, r.Total, 0)
+		res.Burnside, c2 = bits.Add64(res.Burnside, r.Burnside, 0)
+		carry |= c1 | c2
+		res.Nodes += r.Nodes
+	}
+	if carry != 0 {
+		return res, ErrOverflow
+	}
+	res.Unique = res.Burnside / 8
+	res.Complete = res.SubsDone == res.Subs
+	if err != nil {
+		return res, err
+	}
+	if res.Burnside%8 != 0 {
+		return res, fmt.Errorf("qjoin: n=%d: the Burnside sum %d is not a multiple of 8: a count is wrong", p.N, res.Burnside)
+	}
+	return res, nil
+}

@@ -1,0 +1,158 @@
+// Package qjoin is the quadrant-join counter: it counts the total (OEIS
+// A000170) and the unique (A002562) solutions of an n×n board for
+// 4 ≤ n ≤ 21 by listing the partial placements of the four quadrants once
+// and joining them, instead of searching the whole tree. From n = 10 on it
+// is what internal/fastcount runs; the constellation engine there stays for
+// larger boards and as the cross-check.
+//
+// # Decomposition (geom.go, plan.go)
+//
+// Cut the columns at h = ⌊n/2⌋: West = columns [0,h), East = [h,n) (one
+// wider for odd n); cut the rows at h too: North = [0,h), South = [h,n).
+// The quadrants NW, NE, SW, SE are h×h, h×(n-h), (n-h)×h, (n-h)×(n-h).
+// Each half holds exactly one queen per column, so a solution is a pair
+// (East half, West half) whose queens stand in complementary row sets: R
+// (|R| = n-h) in the East, the others in the West. A half is in turn a pair
+// of quarter placements, North and South, in complementary column sets.
+//
+// A sub-problem is one East row set R, canonical under the north–south
+// mirror (R ≤ reverse(R)), listed in colex order; two more sub-problems
+// count S180 and S90 (burnside.go). Sub-problems are independent and
+// deterministic, so ids are stable and a count can be sharded,
+// checkpointed and merged (internal/shard).
+//
+// # Weights: why Σ weights = T
+//
+// Call a and b the segments of the main diagonal in NW and SE, c and d
+// those of the anti-diagonal in NE and SW (for odd n the centre square,
+// which lies on both, belongs to neither: it is in SE and allowed). A
+// solution has at most one queen on each long diagonal. The anti-transpose
+// (r,c) → (n-1-c, n-1-r) maps solutions to solutions, fixes every square of
+// the anti-diagonal and swaps a with b; the transpose fixes the main
+// diagonal and swaps c with d. So the number N(a,b,c,d) of solutions with
+// given segment occupations is symmetric in a↔b and in c↔d, and
+//
+//	T = Σ N = N(0000) + 2·N(1000) + 2·N(0001) + 4·N(1001) + (odd n: centre)
+//	  = Σ over the solutions with b = c = 0 of 2^(a+d).
+//
+// Hence only East halves with b = c = 0 are stored (the quarter tables of
+// NE and SE forbid those squares), and a West half weighs 2^(a+d).
+//
+// The north–south mirror maps East halves to East halves (R to
+// reverse(R)), a to d and b to c, so it keeps the stored set and the
+// weights: a canonical R with R ≠ reverse(R) stands for both (weight 2).
+// For even n the east–west mirror maps the solutions with no queen on
+// either long diagonal (a = b = c = d = 0) and East rows R to those with
+// East rows ~R; their share is counted in the smaller of R and
+// canon(~R) = min(~R, reverse(~R)) with weight 2, in the other with 0
+// (eastWestWeight). For odd n the halves differ in width: no such rule.
+// TestRowSets checks every sub-problem against these weights applied to
+// every solution, for n = 5..11.
+//
+// Unique counts come from Burnside's lemma: U = (T + S180 + 2·S90)/8, as no
+// reflection fixes a solution for n > 1. Every sub-problem reports its share
+// of the numerator T + S180 + 2·S90 (Result.Burnside): a row set its share
+// of T, the two searches S180 and 2·S90. The sum must be a multiple of 8,
+// which Count checks, and internal/shard at every merge.
+//
+// # Data layout
+//
+// An entry word describes the queens of one quarter placement:
+//
+//   - bits 0..L-1: the East–West crossing lines it uses, the diagonals and
+//     anti-diagonals with squares in both halves (2(n-1) of them, less the
+//     two long ones: the stored East halves never use them except through
+//     the centre of an odd board, which gets one bit shared by both lines,
+//     L = 2n-4 for even n, 2n-3 for odd n);
+//   - bits 42..61 (nsShift): the north–south crossing lines of its half:
+//     two quarters of a half share a line only if it crosses the row cut,
+//     so x&y on these bits is the whole compatibility test;
+//   - bits 62, 63: the flags a (NW) and d (SW).
+//
+// quadTable (table.go) holds one word per partial placement of a quadrant
+// (0..h queens, at most one per row and column), sorted by cell (row set,
+// column set of the same size) and flag, with a compact index: cell =
+// base[rows] + colex rank of cols. The entries of the four quadrants, 2.7
+// million at n=18 and 73 million at n=21, are counted by NewPlan (for the
+// cost estimates) and filled once per plan, one quadrant per worker.
+//
+// # Joining (solve.go)
+//
+// For a row set R, the East halves are the compatible pairs of NE cell
+// (R∩N, C) × SE cell (R∩S, ~C) over the column sets C; their words x|y go
+// to a buffer, written branch-free (AVX2: VPERMD packing, pairsAVX2). The
+// West halves come the same way from NW × SW, split by the flags into four
+// classes of weight ewf(R), 2, 2, 4, and are counted against the East
+// halves in batches of 4096 ("queries").
+//
+// # Matcher (match.go, kernel_*.go)
+//
+// A "Four Russians" bit matrix: the East words are cut into blocks of 256;
+// per block and per line ℓ, a 256-bit set of the halves that do not use ℓ;
+// per chunk of 5 lines and each of its 32 subsets s, the AND of the sets of
+// s. A query picks one entry per chunk with its own bits and counts the
+// AND of the K entries: K loads of 32 bytes and a popcount per 256 East
+// halves, whatever the query. The kernels run all queries of a batch
+// against a tile of blocks (24 KB) before the next, so that the tables
+// stay in the L1 cache.
+//
+// From n = 17 on (minCutN), two cut lines, the anti-diagonals r+c = n-2 and
+// r+c = n (the most used lines of both halves), are taken out of the
+// matching: the East halves are grouped by the cut lines they use, each
+// group in its own blocks, and a query is counted only against the groups
+// it is compatible with. That skips about 30% of the blocks and leaves one
+// chunk fewer at n=17, 18 and 20.
+//
+// Kernels, chosen at run time (Kernel, KernelAuto, NQUEENS_KERNEL):
+//
+//   - avx2 (kernel_amd64.s, amd64 with AVX2, BMI2, POPCNT): the count (one
+//     VPAND chain per block, a nibble-table VPSHUFB popcount), the table
+//     build (a byte shuffle network and VPMOVMSKB instead of a bit
+//     transpose: the halves of a block come out permuted, the same way for
+//     every line, which is all counting needs), the pair join and the split
+//     by cut lines;
+//   - go (kernel_go.go, match.go): the same layout in plain Go, 64 halves
+//     per word, and a 64×64 bit transpose; it runs everywhere.
+//
+// There is no AVX-512 kernel: the machine the engine was developed on has
+// no AVX-512, and untested assembly is not shipped. With VPTERNLOGQ and
+// VPOPCNTQ on 512-bit blocks the count would halve its loads; the layout
+// (blocks of 256, 32-byte entries) would become blocks of 512.
+//
+// # Cost and memory
+//
+// Per row set the work is about the quarter pairs tried (cand, 541 million
+// at n=18) and the query-block products (about 0.9 billion blocks of 256 at
+// n=18, 1.2·10^11 at n=20), the latter dominating from n=18 on. Sub.Cost
+// estimates both from the cell sizes. Memory is the quarter tables (22 MB
+// at n=18, 190 MB at n=20, 600 MB at n=21) plus, per worker, the East
+// halves of one row set with their tables (at most a few tens of MB); see
+// EstimateMemory.
+//
+// # Pool (count.go)
+//
+// CountSubs builds the tables (in parallel) once per plan, then runs the
+// sub-problems on workers that take ids from an atomic counter, each with
+// its own scratch (solver); results are reported in any order and summed by
+// the caller in id order. Cancellation is polled per sub-problem, per
+// column set inside a row set, every few thousand placements in the table
+// builds and the Burnside searches, and by NewPlanContext.
+//
+// # Legend for the hot loops
+//
+//	R, W         East row set, West row set (~R)
+//	rn, rs       R's rows in the North and South quadrants (local bits)
+//	C            a column set of the North quadrant of a half
+//	x, y         entry words of a North and a South quarter
+//	e, east      East words (x|y) of the current row set
+//	q, qs        West words (queries) of a class
+//	c, wt        weight class a | d<<1 of a West half, and its weight
+//	k            chunks per block (K)
+//	s_j, o_j     bits of a query in chunk j, and their table offset
+//	g, u         cut bits of an East word (its group), of a query
+//	nb, tile     blocks, blocks per tile
+//
+// Nodes counts the quarter pairs tried plus the East–West pairs compared
+// (queries × East halves) plus the orbits placed by the Burnside searches:
+// a measure of work, not a property of the problem.
+package qjoin

@@ -1,0 +1,494 @@
+package qjoin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/refcount"
+)
+
+// Known counts, OEIS A000170 and A002562, index n.
+var knownTotal = []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+	2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884, 314666222712}
+
+var knownUnique = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+	1846955, 11977939, 83263591, 621012754, 4878666808, 39333324973}
+
+// kernels are the kernels this CPU runs.
+func kernels() []Kernel {
+	var ks []Kernel
+	for _, k := range []Kernel{KernelGo, KernelAVX2} {
+		if k.Available() {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// TestAgainstReference: every n ≤ 14 gives the plain counter's total and
+// unique, with 1, 2 and 3 workers, every kernel, with and without cut lines.
+func TestAgainstReference(t *testing.T) {
+	for n := MinN; n <= 14; n++ {
+		ref, err := refcount.Count(context.Background(), n, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []bool{false, true} {
+			p, err := newPlan(context.Background(), n, cut)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range kernels() {
+				for w := 1; w <= 3; w++ {
+					r, err := p.Count(context.Background(), Options{Workers: w, Kernel: k})
+					if err != nil {
+						t.Fatalf("n=%d cut=%v %v workers=%d: %v", n, cut, k, w, err)
+					}
+					if !r.Complete || r.Total != ref.Total || r.Unique != ref.Unique {
+						t.Errorf("n=%d cut=%v %v workers=%d: got %d/%d, reference %d/%d",
+							n, cut, k, w, r.Total, r.Unique, ref.Total, ref.Unique)
+					}
+					if r.Burnside%8 != 0 {
+						t.Errorf("n=%d: Burnside sum %d", n, r.Burnside)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLong counts n = 15..18 (n = 19 and 20 with QJOIN_LONG set) against
+// OEIS.
+func TestLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	for n := 15; n <= 18; n++ {
+		for _, k := range kernels() {
+			if n == 18 && k == KernelGo && len(kernels()) > 1 {
+				continue // 10 s; the AVX2 run covers the decomposition
+			}
+			p, err := NewPlan(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			r, err := p.Count(context.Background(), Options{Workers: 2, Kernel: k})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
+				t.Errorf("n=%d %v: got %d/%d, want %d/%d", n, k, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			}
+			t.Logf("n=%d %v: %v", n, k, time.Since(start))
+		}
+	}
+}
+
+// allSolutions calls visit with every solution of the n×n board (columns by
+// row), by plain search.
+func allSolutions(n int, visit func(q []int)) {
+	q := make([]int, n)
+	var rec func(r int, cols, dl, dr uint64)
+	rec = func(r int, cols, dl, dr uint64) {
+		if r == n {
+			visit(q)
+			return
+		}
+		for c := 0; c < n; c++ {
+			if cols>>uint(c)&1 != 0 || dl>>uint(r-c+n)&1 != 0 || dr>>uint(r+c)&1 != 0 {
+				continue
+			}
+			q[r] = c
+			rec(r+1, cols|1<<uint(c), dl|1<<uint(r-c+n), dr|1<<uint(r+c))
+		}
+	}
+	rec(0, 0, 0, 0)
+}
+
+// TestRowSets checks each row-set sub-problem on its own against the
+// weights of doc.go applied to every solution: a solution whose East half
+// holds rows R counts in R (or in reverse(R), mirrored) when it has no
+// queen on the b or c segments, with weight 2^(a+d), times the east–west
+// weight when no long diagonal holds a queen (even n).
+func TestRowSets(t *testing.T) {
+	for n := 5; n <= 11; n++ {
+		h := n / 2
+		p, err := newPlan(context.Background(), n, n%2 == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.buildTables(1, nil)
+		s := newSolver(p, KernelGo)
+		want := map[uint32]uint64{}
+		allSolutions(n, func(q []int) {
+			var R uint32
+			a, b, c, d := 0, 0, 0, 0
+			for r, col := range q {
+				if col >= h {
+					R |= 1 << uint(r)
+				}
+				centre := n%2 == 1 && r == h && col == h
+				switch {
+				case r == col && r < h:
+					a = 1
+				case r == col && !centre:
+					b = 1
+				}
+				switch {
+				case r+col == n-1 && r < h && col >= h:
+					c = 1
+				case r+col == n-1 && col < h:
+					d = 1
+				}
+			}
+			if b == 1 || c == 1 {
+				return
+			}
+			w := uint64(1) << uint(a+d)
+			canon := min(R, reverse(R, n))
+			if a+d == 0 { // no queen on a long diagonal
+				w *= eastWestWeight(canon, n)
+			}
+			want[canon] += w
+		})
+		var sum uint64
+		for _, w := range want {
+			sum += w
+		}
+		if sum != knownTotal[n] {
+			t.Errorf("n=%d: the weights add up to %d, not T = %d", n, sum, knownTotal[n])
+		}
+		for _, sub := range p.Subs {
+			if sub.Kind != KindRows {
+				continue
+			}
+			got, _, ok := s.solveRows(sub.Rows, nil)
+			if !ok || got != want[sub.Rows] {
+				t.Errorf("n=%d R=%0*b: got %d, want %d", n, n, sub.Rows, got, want[sub.Rows])
+			}
+		}
+	}
+}
+
+// fixedByRotation counts the solutions fixed by the rotation by turns
+// quarter turns, by testing every solution.
+func fixedByRotation(n, turns int) uint64 {
+	var c uint64
+	allSolutions(n, func(q []int) {
+		for r, col := range q {
+			x, y := r, col
+			for range turns {
+				x, y = rotate(n, x, y)
+			}
+			if q[x] != y {
+				return
+			}
+		}
+		c++
+	})
+	return c
+}
+
+// TestBurnsideEntries: the two searches against a test of every solution,
+// and the Burnside sum against the known unique counts.
+func TestBurnsideEntries(t *testing.T) {
+	for n := MinN; n <= 12; n++ {
+		s180, _, _ := countFixed(n, 2, nil)
+		s90, _, _ := countFixed(n, 1, nil)
+		if w := fixedByRotation(n, 2); s180 != w {
+			t.Errorf("n=%d: S180 %d, want %d", n, s180, w)
+		}
+		if w := fixedByRotation(n, 1); s90 != w {
+			t.Errorf("n=%d: S90 %d, want %d", n, s90, w)
+		}
+		if sum := knownTotal[n] + s180 + 2*s90; sum%8 != 0 || sum/8 != knownUnique[n] {
+			t.Errorf("n=%d: (T + S180 + 2·S90)/8 = %d/8, want %d", n, sum, knownUnique[n])
+		}
+	}
+}
+
+// TestPlan: plans are deterministic, canonical, and their costs add up.
+func TestPlan(t *testing.T) {
+	if _, err := NewPlan(MinN - 1); err == nil {
+		t.Error("n below MinN accepted")
+	}
+	if _, err := NewPlan(MaxN + 1); err == nil {
+		t.Error("n above MaxN accepted")
+	}
+	for n := MinN; n <= 16; n++ {
+		p, _ := NewPlan(n)
+		q, _ := NewPlan(n)
+		var cost uint64
+		seen := map[uint32]bool{}
+		for i, s := range p.Subs {
+			if s != q.Subs[i] {
+				t.Fatalf("n=%d: sub %d differs between two plans", n, i)
+			}
+			cost += uint64(s.Cost)
+			if s.Cost == 0 {
+				t.Errorf("n=%d: sub %d has no cost", n, i)
+			}
+			if s.Kind != KindRows {
+				continue
+			}
+			if bits.OnesCount32(s.Rows) != n-n/2 || reverse(s.Rows, n) < s.Rows || seen[s.Rows] {
+				t.Errorf("n=%d: row set %b", n, s.Rows)
+			}
+			seen[s.Rows] = true
+		}
+		if cost != p.TotalCost {
+			t.Errorf("n=%d: TotalCost %d, sum %d", n, p.TotalCost, cost)
+		}
+		// Every row set of size n-h is in the plan or mirrors one.
+		all := combinations(n, n-n/2)
+		if got := 2*uint64(len(seen)) - uint64(countSymmetric(n)); got != all {
+			t.Errorf("n=%d: plan covers %d row sets of %d", n, got, all)
+		}
+	}
+}
+
+// countSymmetric is the number of row sets of size n-n/2 equal to their
+// mirror image.
+func countSymmetric(n int) int {
+	k := n - n/2
+	c := 0
+	forCombs(uint32(n), k, func(R uint32) {
+		if reverse(R, n) == R {
+			c++
+		}
+	})
+	return c
+}
+
+// randomWords returns m words of L random bits each, about frac of them set.
+func randomWords(rng *rand.Rand, m, L int, dense bool) []uint64 {
+	ws := make([]uint64, m, m+blockHalves+pairSlack)
+	for i := range ws {
+		x := rng.Uint64() & rng.Uint64()
+		if dense {
+			x = rng.Uint64()
+		}
+		ws[i] = x & (1<<uint(L) - 1)
+	}
+	return ws
+}
+
+// TestKernels: the kernels against each other and a naive pairwise AND, on
+// random words, every number of chunks, with and without cut lines.
+func TestKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for k := minChunks; k <= maxChunks; k++ {
+		for _, cut := range []bool{false, true} {
+			L := k * chunkBits
+			if cut {
+				L = min(L+2, maxEW)
+			}
+			for _, m := range []int{0, 1, linearMax, linearMax + 1, 255, 256, 257, 700, 3000} {
+				east := randomWords(rng, m, L, false)
+				qs := randomWords(rng, 1+rng.IntN(600), L, rng.IntN(2) == 0)
+				mask := uint64(1)<<uint(L) - 1
+				var want uint64
+				for _, w := range qs {
+					for _, e := range east {
+						if e&w == 0 {
+							want++
+						}
+					}
+				}
+				for _, kern := range kernels() {
+					var mt matcher
+					mt.k, mt.mask, mt.kern = k, mask, kern.fn(k)
+					mt.asm = kern == KernelAVX2
+					mt.split = splitCut
+					if mt.asm {
+						mt.split = splitCutAVX2
+					}
+					if cut {
+						mt.cut = L - 2
+					}
+					mt.build(east)
+					if got := mt.count(qs); got != want {
+						t.Errorf("k=%d cut=%v %d East words, %d queries, %v: %d, want %d", k, cut, m, len(qs), kern, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestJoinPairs: the AVX2 pair join and cut split against the Go ones.
+func TestJoinPairs(t *testing.T) {
+	if !KernelAVX2.Available() {
+		t.Skip("no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	for i := 0; i < 200; i++ {
+		xs := randomWords(rng, rng.IntN(9), 64, false)
+		ys := randomWords(rng, rng.IntN(40), 64, false)
+		q := make([]uint64, rng.IntN(5), 1000)
+		want := joinPairs(append(make([]uint64, 0, 1000), q...), xs, ys)
+		if got := joinPairsAVX2(q, xs, ys); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("join %v × %v: %v, want %v", xs, ys, got, want)
+		}
+		var a, b [4][]uint64
+		for t := range a {
+			a[t] = make([]uint64, 0, len(ys)+pairSlack)
+			b[t] = make([]uint64, 0, len(ys)+pairSlack)
+		}
+		sh := uint(rng.IntN(40))
+		splitCut(&a, ys, sh)
+		splitCutAVX2(&b, ys, sh)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("split %v at %d: %v, want %v", ys, sh, b, a)
+		}
+	}
+}
+
+// TestTranspose64 against the definition.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var x, y [64]uint64
+	for i := range x {
+		x[i] = rng.Uint64()
+	}
+	y = x
+	transpose64(&y)
+	for i := 0; i < 64; i++ {
+		for j := 0; j < 64; j++ {
+			if y[j]>>uint(i)&1 != x[i]>>uint(j)&1 {
+				t.Fatalf("bit %d,%d", i, j)
+			}
+		}
+	}
+}
+
+// TestCancel: a count stops within a second of its context's end, in the
+// table build and in the join, and reports only finished sub-problems.
+func TestCancel(t *testing.T) {
+	p, err := NewPlan(20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, after := range []time.Duration{0, 30 * time.Millisecond, 300 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), after)
+		start := time.Now()
+		r, err := p.Count(ctx, Options{Workers: 2})
+		took := time.Since(start)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("after %v: err %v", after, err)
+		}
+		if took > after+time.Second {
+			t.Errorf("cancelled after %v, returned after %v", after, took)
+		}
+		if r.Complete || r.Total > knownTotal[20] {
+			t.Errorf("dishonest partial result %+v", r)
+		}
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewPlanContext(done, 20); !errors.Is(err, context.Canceled) {
+		t.Errorf("NewPlanContext on a cancelled context: %v", err)
+	}
+	p, _ = NewPlan(12)
+	if _, err := p.SolveSub(done, 0, KernelAuto); !errors.Is(err, context.Canceled) {
+		t.Errorf("SolveSub on a cancelled context: %v", err)
+	}
+}
+
+// TestKernelChoice: names, the environment variable, unavailable kernels.
+func TestKernelChoice(t *testing.T) {
+	for _, k := range []Kernel{KernelAuto, KernelGo, KernelAVX2} {
+		if p, err := ParseKernel(k.String()); err != nil || p != k {
+			t.Errorf("%v: %v %v", k, p, err)
+		}
+	}
+	if _, err := ParseKernel("avx512"); err == nil {
+		t.Error("avx512 accepted")
+	}
+	t.Setenv(KernelEnv, "go")
+	if k, err := KernelAuto.Resolve(); err != nil || k != KernelGo {
+		t.Errorf("%s=go: %v %v", KernelEnv, k, err)
+	}
+	t.Setenv(KernelEnv, "nope")
+	if _, err := KernelAuto.Resolve(); err == nil {
+		t.Errorf("%s=nope accepted", KernelEnv)
+	}
+	t.Setenv(KernelEnv, "")
+	if k, err := KernelAuto.Resolve(); err != nil || !k.Available() || k == KernelAuto {
+		t.Errorf("auto: %v %v", k, err)
+	}
+	if !KernelAVX2.Available() {
+		if _, err := KernelAVX2.Resolve(); err == nil {
+			t.Error("unavailable AVX2 kernel resolved")
+		}
+	}
+}
+
+// TestEstimateMemory: the estimate stays under 2 GiB up to MaxN with 2
+// workers and grows with the workers.
+func TestEstimateMemory(t *testing.T) {
+	for n := MinN; n <= MaxN; n++ {
+		if m := EstimateMemory(n, 2); m > 2<<30 {
+			t.Errorf("n=%d: %d bytes", n, m)
+		}
+	}
+	if EstimateMemory(20, 8) <= EstimateMemory(20, 1) {
+		t.Error("the estimate does not grow with the workers")
+	}
+}
+
+var sink uint64
+
+func BenchmarkCount(b *testing.B) {
+	for _, k := range kernels() {
+		for _, n := range []int{12, 14, 16} {
+			b.Run(fmt.Sprintf("kernel=%v/n=%d", k, n), func(b *testing.B) {
+				p, err := NewPlan(n)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.buildTables(1, nil)
+				var nodes uint64
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					r, err := p.Count(context.Background(), Options{Workers: 1, Kernel: k})
+					if err != nil {
+						b.Fatal(err)
+					}
+					sink += r.Total
+					nodes = r.Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes/op")
+			})
+		}
+	}
+}
+
+// BenchmarkMatcher measures the kernels alone: ns/qb is the time per query
+// and block of 256 East halves.
+func BenchmarkMatcher(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const k = 6
+	for _, kern := range kernels() {
+		for _, nb := range []int{1, 3, 8, 32} {
+			b.Run(fmt.Sprintf("kernel=%v/blocks=%d", kern, nb), func(b *testing.B) {
+				var m matcher
+				m.k, m.kern, m.asm = k, kern.fn(k), kern == KernelAVX2
+				m.build(randomWords(rng, nb*blockHalves, k*chunkBits, false))
+				qs := randomWords(rng, queryBatch, k*chunkBits, false)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					sink += m.count(qs)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(qs)*nb), "ns/qb")
+			})
+		}
+	}
+}
