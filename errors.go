@@ -1,13 +1,14 @@
 package nqueens
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // ErrNoSolution says that the board has no solution (n = 2 and n = 3), or that a partial
-// placement cannot be completed.
-var ErrNoSolution = errors.New("no solution exists")
+// placement cannot be completed. Every algorithm returns this very error.
+var ErrNoSolution = rules.ErrNoSolution
 
 // SizeError reports a board size that is out of range for what was asked.
 type SizeError struct {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/lasvegas"
 )
 
@@ -59,7 +60,7 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 				return usagef("unknown variant %q (want cell or row)", variant)
 			}
 			if n == 2 || n == 3 {
-				return fmt.Errorf("n = %d: %w", n, errNoSolution)
+				return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 			}
 			if n > lasvegas.MaxN {
 				return usagef("the Las Vegas lab takes n ≤ %d, not %d", lasvegas.MaxN, n)
@@ -149,8 +150,6 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 	of.register(cmd)
 	return cmd
 }
-
-var errNoSolution = errors.New("no solution exists")
 
 func labExact(e *env, n int, v lasvegas.Variant, maxDraws int, ms []int, of *outputFlags) error {
 	if ms == nil {

@@ -9,16 +9,14 @@ package backtrack
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // MaxN is the largest board accepted: every n up to it finishes in well under a second.
 const MaxN = 32
-
-// ErrNoSolution is returned for n = 2 and 3.
-var ErrNoSolution = errors.New("no solution exists")
 
 // Find returns the first solution in lexicographic order (0-based columns) and the number
 // of nodes (calls of the search, root included) it took. ctx is polled every 4096 nodes.
@@ -59,5 +57,5 @@ func Find(ctx context.Context, n int) ([]int32, uint64, error) {
 		stack[r+1] = frame{cols, dl, dr, ^(cols | dl | dr) & full}
 		r++
 	}
-	return nil, nodes, ErrNoSolution
+	return nil, nodes, rules.ErrNoSolution
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 func valid(q []int32) bool {
@@ -24,8 +26,8 @@ func TestFind(t *testing.T) {
 	for n := 1; n <= 28; n++ {
 		q, nodes, err := Find(context.Background(), n)
 		if n == 2 || n == 3 {
-			if !errors.Is(err, ErrNoSolution) {
-				t.Errorf("n=%d: want ErrNoSolution, got %v", n, err)
+			if !errors.Is(err, rules.ErrNoSolution) {
+				t.Errorf("n=%d: want rules.ErrNoSolution, got %v", n, err)
 			}
 			continue
 		}

@@ -14,10 +14,9 @@ package construct
 import (
 	"errors"
 	"iter"
-)
 
-// ErrNoSolution is returned for n = 2 and 3, which have no solution.
-var ErrNoSolution = errors.New("no solution exists")
+	"github.com/nqueens/nqueens/internal/rules"
+)
 
 // Check reports whether Column may be called for n: n == 1 or n ≥ 4.
 func Check(n int) error {
@@ -25,7 +24,7 @@ func Check(n int) error {
 	case n < 1:
 		return errors.New("n must be at least 1")
 	case n == 2 || n == 3:
-		return ErrNoSolution
+		return rules.ErrNoSolution
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/nqueens/nqueens/internal/qjoin"
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // SubResult is one sub-problem's contribution to the totals. Total counts
@@ -20,9 +21,6 @@ import (
 type SubResult struct {
 	Total, Burnside, Nodes uint64
 }
-
-// ErrOverflow is returned when a sum would not fit in a uint64.
-var ErrOverflow = errors.New("fastcount: uint64 overflow in solution count")
 
 // ErrBurnside is returned when the Burnside numerator of a complete count is
 // not a multiple of 8: some sub-problem was counted wrong.
@@ -264,7 +262,7 @@ func merge(results []SubResult, done []bool) (total, burnside, nodes uint64, sub
 		carry |= c1 | c2 | c3
 	}
 	if carry != 0 {
-		return total, burnside, nodes, subsDone, ErrOverflow
+		return total, burnside, nodes, subsDone, rules.ErrOverflow
 	}
 	return total, burnside, nodes, subsDone, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/qjoin"
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // Known counts, SPEC.md §2 (OEIS A000170 and A002562), index n.
@@ -266,8 +267,8 @@ func TestMergeOverflow(t *testing.T) {
 	if _, _, _, _, err := merge(rs, []bool{true, true, false}); err != nil {
 		t.Errorf("no overflow expected: %v", err)
 	}
-	if _, _, _, _, err := merge(rs, []bool{true, true, true}); !errors.Is(err, ErrOverflow) {
-		t.Errorf("want ErrOverflow, got %v", err)
+	if _, _, _, _, err := merge(rs, []bool{true, true, true}); !errors.Is(err, rules.ErrOverflow) {
+		t.Errorf("want rules.ErrOverflow, got %v", err)
 	}
 }
 

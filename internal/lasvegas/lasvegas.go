@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // Variant selects how the random queens are put on the board.
@@ -53,9 +55,6 @@ var (
 	ErrBudget = errors.New("lasvegas: budget of checks exhausted")
 	// ErrArgs reports invalid arguments (board size, m, variant).
 	ErrArgs = errors.New("lasvegas: invalid arguments")
-	// ErrNoSolution reports a board size without solutions (n = 2, 3),
-	// on which a Las Vegas algorithm would run forever.
-	ErrNoSolution = errors.New("lasvegas: no solution exists")
 )
 
 // Options configures one run. The zero value is plain first-fit
@@ -156,7 +155,7 @@ func checkArgs(n int, opt Options) error {
 	case opt.MaxDraws < 0 || opt.MaxChecks < 0:
 		return fmt.Errorf("%w: negative MaxDraws or MaxChecks", ErrArgs)
 	case n == 2 || n == 3:
-		return fmt.Errorf("%w: n=%d", ErrNoSolution, n)
+		return fmt.Errorf("%w: n=%d", rules.ErrNoSolution, n)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // Brassard & Bratley's table for n=8, row variant, k = 0..8 (SPEC.md §3.5).
@@ -255,8 +257,8 @@ func TestErrors(t *testing.T) {
 		{8, Options{M: 9}, ErrArgs},
 		{8, Options{M: -1}, ErrArgs},
 		{8, Options{Variant: 7}, ErrArgs},
-		{2, Options{}, ErrNoSolution},
-		{3, Options{Variant: Row, M: 1}, ErrNoSolution},
+		{2, Options{}, rules.ErrNoSolution},
+		{3, Options{Variant: Row, M: 1}, rules.ErrNoSolution},
 		{30, Options{MaxChecks: 100_000}, ErrBudget},
 		{30, Options{Variant: Cell, M: 30, MaxChecks: 100_000}, ErrBudget},
 	} {

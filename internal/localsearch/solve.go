@@ -8,6 +8,7 @@ import (
 	"math/bits"
 
 	"github.com/nqueens/nqueens/internal/memlimit"
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // MaxN is the largest board Solve accepts: columns are stored as int32, and diagonal
@@ -15,8 +16,6 @@ import (
 const MaxN = (1<<(bits.UintSize-2) - 1) & math.MaxInt32 // 2^31−1 on 64-bit, 2^30−1 on 32-bit
 
 var (
-	// ErrNoSolution is returned at once for n = 2 and n = 3, the only boards without one.
-	ErrNoSolution = errors.New("localsearch: no solution exists for n = 2 or n = 3")
 	// ErrTooLarge is returned, before anything is allocated, for an n beyond MaxN or one
 	// whose arrays would not fit in Options.MemoryLimit.
 	ErrTooLarge = errors.New("localsearch: board too large")
@@ -114,7 +113,7 @@ func MemoryBytes(n int) int64 {
 // time by random swaps, checked in O(1) against bitsets of the queens already placed, then a
 // final search that repairs the few remaining conflicts by random swaps.
 //
-// n = 1 gives [0]; n = 2 and 3 give ErrNoSolution at once; n < 1, n > MaxN or a board
+// n = 1 gives [0]; n = 2 and 3 give rules.ErrNoSolution at once; n < 1, n > MaxN or a board
 // beyond the memory limit give an error before anything is allocated. The context is polled
 // every few thousand steps; on cancellation Solve returns promptly with ctx.Err().
 //
@@ -128,7 +127,7 @@ func Solve(ctx context.Context, n int, opt Options) ([]int32, Stats, error) {
 	case n == 1:
 		return []int32{0}, st, nil
 	case n == 2 || n == 3:
-		return nil, st, ErrNoSolution
+		return nil, st, rules.ErrNoSolution
 	case n > MaxN:
 		return nil, st, fmt.Errorf("%w: n = %d exceeds %d", ErrTooLarge, n, MaxN)
 	}

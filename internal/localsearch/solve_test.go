@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // check is the test's own verifier, written without the package's bitsets: plain bool
@@ -65,8 +67,8 @@ func TestTrivialBoards(t *testing.T) {
 	for _, n := range []int{2, 3} {
 		start := time.Now()
 		q, _, err := Solve(ctx, n, Options{Seed: 7})
-		if !errors.Is(err, ErrNoSolution) || q != nil {
-			t.Errorf("n=%d: got %v, %v; want nil, ErrNoSolution", n, q, err)
+		if !errors.Is(err, rules.ErrNoSolution) || q != nil {
+			t.Errorf("n=%d: got %v, %v; want nil, rules.ErrNoSolution", n, q, err)
 		}
 		if d := time.Since(start); d > 100*time.Millisecond {
 			t.Errorf("n=%d took %v, want immediate", n, d)

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // Options tunes a count. The zero value uses every CPU and the fastest
@@ -127,9 +129,6 @@ type Totals struct {
 	Complete                       bool
 }
 
-// ErrOverflow is returned when a sum would not fit in a uint64.
-var ErrOverflow = errors.New("qjoin: uint64 overflow in solution count")
-
 // Count counts every sub-problem of the plan: T, and U = ΣBurnside / 8,
 // checking that the Burnside sum is a multiple of 8. Results are summed in
 // id order, so they do not depend on the schedule.
@@ -155,7 +154,7 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Totals, error) {
 		res.Nodes += r.Nodes
 	}
 	if carry != 0 {
-		return res, ErrOverflow
+		return res, rules.ErrOverflow
 	}
 	res.Unique = res.Burnside / 8
 	res.Complete = res.SubsDone == res.Subs

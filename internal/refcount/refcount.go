@@ -25,6 +25,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // MaxN is the largest board the plain counter accepts (the masks are 64 bits wide, but
@@ -40,9 +42,6 @@ type Result struct {
 	Tasks, Done   int    // tasks in the plan, tasks finished
 	Complete      bool
 }
-
-// ErrOverflow is returned when a sum no longer fits in 64 bits.
-var ErrOverflow = errors.New("count overflows 64 bits")
 
 // task is one independent sub-problem: the columns of the queens of the first rows.
 type task struct{ cols []int }
@@ -104,7 +103,7 @@ func Count(ctx context.Context, n, workers int, progress func(done, tasks int)) 
 		res.Nodes += t.nodes
 	}
 	if carry != 0 {
-		return res, ErrOverflow
+		return res, rules.ErrOverflow
 	}
 	res.Unique = stab / 8
 	res.Complete = res.Done == len(tasks)

@@ -2,12 +2,12 @@ package shard
 
 import (
 	"context"
-	"errors"
 	"math/bits"
 	"sync"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // DefaultEvery is the checkpoint interval when CountOptions.Every is zero.
@@ -31,7 +31,7 @@ type CountOptions struct {
 // Count counts the sub-problems of c.Todo that c.Done lacks and adds them to
 // c, which must match p. On return c holds every finished sub-problem: it is
 // Complete, or the count was interrupted by ctx (and Count returns ctx.Err()),
-// or a write of the checkpoint failed, or a sum overflowed (ErrOverflow).
+// or a write of the checkpoint failed, or a sum overflowed (rules.ErrOverflow).
 func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptions) error {
 	done := make([]bool, c.Subs)
 	for _, id := range c.Done.IDs() {
@@ -134,12 +134,9 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 	mu.Unlock()
 	switch {
 	case overflow:
-		return ErrOverflow
+		return rules.ErrOverflow
 	case saveErr != nil:
 		return saveErr
 	}
 	return err
 }
-
-// ErrOverflow is returned when a sum would not fit in a uint64.
-var ErrOverflow = errors.New("the sums overflow uint64")
