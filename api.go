@@ -15,18 +15,44 @@ import (
 	"github.com/nqueens/nqueens/internal/refcount"
 )
 
-// Status says how a run ended.
+// Status says how a run ended. Every function that returns a result sets it, on every
+// return; the zero value, Unknown, only marks a result no run has filled in.
 type Status int
 
 // The ways a run ends.
 const (
-	Complete    Status = iota // the run finished: the result is exact
+	Unknown     Status = iota // not set by any run
+	Complete                  // the run finished: the result is exact
 	Interrupted               // the run was cancelled: counts cover the finished work only
-	NoSolution                // the board has no solution
+	NoSolution                // the board (or the partial placement) has no solution
+	Failed                    // the run could not be done: the error says why (size, memory...)
 )
 
+var statusNames = [...]string{"unknown", "complete", "interrupted", "no solution", "failed"}
+
+// String returns a lower-case name ("complete", "interrupted"...); it never panics.
 func (s Status) String() string {
-	return [...]string{"complete", "interrupted", "no solution"}[s]
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// settle is the status of a run that ended with err, given the status s it set itself
+// (Unknown if none): cancellation is Interrupted, ErrNoSolution is NoSolution, any other
+// error Failed, and success Complete unless the run said NoSolution.
+func settle(s Status, err error) Status {
+	switch {
+	case err == nil && s == Unknown:
+		return Complete
+	case err == nil:
+		return s
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return Interrupted
+	case errors.Is(err, ErrNoSolution):
+		return NoSolution
+	}
+	return Failed
 }
 
 // Stats holds plain counters of a run; the fields an algorithm does not use stay zero.
@@ -81,7 +107,8 @@ type FastCounter struct {
 }
 
 // Count implements Counter.
-func (fc FastCounter) Count(ctx context.Context, n int) (CountResult, error) {
+func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
 	if n < 1 || n > fastcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
 	}
@@ -90,12 +117,8 @@ func (fc FastCounter) Count(ctx context.Context, n int) (CountResult, error) {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
-	res := CountResult{N: n, Total: r.Total, Unique: r.Unique, Status: Complete,
-		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}
-	if !r.Complete {
-		res.Status = Interrupted
-	}
-	return res, err
+	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
+		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}, err
 }
 
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited
@@ -106,7 +129,8 @@ type PlainCounter struct {
 }
 
 // Count implements Counter.
-func (pc PlainCounter) Count(ctx context.Context, n int) (CountResult, error) {
+func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
 	if n < 1 || n > refcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
 	}
@@ -115,12 +139,8 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (CountResult, error) {
 		progress = func(done, tasks int) { pc.Progress(uint64(done), uint64(tasks)) }
 	}
 	r, err := refcount.Count(ctx, n, pc.Workers, progress)
-	res := CountResult{N: n, Total: r.Total, Unique: r.Unique, Status: Complete,
-		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}
-	if !r.Complete {
-		res.Status = Interrupted
-	}
-	return res, err
+	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
+		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}, err
 }
 
 // CountOptions configures Count. The zero value counts on every core without progress.
@@ -258,13 +278,11 @@ type SolveOptions struct {
 
 // Solve finds one solution of the n×n board. The placement it returns has passed Verify;
 // a placement that fails it is reported as an error, never returned.
-func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
+func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
 	a := opt.Algorithm.Pick(n)
-	res := FindResult{N: n, Algorithm: a}
+	res = FindResult{N: n, Algorithm: a}
 	if err := a.CheckSize(n); err != nil {
-		if errors.Is(err, ErrNoSolution) {
-			res.Status = NoSolution
-		}
 		return res, err
 	}
 	if err := a.checkMemory(n, opt.MemoryLimit); err != nil {
@@ -284,15 +302,12 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}
 		if err != nil {
-			if ctx.Err() != nil {
-				res.Status = Interrupted
-			}
 			return res, err
 		}
 		res.Placement = q
 		if err := verifyInPlace(ctx, res.Placement, scratch, opt.Progress); err != nil {
 			if ctx.Err() != nil {
-				res.Status, res.Placement = Interrupted, nil
+				res.Placement = nil
 				return res, err
 			}
 			return res, fmt.Errorf("internal error: %s produced an invalid placement: %w", a, err)
@@ -302,7 +317,6 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (FindResult, error) {
 		q, nodes, err := backtrack.Find(ctx, n)
 		res.Stats.Nodes = nodes
 		if err != nil {
-			res.Status = Interrupted
 			return res, err
 		}
 		res.Placement = q

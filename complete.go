@@ -25,15 +25,16 @@ type CompletionResult struct {
 	N         int
 	Placement Placement // a solution keeping every fixed queen; it has passed Verify
 	Engine    string    // "propagation" or "localsearch": the search that answered
-	Status    Status    // Complete, NoSolution or Interrupted
+	Status    Status    // Complete, NoSolution, Interrupted or Failed
 	Stats     Stats     // Nodes (propagation), Swaps (local search), Restarts (rounds − 1)
 }
 
 // FindCompletion finds a solution that keeps the queens of p (the n-Queens Completion problem,
 // SPEC.md §4), or returns ErrNoCompletion when none exists. Fixed queens that attack
 // each other are reported by p.Check as a *ConflictError.
-func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (CompletionResult, error) {
-	res := CompletionResult{N: len(p)}
+func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res CompletionResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
+	res = CompletionResult{N: len(p)}
 	if err := checkPartial(p); err != nil {
 		return res, err
 	}
@@ -42,10 +43,8 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (Comp
 	res.Stats = Stats{Nodes: st.Nodes, Swaps: st.Swaps, Restarts: uint64(st.Rounds - 1)}
 	switch {
 	case errors.Is(err, complete.ErrNoCompletion):
-		res.Status = NoSolution
 		return res, ErrNoCompletion
 	case err != nil:
-		res.Status = Interrupted
 		return res, err
 	}
 	res.Placement = q

@@ -26,7 +26,7 @@ type EnumerateResult struct {
 	// Stopped is set when the enumeration ended before the last solution: the limit was
 	// reached (possibly on the last solution) or yield returned false.
 	Stopped bool
-	Status  Status // Complete, NoSolution (nothing to list: n = 2, 3) or Interrupted
+	Status  Status // Complete, NoSolution (nothing to list: n = 2, 3), Interrupted or Failed
 	Stats   Stats  // Nodes: squares tried
 }
 
@@ -38,8 +38,9 @@ type EnumerateResult struct {
 //
 // Enumeration stops when yield returns false or after opt.Limit solutions. On
 // cancellation it returns the result so far, with Status Interrupted, and ctx.Err().
-func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Placement, classSize int) bool) (EnumerateResult, error) {
-	res := EnumerateResult{N: n}
+func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Placement, classSize int) bool) (res EnumerateResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
+	res = EnumerateResult{N: n}
 	if n < 1 || n > enumerate.MaxN {
 		return res, &SizeError{N: n, Min: 1, Max: enumerate.MaxN, What: "enumeration"}
 	}
@@ -53,10 +54,7 @@ func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Pl
 		return true
 	})
 	res.Listed, res.Total, res.Stats.Nodes = st.Solutions, st.Total, st.Nodes
-	switch {
-	case err != nil:
-		res.Status = Interrupted
-	case st.Solutions == 0:
+	if err == nil && st.Solutions == 0 {
 		res.Status = NoSolution
 	}
 	return res, err

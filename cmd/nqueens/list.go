@@ -122,11 +122,12 @@ func listFast(e *env, n int, f nqueens.Format, opt nqueens.EnumerateOptions) (nq
 		Limit:   opt.Limit,
 		Check:   func(q []int32) bool { return check.valid(nqueens.Placement(q)) },
 	})
-	res := nqueens.EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total,
+	res := nqueens.EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total, Status: nqueens.Complete,
 		Stopped: opt.Limit > 0 && st.Solutions >= opt.Limit, Stats: nqueens.Stats{Nodes: st.Nodes}}
 	var ce *enumerate.CheckError
 	switch {
 	case errors.As(err, &ce):
+		res.Status = nqueens.Failed
 		return res, invalidPlacement(nqueens.Placement(ce.Q))
 	case err != nil:
 		res.Status = nqueens.Interrupted

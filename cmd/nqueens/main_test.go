@@ -245,13 +245,17 @@ func TestParseSize(t *testing.T) {
 	}
 }
 
+// countUnderWay is when the interruption tests cancel a count of n = 19 (12 s of work on
+// two cores): past the planning and the quarter tables even on a loaded machine.
+const countUnderWay = 2 * time.Second
+
 func TestInterruptedCount(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
+	time.AfterFunc(countUnderWay, cancel)
 	var out, errb bytes.Buffer
 	start := time.Now()
 	code := run(ctx, strings.NewReader(""), &out, &errb, []string{"count", "19", "--json"})
-	if code != exitInterrupted || time.Since(start) > 3*time.Second {
+	if code != exitInterrupted || time.Since(start) > countUnderWay+3*time.Second {
 		t.Fatalf("exit %d after %v: %s", code, time.Since(start), errb.String())
 	}
 	var o countOutput
@@ -270,7 +274,7 @@ func TestInterruptedCountText(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "ck")
 	for _, args := range [][]string{{"count", "19"}, {"count", "19", "--checkpoint", ck}} {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(300*time.Millisecond, cancel)
+		time.AfterFunc(countUnderWay, cancel)
 		var out, errb bytes.Buffer
 		code := run(ctx, strings.NewReader(""), &out, &errb, args)
 		if code != exitInterrupted {

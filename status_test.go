@@ -1,0 +1,64 @@
+package nqueens_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/nqueens/nqueens"
+)
+
+// TestStatusOnEveryReturn: every entry point sets Status on every return, errors
+// included, and Status.String never panics.
+func TestStatusOnEveryReturn(t *testing.T) {
+	ctx := context.Background()
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	count := func(c nqueens.Counter, n int, ctx context.Context) nqueens.Status {
+		r, _ := c.Count(ctx, n)
+		return r.Status
+	}
+	solve := func(n int, a nqueens.Algorithm, ctx context.Context) nqueens.Status {
+		r, _ := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: 1})
+		return r.Status
+	}
+	enum := func(n int, ctx context.Context) nqueens.Status {
+		r, _ := nqueens.Enumerate(ctx, n, nqueens.EnumerateOptions{}, func(nqueens.Placement, int) bool { return true })
+		return r.Status
+	}
+	complete := func(p nqueens.Partial, ctx context.Context) nqueens.Status {
+		r, _ := nqueens.FindCompletion(ctx, p, nqueens.CompletionOptions{Seed: 1})
+		return r.Status
+	}
+	cases := []struct {
+		name      string
+		got, want nqueens.Status
+	}{
+		{"Count(8)", count(nqueens.FastCounter{}, 8, ctx), nqueens.Complete},
+		{"Count(40)", count(nqueens.FastCounter{}, 40, ctx), nqueens.Failed},
+		{"Count(0)", count(nqueens.FastCounter{}, 0, ctx), nqueens.Failed},
+		{"Count(14) cancelled", count(nqueens.FastCounter{}, 14, cancelled), nqueens.Interrupted},
+		{"PlainCounter(40)", count(nqueens.PlainCounter{}, 40, ctx), nqueens.Failed},
+		{"PlainCounter(8)", count(nqueens.PlainCounter{}, 8, ctx), nqueens.Complete},
+		{"Solve(8)", solve(8, nqueens.Auto, ctx), nqueens.Complete},
+		{"Solve(3)", solve(3, nqueens.Auto, ctx), nqueens.NoSolution},
+		{"Solve(0)", solve(0, nqueens.Auto, ctx), nqueens.Failed},
+		{"Solve(200, backtrack)", solve(200, nqueens.Backtrack, ctx), nqueens.Failed},
+		{"Solve(1e6) cancelled", solve(1e6, nqueens.LocalSearch, cancelled), nqueens.Interrupted},
+		{"Enumerate(6)", enum(6, ctx), nqueens.Complete},
+		{"Enumerate(3)", enum(3, ctx), nqueens.NoSolution},
+		{"Enumerate(99)", enum(99, ctx), nqueens.Failed},
+		{"FindCompletion ok", complete(nqueens.Partial{0, -1, -1, -1, -1, -1, -1, -1}, ctx), nqueens.Complete},
+		{"FindCompletion none", complete(nqueens.Partial{0, 2, -1, -1, -1, -1, -1, -1}, ctx), nqueens.NoSolution},
+		{"FindCompletion attack", complete(nqueens.Partial{0, 1, -1, -1}, ctx), nqueens.Failed},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s: status %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	for _, s := range []nqueens.Status{nqueens.Unknown, nqueens.Failed, -1, 99} {
+		if s.String() == "" {
+			t.Errorf("Status(%d) has no name", int(s))
+		}
+	}
+}
