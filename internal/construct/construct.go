@@ -11,26 +11,10 @@
 // streamed without ever being held in memory.
 package construct
 
-import (
-	"errors"
-	"iter"
-
-	"github.com/nqueens/nqueens/internal/rules"
-)
-
-// Check reports whether Column may be called for n: n == 1 or n ≥ 4.
-func Check(n int) error {
-	switch {
-	case n < 1:
-		return errors.New("n must be at least 1")
-	case n == 2 || n == 3:
-		return rules.ErrNoSolution
-	}
-	return nil
-}
+import "iter"
 
 // Column returns the 0-based column of the queen in 0-based row r of the construction for
-// n. It requires Check(n) == nil and 0 ≤ r < n.
+// n. It requires n = 1 or n ≥ 4, and 0 ≤ r < n.
 func Column(n, r int) int {
 	if n == 1 {
 		return 0

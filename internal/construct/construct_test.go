@@ -49,13 +49,3 @@ func TestClassicLists(t *testing.T) {
 	}
 }
 
-func TestCheck(t *testing.T) {
-	for n, ok := range map[int]bool{-1: false, 0: false, 1: true, 2: false, 3: false, 4: true, 1e9: true} {
-		if (Check(n) == nil) != ok {
-			t.Errorf("Check(%d) = %v", n, Check(n))
-		}
-	}
-	if Column(1, 0) != 0 {
-		t.Errorf("n=1: want column 0")
-	}
-}

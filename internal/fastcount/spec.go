@@ -68,7 +68,7 @@ func orient(n int, qs []square) []square {
 	return best
 }
 
-// compile turns a border sub-problem into a spec.
+// compileQueens turns border queens, given in board coordinates, into a spec.
 //
 // Frames: at row r, bit j of dl stands for the line col-row = j-r and bit j
 // of dr for the line col+row = j+r. Going down one row, dl shifts left and dr
@@ -77,11 +77,6 @@ func orient(n int, qs []square) []square {
 // bit C-R of dl at row 0 when C ≥ R. When C < R its dl line reaches column 0
 // only at row R-C: that bit is injected then (inj), since a shift left cannot
 // bring bits in from negative positions.
-func compile(n int, s Sub) *spec {
-	return compileQueens(n, orient(n, s.queens(n)))
-}
-
-// compileQueens compiles the border queens given in board coordinates.
 func compileQueens(n int, queens []square) *spec {
 	sp := &spec{n: n, full: 1<<uint(n) - 1}
 	for r := range sp.fixed {

@@ -24,5 +24,5 @@ func Example() {
 func ExampleSolve_noSolution() {
 	_, _, err := localsearch.Solve(context.Background(), 3, localsearch.Options{})
 	fmt.Println(err)
-	// Output: localsearch: no solution exists for n = 2 or n = 3
+	// Output: no solution exists
 }
