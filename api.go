@@ -11,8 +11,8 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
-	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/refcount"
+	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 // Status says how a run ended. Every function that returns a result sets it, on every
@@ -113,7 +113,7 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
 	}
 	// Say up front when the machine cannot hold the count, rather than dying midway.
-	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), memlimit.Limit(); have > 0 && need > have {
+	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), sysmem.Limit(); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
@@ -224,7 +224,7 @@ func (a Algorithm) checkMemory(n int, limit int64) error {
 		return nil // the construction streams; backtracking is tiny
 	}
 	if limit <= 0 {
-		limit = memlimit.Limit()
+		limit = sysmem.Limit()
 	}
 	if need := localsearch.MemoryBytes(n); limit > 0 && need > limit {
 		return &MemoryError{N: n, Need: need, Have: limit}

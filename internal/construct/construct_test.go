@@ -48,4 +48,3 @@ func TestClassicLists(t *testing.T) {
 		}
 	}
 }
-

@@ -1,12 +1,13 @@
 package localsearch
 
-// makeInt32s and makeWords allocate the big arrays and ask the kernel for huge pages on
-// them (see hugepage_linux.go): random probes over hundreds of megabytes miss the TLB on
-// almost every access with 4 KiB pages.
+import "github.com/nqueens/nqueens/internal/sysmem"
+
+// makeInt32s and makeWords allocate the big arrays and, when huge is set, ask the kernel
+// for huge pages on them (sysmem.AdviseHuge).
 func makeInt32s(n int, huge bool) []int32 {
 	q := make([]int32, n)
 	if huge {
-		adviseHuge(q)
+		sysmem.AdviseHuge(q)
 	}
 	return q
 }
@@ -14,7 +15,7 @@ func makeInt32s(n int, huge bool) []int32 {
 func makeWords(n int, huge bool) []uint64 {
 	w := make([]uint64, n)
 	if huge {
-		adviseHuge(w)
+		sysmem.AdviseHuge(w)
 	}
 	return w
 }

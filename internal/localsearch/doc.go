@@ -57,7 +57,7 @@
 // different (equally valid) placements in the two modes, but always the same one for the
 // same n, seed and options.
 //
-// The big arrays get madvise(MADV_HUGEPAGE) on Linux (hugepage_linux.go).
+// The big arrays get madvise(MADV_HUGEPAGE) on Linux (sysmem.AdviseHuge).
 //
 // # Randomness
 //

@@ -7,8 +7,8 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/nqueens/nqueens/internal/memlimit"
 	"github.com/nqueens/nqueens/internal/rules"
+	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 // MaxN is the largest board Solve accepts: columns are stored as int32, and diagonal
@@ -40,7 +40,7 @@ type Options struct {
 	Scratch []uint64
 
 	// MemoryLimit bounds MemoryBytes(n); Solve fails with ErrTooLarge beyond it. Zero means
-	// memlimit.Limit (the cgroup's limit or the RAM) where it is known (Linux), no limit
+	// sysmem.Limit (the cgroup's limit or the RAM) where it is known (Linux), no limit
 	// elsewhere; a
 	// negative value means no limit.
 	MemoryLimit int64
@@ -133,7 +133,7 @@ func Solve(ctx context.Context, n int, opt Options) ([]int32, Stats, error) {
 	}
 	limit := opt.MemoryLimit
 	if limit == 0 {
-		limit = memlimit.Limit()
+		limit = sysmem.Limit()
 	}
 	need := MemoryBytes(n)
 	if len(opt.Scratch) >= ScratchWords(n) {

@@ -1,4 +1,4 @@
-package memlimit
+package sysmem
 
 import "golang.org/x/sys/unix"
 

@@ -1,15 +1,17 @@
-// Package memlimit tells how much memory this process may use: the machine's RAM, or
-// less when a control group sets a lower limit, as containers, Kubernetes pods, systemd
-// services and Slurm jobs do. The solver and the counter check it before allocating, so
-// that a board too big for the job is refused with a clear error instead of being
-// killed by the kernel midway.
+// Package sysmem is what nqueens asks the operating system about memory: how much this
+// process may use (Limit), and huge pages for the big arrays (AdviseHuge).
+//
+// Limit is the machine's RAM, or less when a control group sets a lower limit, as
+// containers, Kubernetes pods, systemd services and Slurm jobs do. The solver and the
+// counter check it before allocating, so that a board too big for the job is refused with
+// a clear error instead of being killed by the kernel midway.
 //
 // Both cgroup versions are read, also side by side (the "hybrid" layout): the process's
 // cgroups come from /proc/self/cgroup, where their hierarchies are mounted from
 // /proc/self/mountinfo, and the limit is the smallest memory.max (v2) or
 // memory.limit_in_bytes (v1) of the process's cgroup and every cgroup above it, since
 // a parent's limit binds its children too.
-package memlimit
+package sysmem
 
 import (
 	"bufio"

@@ -1,5 +1,0 @@
-//go:build !linux
-
-package localsearch
-
-func adviseHuge[T any](s []T) {}
