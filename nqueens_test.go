@@ -5,17 +5,8 @@ import (
 	"context"
 	"errors"
 	"testing"
-)
 
-// OEIS A000170 and A002562 for n = 1..27 (SPEC.md §2).
-var (
-	knownTotal = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-		2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884, 314666222712,
-		2691008701644, 24233937684440, 227514171973736, 2207893435808352,
-		22317699616364044, 234907967154122528}
-	knownUnique = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-		1846955, 11977939, 83263591, 621012754, 4878666808, 39333324973, 336376244042,
-		3029242658210, 28439272956934, 275986683743434, 2789712466510289, 29363495934315694}
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
 // allSolutions enumerates every solution of n by brute force over permutations, with a
@@ -62,8 +53,8 @@ func TestCountKnown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
-		if r.Total != knownTotal[n-1] || r.Unique != knownUnique[n-1] || r.Status != Complete {
-			t.Errorf("n=%d: got %d/%d (%v), want %d/%d", n, r.Total, r.Unique, r.Status, knownTotal[n-1], knownUnique[n-1])
+		if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) || r.Status != Complete {
+			t.Errorf("n=%d: got %d/%d (%v), want %d/%d", n, r.Total, r.Unique, r.Status, oeis.Total(n), oeis.Unique(n))
 		}
 	}
 }
@@ -145,8 +136,8 @@ func TestSymmetries(t *testing.T) {
 		if classSum != len(sols) {
 			t.Errorf("n=%d: class sizes sum to %d, want %d", n, classSum, len(sols))
 		}
-		if uint64(len(seen)) != knownUnique[n-1] {
-			t.Errorf("n=%d: %d classes, want %d", n, len(seen), knownUnique[n-1])
+		if uint64(len(seen)) != oeis.Unique(n) {
+			t.Errorf("n=%d: %d classes, want %d", n, len(seen), oeis.Unique(n))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/conformance"
 )
 
 // TestStatusOnEveryReturn: every entry point sets Status on every return, errors
@@ -60,5 +61,19 @@ func TestStatusOnEveryReturn(t *testing.T) {
 		if s.String() == "" {
 			t.Errorf("Status(%d) has no name", int(s))
 		}
+	}
+}
+
+// TestCounterConformance runs the suite every counter runs on the two counters of the
+// public API.
+func TestCounterConformance(t *testing.T) {
+	for name, c := range map[string]nqueens.Counter{"fast": nqueens.FastCounter{Workers: 2}, "plain": nqueens.PlainCounter{Workers: 2}} {
+		t.Run(name, func(t *testing.T) {
+			conformance.Counter(t, conformance.CounterSpec{MaxN: 12, SlowN: 20,
+				Count: func(ctx context.Context, n int) (uint64, uint64, error) {
+					r, err := c.Count(ctx, n)
+					return r.Total, r.Unique, err
+				}})
+		})
 	}
 }

@@ -15,15 +15,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
-// knownCounts are the totals and unique counts of SPEC.md §2.
-var knownCounts = map[int][2]uint64{
-	10: {724, 92}, 11: {2680, 341}, 12: {14200, 1787}, 13: {73712, 9233}, 14: {365596, 45752},
-	15: {2279184, 285053}, 16: {14772512, 1846955}, 17: {95815104, 11977939},
-	18: {666090624, 83263591}, 19: {4968057848, 621012754}, 20: {39029188884, 4878666808},
-}
+// knownCounts(n) is {A000170(n), A002562(n)}.
+func knownCounts(n int) [2]uint64 { return [2]uint64{oeis.Total(n), oeis.Unique(n)} }
 
 // clearIndexEnv unsets the job-array variables for the test.
 func clearIndexEnv(t *testing.T) {
@@ -126,7 +123,7 @@ func TestShardCLI(t *testing.T) {
 		if code != 0 || json.Unmarshal([]byte(out), &o) != nil || !o.Skipped {
 			t.Errorf("rerun not skipped: %q", out)
 		}
-		if m := mergeJSON(t, dir); m.Total != knownCounts[12][0] || m.Unique != knownCounts[12][1] || m.Shards != k {
+		if m := mergeJSON(t, dir); m.Total != knownCounts(12)[0] || m.Unique != knownCounts(12)[1] || m.Shards != k {
 			t.Errorf("k=%d: %+v", k, m)
 		}
 		if ents, _ := os.ReadDir(dir); len(ents) != k {
@@ -152,7 +149,7 @@ func TestShardCorruptRecounted(t *testing.T) {
 	if code != 0 || strings.Contains(out, "skipped") || !strings.Contains(errs, "counting the shard again") {
 		t.Errorf("exit %d %q %q", code, out, errs)
 	}
-	if m := mergeJSON(t, dir); m.Total != knownCounts[11][0] {
+	if m := mergeJSON(t, dir); m.Total != knownCounts(11)[0] {
 		t.Errorf("%+v", m)
 	}
 }
@@ -198,14 +195,14 @@ func TestCheckpointCLI(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "ck")
 	code, out, _ := runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
 	var o countOutput
-	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts[12][0] || o.Resumed != 0 {
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts(12)[0] || o.Resumed != 0 {
 		t.Fatalf("exit %d %q", code, out)
 	}
 	if code, _, errs := runCLI(t, "", "count", "12", "--checkpoint", ck); code != 2 || !strings.Contains(errs, "pass --resume") {
 		t.Errorf("overwrite: exit %d %q", code, errs)
 	}
 	code, out, _ = runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
-	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts[12][0] || o.Resumed != o.Tasks {
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts(12)[0] || o.Resumed != o.Tasks {
 		t.Errorf("resume of a complete checkpoint: exit %d %q", code, out)
 	}
 	if code, _, errs := runCLI(t, "", "count", "13", "--checkpoint", ck, "--resume"); code != 1 || !strings.Contains(errs, "from another plan") {
@@ -262,7 +259,7 @@ func TestCountKillResume(t *testing.T) {
 	check := func(out []byte) countOutput {
 		t.Helper()
 		var o countOutput
-		if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts[n][0] || o.Unique != knownCounts[n][1] {
+		if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts(n)[0] || o.Unique != knownCounts(n)[1] {
 			t.Fatalf("a resumed run ended with %s", out)
 		}
 		return o
@@ -354,7 +351,7 @@ func TestCountSignalCheckpoint(t *testing.T) {
 				t.Errorf("shard 0 did not resume the %d sub-problems saved: %s", c.Done.Len(), out)
 			}
 		}
-		if m := mergeJSON(t, dir); m.Total != knownCounts[16][0] || m.Unique != knownCounts[16][1] {
+		if m := mergeJSON(t, dir); m.Total != knownCounts(16)[0] || m.Unique != knownCounts(16)[1] {
 			t.Errorf("%+v", m)
 		}
 	}
@@ -460,7 +457,7 @@ func TestSlurmJobArray(t *testing.T) {
 	}
 	wall := time.Since(start)
 	m := mergeJSON(t, dir)
-	if m.Total != knownCounts[n][0] || m.Unique != knownCounts[n][1] || m.Shards != k {
+	if m.Total != knownCounts(n)[0] || m.Unique != knownCounts(n)[1] || m.Shards != k {
 		t.Fatalf("n=%d merged %+v", n, m)
 	}
 	t.Logf("n=%d as %d Slurm array tasks: wall %.1f s, counting time summed %.1f s; total %d unique %d",
@@ -554,7 +551,7 @@ func TestGNUParallel(t *testing.T) {
 	if err != nil {
 		t.Fatalf("second run: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), fmt.Sprintf("total=%d unique=%d shards=%d", knownCounts[n][0], knownCounts[n][1], k)) {
+	if !strings.Contains(string(out), fmt.Sprintf("total=%d unique=%d shards=%d", knownCounts(n)[0], knownCounts(n)[1], k)) {
 		t.Errorf("merge output: %s", out)
 	}
 	// The job log: one run of each shard, two of shard 2 (the failure, the rerun).
@@ -571,7 +568,7 @@ func TestGNUParallel(t *testing.T) {
 	if fmt.Sprint(runs) != fmt.Sprint(want) {
 		t.Errorf("joblog runs %v, want %v\n%s", runs, want, log)
 	}
-	if m := mergeJSON(t, dir); m.Total != knownCounts[n][0] {
+	if m := mergeJSON(t, dir); m.Total != knownCounts(n)[0] {
 		t.Errorf("%+v", m)
 	}
 }
@@ -617,7 +614,7 @@ func TestGNUParallelHosts(t *testing.T) {
 	if err != nil {
 		t.Fatalf("count.sh -S: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), fmt.Sprintf("total=%d unique=%d shards=%d", knownCounts[n][0], knownCounts[n][1], k)) {
+	if !strings.Contains(string(out), fmt.Sprintf("total=%d unique=%d shards=%d", knownCounts(n)[0], knownCounts(n)[1], k)) {
 		t.Errorf("merge output: %s", out)
 	}
 	hosts, _ := os.ReadFile(log)
@@ -626,7 +623,7 @@ func TestGNUParallelHosts(t *testing.T) {
 			t.Errorf("no shard ran on %s: %q", h, hosts)
 		}
 	}
-	if m := mergeJSON(t, filepath.Join(work, "q")); m.Total != knownCounts[n][0] || m.Shards != k {
+	if m := mergeJSON(t, filepath.Join(work, "q")); m.Total != knownCounts(n)[0] || m.Shards != k {
 		t.Errorf("%+v", m)
 	}
 }

@@ -8,12 +8,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/enumerate"
-)
-
-// A000170 and A002562, n = 1..16 (SPEC.md §2).
-var (
-	total  = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512}
-	unique = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955}
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
 // reference lists every solution by trying every permutation of the columns in
@@ -71,8 +66,8 @@ func TestEachEqualsReference(t *testing.T) {
 		if !slices.EqualFunc(got, want, slices.Equal) {
 			t.Fatalf("n=%d: %d solutions, reference %d, or a different order", n, len(got), len(want))
 		}
-		if uint64(len(got)) != total[n-1] || st.Solutions != total[n-1] || st.Total != total[n-1] {
-			t.Errorf("n=%d: %d solutions (stats %+v), want %d", n, len(got), st, total[n-1])
+		if uint64(len(got)) != oeis.Total(n) || st.Solutions != oeis.Total(n) || st.Total != oeis.Total(n) {
+			t.Errorf("n=%d: %d solutions (stats %+v), want %d", n, len(got), st, oeis.Total(n))
 		}
 		for i, q := range got {
 			if err := nqueens.Verify(nqueens.Placement(q)); err != nil {
@@ -97,8 +92,8 @@ func TestUniqueAgainstCanonical(t *testing.T) {
 			want[c.String()] = size
 		}
 		got, sizes, st := collect(t, n, true)
-		if uint64(len(got)) != unique[n-1] || len(got) != len(want) {
-			t.Fatalf("n=%d: %d classes, want %d", n, len(got), unique[n-1])
+		if uint64(len(got)) != oeis.Unique(n) || len(got) != len(want) {
+			t.Fatalf("n=%d: %d classes, want %d", n, len(got), oeis.Unique(n))
 		}
 		sum := 0
 		for i, q := range got {
@@ -111,8 +106,8 @@ func TestUniqueAgainstCanonical(t *testing.T) {
 			}
 			sum += sizes[i]
 		}
-		if uint64(sum) != total[n-1] || st.Total != total[n-1] {
-			t.Errorf("n=%d: class sizes sum to %d (stats %d), want %d", n, sum, st.Total, total[n-1])
+		if uint64(sum) != oeis.Total(n) || st.Total != oeis.Total(n) {
+			t.Errorf("n=%d: class sizes sum to %d (stats %d), want %d", n, sum, st.Total, oeis.Total(n))
 		}
 	}
 }
@@ -125,12 +120,12 @@ func TestCounts(t *testing.T) {
 	for n := 1; n <= maxN; n++ {
 		for _, u := range []bool{false, true} {
 			st, err := enumerate.Each(context.Background(), n, u, func([]int32, int) bool { return true })
-			want := unique[n-1]
+			want := oeis.Unique(n)
 			if !u {
-				want = total[n-1]
+				want = oeis.Total(n)
 			}
-			if err != nil || st.Solutions != want || st.Total != total[n-1] {
-				t.Errorf("n=%d unique=%v: %+v %v, want %d solutions, total %d", n, u, st, err, want, total[n-1])
+			if err != nil || st.Solutions != want || st.Total != oeis.Total(n) {
+				t.Errorf("n=%d unique=%v: %+v %v, want %d solutions, total %d", n, u, st, err, want, oeis.Total(n))
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/enumerate"
+	"github.com/nqueens/nqueens/internal/oeis"
 )
 
 // textFormat is the text line format of the CLI: 1-based columns separated by spaces.
@@ -75,8 +76,8 @@ func TestWriteLinesEqualsReference(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Fatalf("n=%d workers=%d mirror=%d: %d bytes, want %d, or different bytes", n, w, mb, len(got), len(want))
 				}
-				if st.Solutions != total[n-1] || st.Total != total[n-1] {
-					t.Errorf("n=%d workers=%d mirror=%d: stats %+v, want %d solutions", n, w, mb, st, total[n-1])
+				if st.Solutions != oeis.Total(n) || st.Total != oeis.Total(n) {
+					t.Errorf("n=%d workers=%d mirror=%d: stats %+v, want %d solutions", n, w, mb, st, oeis.Total(n))
 				}
 			}
 		}
@@ -133,8 +134,8 @@ func TestWriteLinesOrder(t *testing.T) {
 func testOrder(t *testing.T, n, mb int) {
 	out, _ := writeLines(t, n, textFormat(n), enumerate.LinesOptions{Workers: 2, MirrorBytes: mb})
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if uint64(len(lines)) != total[n-1] {
-		t.Fatalf("n=%d mirror=%d: %d lines, want %d", n, mb, len(lines), total[n-1])
+	if uint64(len(lines)) != oeis.Total(n) {
+		t.Fatalf("n=%d mirror=%d: %d lines, want %d", n, mb, len(lines), oeis.Total(n))
 	}
 	var prev []int32
 	for i, l := range lines {
@@ -246,7 +247,7 @@ func TestWriteLinesFlatMemory(t *testing.T) {
 	}
 	w := &heapWriter{}
 	st, err := enumerate.WriteLines(context.Background(), w, n, textFormat(n), enumerate.LinesOptions{Workers: 2})
-	if err != nil || st.Solutions != total[n-1] {
+	if err != nil || st.Solutions != oeis.Total(n) {
 		t.Fatalf("n=%d: %+v %v", n, st, err)
 	}
 	const bound = 32 << 20

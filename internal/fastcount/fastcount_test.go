@@ -8,19 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/conformance"
+	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/rules"
 )
-
-// Known counts, SPEC.md §2 (OEIS A000170 and A002562), index n.
-var knownTotal = []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-	2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884, 314666222712,
-	2691008701644, 24233937684440, 227514171973736, 2207893435808352, 22317699616364044,
-	234907967154122528}
-
-var knownUnique = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-	1846955, 11977939, 83263591, 621012754, 4878666808, 39333324973, 336376244042,
-	3029242658210, 28439272956934, 275986683743434, 2789712466510289, 29363495934315694}
 
 // refSolutions enumerates every solution by plain row-by-row search with an
 // array of columns (no bitboards, no symmetry) and calls visit on each.
@@ -88,8 +80,8 @@ func refCount(n int) (total, unique uint64) {
 func TestReferenceAgreesWithSpec(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		tot, uni := refCount(n)
-		if tot != knownTotal[n] || uni != knownUnique[n] {
-			t.Errorf("reference n=%d: got %d/%d, want %d/%d", n, tot, uni, knownTotal[n], knownUnique[n])
+		if tot != oeis.Total(n) || uni != oeis.Unique(n) {
+			t.Errorf("reference n=%d: got %d/%d, want %d/%d", n, tot, uni, oeis.Total(n), oeis.Unique(n))
 		}
 	}
 }
@@ -114,9 +106,9 @@ func TestCountKnown(t *testing.T) {
 			if !r.Complete || r.SubsDone != r.Subs || r.N != n {
 				t.Errorf("n=%d workers=%d: incomplete result %+v", n, w, r)
 			}
-			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
+			if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) {
 				t.Errorf("n=%d workers=%d: got total %d unique %d, want %d %d",
-					n, w, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+					n, w, r.Total, r.Unique, oeis.Total(n), oeis.Unique(n))
 			}
 		}
 	}
@@ -140,8 +132,8 @@ func TestEngines(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v n=%d: %v", e, n, err)
 			}
-			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
-				t.Errorf("%v n=%d: got %d/%d, want %d/%d", e, n, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) {
+				t.Errorf("%v n=%d: got %d/%d, want %d/%d", e, n, r.Total, r.Unique, oeis.Total(n), oeis.Unique(n))
 			}
 		}
 	}
@@ -288,7 +280,7 @@ func TestCancel(t *testing.T) {
 		if took > time.Second+200*time.Millisecond {
 			t.Errorf("%v n=%d: cancelled count took %v", c.e, c.n, took)
 		}
-		if r.Complete || (r.Subs > 0 && r.SubsDone >= r.Subs) || r.Total > knownTotal[c.n] || r.Unique > knownUnique[c.n] {
+		if r.Complete || (r.Subs > 0 && r.SubsDone >= r.Subs) || r.Total > oeis.Total(c.n) || r.Unique > oeis.Unique(c.n) {
 			t.Errorf("%v n=%d: dishonest partial result %+v", c.e, c.n, r)
 		}
 		// SolveSub honours cancellation too.
@@ -342,5 +334,22 @@ func BenchmarkCount(b *testing.B) {
 				b.ReportMetric(float64(nodes), "nodes/op")
 			})
 		}
+	}
+}
+
+// TestConformance runs the suite every counter runs, on each engine.
+func TestConformance(t *testing.T) {
+	for _, e := range []Engine{EngineAuto, EngineSearch, EngineJoin, EngineQJoin} {
+		t.Run(e.String(), func(t *testing.T) {
+			spec := conformance.CounterSpec{MaxN: 13, Limit: MaxN, SlowN: 19,
+				Count: func(ctx context.Context, n int) (uint64, uint64, error) {
+					r, err := Count(ctx, n, Options{Workers: 2, Engine: e})
+					return r.Total, r.Unique, err
+				}}
+			if e == EngineQJoin {
+				spec.MinN, spec.Limit = qjoin.MinN, qjoin.MaxN
+			}
+			conformance.Counter(t, spec)
+		})
 	}
 }

@@ -9,15 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/conformance"
+	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/refcount"
 )
-
-// Known counts, OEIS A000170 and A002562, index n.
-var knownTotal = []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-	2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884, 314666222712}
-
-var knownUnique = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-	1846955, 11977939, 83263591, 621012754, 4878666808, 39333324973}
 
 // kernels are the kernels this CPU runs.
 func kernels() []Kernel {
@@ -82,8 +77,8 @@ func TestLong(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Total != knownTotal[n] || r.Unique != knownUnique[n] {
-				t.Errorf("n=%d %v: got %d/%d, want %d/%d", n, k, r.Total, r.Unique, knownTotal[n], knownUnique[n])
+			if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) {
+				t.Errorf("n=%d %v: got %d/%d, want %d/%d", n, k, r.Total, r.Unique, oeis.Total(n), oeis.Unique(n))
 			}
 			t.Logf("n=%d %v: %v", n, k, time.Since(start))
 		}
@@ -161,8 +156,8 @@ func TestRowSets(t *testing.T) {
 		for _, w := range want {
 			sum += w
 		}
-		if sum != knownTotal[n] {
-			t.Errorf("n=%d: the weights add up to %d, not T = %d", n, sum, knownTotal[n])
+		if sum != oeis.Total(n) {
+			t.Errorf("n=%d: the weights add up to %d, not T = %d", n, sum, oeis.Total(n))
 		}
 		for _, sub := range p.Subs {
 			if sub.Kind != KindRows {
@@ -207,8 +202,8 @@ func TestBurnsideEntries(t *testing.T) {
 		if w := fixedByRotation(n, 1); s90 != w {
 			t.Errorf("n=%d: S90 %d, want %d", n, s90, w)
 		}
-		if sum := knownTotal[n] + s180 + 2*s90; sum%8 != 0 || sum/8 != knownUnique[n] {
-			t.Errorf("n=%d: (T + S180 + 2·S90)/8 = %d/8, want %d", n, sum, knownUnique[n])
+		if sum := oeis.Total(n) + s180 + 2*s90; sum%8 != 0 || sum/8 != oeis.Unique(n) {
+			t.Errorf("n=%d: (T + S180 + 2·S90)/8 = %d/8, want %d", n, sum, oeis.Unique(n))
 		}
 	}
 }
@@ -387,7 +382,7 @@ func TestCancel(t *testing.T) {
 		if took > after+time.Second {
 			t.Errorf("cancelled after %v, returned after %v", after, took)
 		}
-		if r.Complete || r.Total > knownTotal[20] {
+		if r.Complete || r.Total > oeis.Total(20) {
 			t.Errorf("dishonest partial result %+v", r)
 		}
 	}
@@ -490,5 +485,22 @@ func BenchmarkMatcher(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(qs)*nb), "ns/qb")
 			})
 		}
+	}
+}
+
+// TestConformance runs the suite every counter runs, with each kernel this CPU has.
+func TestConformance(t *testing.T) {
+	for _, k := range kernels() {
+		t.Run(k.String(), func(t *testing.T) {
+			conformance.Counter(t, conformance.CounterSpec{MinN: MinN, MaxN: 14, Limit: MaxN, SlowN: 20,
+				Count: func(ctx context.Context, n int) (uint64, uint64, error) {
+					p, err := NewPlanContext(ctx, n)
+					if err != nil {
+						return 0, 0, err
+					}
+					r, err := p.Count(ctx, Options{Workers: 2, Kernel: k})
+					return r.Total, r.Unique, err
+				}})
+		})
 	}
 }

@@ -5,11 +5,10 @@ import (
 	"errors"
 	"testing"
 	"time"
-)
 
-// A000170 and A002562, n = 1..18 (SPEC.md §2).
-var total = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
-var unique = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591}
+	"github.com/nqueens/nqueens/internal/conformance"
+	"github.com/nqueens/nqueens/internal/oeis"
+)
 
 func TestKnownCounts(t *testing.T) {
 	maxN := 14
@@ -25,9 +24,9 @@ func TestKnownCounts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n=%d workers=%d: %v", n, w, err)
 			}
-			if r.Total != total[n-1] || r.Unique != unique[n-1] || !r.Complete {
+			if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) || !r.Complete {
 				t.Errorf("n=%d workers=%d: got total %d unique %d complete %v, want %d %d",
-					n, w, r.Total, r.Unique, r.Complete, total[n-1], unique[n-1])
+					n, w, r.Total, r.Unique, r.Complete, oeis.Total(n), oeis.Unique(n))
 			}
 		}
 	}
@@ -65,4 +64,13 @@ func TestStabilizer(t *testing.T) {
 	if k := stabilizer([]int{0}); k != 8 {
 		t.Errorf("n=1: stabilizer %d, want 8", k)
 	}
+}
+
+// TestConformance runs the suite every counter runs.
+func TestConformance(t *testing.T) {
+	conformance.Counter(t, conformance.CounterSpec{MaxN: 12, Limit: MaxN, SlowN: 20,
+		Count: func(ctx context.Context, n int) (uint64, uint64, error) {
+			r, err := Count(ctx, n, 2, nil)
+			return r.Total, r.Unique, err
+		}})
 }

@@ -13,14 +13,12 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
-// known totals and unique counts (SPEC.md §2, OEIS A000170 and A002562).
-var known = map[int][2]uint64{
-	8: {92, 12}, 9: {352, 46}, 10: {724, 92}, 11: {2680, 341}, 12: {14200, 1787},
-	13: {73712, 9233}, 14: {365596, 45752}, 15: {2279184, 285053},
-}
+// known(n) is {A000170(n), A002562(n)}.
+func known(n int) [2]uint64 { return [2]uint64{oeis.Total(n), oeis.Unique(n)} }
 
 func plan(t testing.TB, n int) *fastcount.Plan {
 	t.Helper()
@@ -227,8 +225,8 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n=%d k=%d: %v", n, k, err)
 			}
-			if m.Total != known[n][0] || m.Unique != known[n][1] || m.Shards != k || m.N != n {
-				t.Errorf("n=%d k=%d: merged %d %d, want %v", n, k, m.Total, m.Unique, known[n])
+			if m.Total != known(n)[0] || m.Unique != known(n)[1] || m.Shards != k || m.N != n {
+				t.Errorf("n=%d k=%d: merged %d %d, want %v", n, k, m.Total, m.Unique, known(n))
 			}
 		}
 	}
@@ -413,7 +411,7 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatalf("saved %d done, total %d, run %d; in memory %d, %d", back.Done.Len(), back.Total, back.Runs, c.Done.Len(), c.Total)
 		}
 		if err == nil {
-			if u, err := c.Unique(); !c.Complete || c.Total != known[13][0] || u != known[13][1] || err != nil {
+			if u, err := c.Unique(); !c.Complete || c.Total != known(13)[0] || u != known(13)[1] || err != nil {
 				t.Fatalf("after %d runs: %+v, unique %d %v", run, c, u, err)
 			}
 			if run < 2 {
