@@ -11,6 +11,7 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
@@ -142,6 +143,10 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
 		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}, err
 }
+
+// Workers is what a Workers setting w means in every options struct of this package: w
+// goroutines when w is positive, else one per CPU (GOMAXPROCS).
+func Workers(w int) int { return pool.Default(w) }
 
 // CountOptions configures Count. The zero value counts on every core without progress.
 type CountOptions struct {

@@ -13,8 +13,9 @@ const MaxEnumerateN = enumerate.MaxN
 type EnumerateOptions struct {
 	Unique bool   // list one canonical representative per symmetry class, with its class size
 	Limit  uint64 // stop after this many solutions; 0 means no limit
-	// Workers is the number of goroutines searching ahead of the caller (0 means 1); the
-	// order of the solutions and the goroutine calling yield do not depend on it.
+	// Workers is the number of goroutines searching ahead of the caller (0: one per CPU,
+	// as everywhere); the order of the solutions and the goroutine calling yield do not
+	// depend on it.
 	Workers int
 }
 

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"runtime"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -162,7 +161,7 @@ func parseWorkers(w int) (int, error) {
 	case w < 0 || w > maxWorkers:
 		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
 	case w == 0:
-		return runtime.GOMAXPROCS(0), nil
+		return nqueens.Workers(0), nil
 	}
 	return w, nil
 }

@@ -15,6 +15,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/pool"
 )
 
 // LineFormat says how WriteLines prints a solution q (0-based columns): Prefix, then
@@ -30,7 +32,7 @@ type LineFormat struct {
 // LinesOptions configures WriteLines. The zero value writes every solution with one
 // goroutine and the default mirror memory.
 type LinesOptions struct {
-	Workers int    // goroutines searching (0 means 1); the output does not depend on it
+	Workers int    // goroutines searching (0: one per CPU); the output does not depend on it
 	Limit   uint64 // stop after this many solutions; 0 means no limit
 	// Check, when set, is called with every solution before it is printed; false stops
 	// WriteLines with a *CheckError. It may be called from several goroutines at once.
@@ -115,6 +117,7 @@ func WriteLines(ctx context.Context, w io.Writer, n int, format LineFormat, opt 
 	if err != nil {
 		return Stats{}, err
 	}
+	opt.Workers = pool.Default(opt.Workers)
 	bw := bufio.NewWriterSize(w, lineChunk)
 	pool := &sync.Pool{New: func() any {
 		b := make([]byte, lineChunk+lf.maxSol+8) // 8: room for the last 8-byte store

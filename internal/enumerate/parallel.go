@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/pool"
 )
 
 // The parallel enumeration splits the board into tasks, one per valid placement of the
@@ -24,14 +26,14 @@ type chunk struct {
 	sizes []uint8
 }
 
-// EachParallel is Each with the search spread over workers goroutines (0 means 1): the
+// EachParallel is Each with the search spread over workers goroutines (0: one per CPU): the
 // same solutions in the same order, yield always called from the caller's goroutine.
 // Stats.Nodes counts the squares of the first two rows approximately.
 func EachParallel(ctx context.Context, n int, unique bool, workers int, yield func(q []int32, classSize int) bool) (Stats, error) {
 	if n < 1 || n > MaxN {
 		return Stats{}, fmt.Errorf("enumeration handles n from 1 to %d, not %d", MaxN, n)
 	}
-	if workers <= 1 || n < 6 {
+	if workers = pool.Default(workers); workers <= 1 || n < 6 {
 		return Each(ctx, n, unique, yield)
 	}
 	var tasks [][prefixRows]int32

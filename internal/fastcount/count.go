@@ -5,9 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
-	"sync/atomic"
 
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/rules"
 )
@@ -49,9 +48,9 @@ func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
 		r, err := p.q.SolveSub(ctx, i, qjoin.KernelAuto)
 		return SubResult(r), err
 	}
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	r, ok := p.solve(i, &scratch{}, EngineAuto, &stop)
+	stop, release := pool.StopFlag(ctx)
+	defer release()
+	r, ok := p.solve(i, &scratch{}, EngineAuto, stop)
 	if !ok {
 		return SubResult{}, ctx.Err()
 	}
@@ -114,13 +113,13 @@ type scratch struct {
 }
 
 // solve counts sub-problem i; ok is false if stop was set before the end.
-func (p *Plan) solve(i int, sc *scratch, e Engine, stop *atomic.Bool) (SubResult, bool) {
+func (p *Plan) solve(i int, sc *scratch, e Engine, stop func() bool) (SubResult, bool) {
 	s := p.Subs[i]
 	if s.Kind == KindWhole {
 		t, u, nodes := countWhole(p.N)
 		return SubResult{Total: t, Burnside: 8 * u, Nodes: nodes}, true
 	}
-	poll := stop.Load
+	poll := stop
 	w := s.Weight()
 	if s.Stab == 1 && useJoin(e, p.N) {
 		if l := p.joinLayouts()[i]; l.img != nil {
@@ -219,7 +218,7 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 	results := make([]SubResult, len(p.Subs))
 	done := make([]bool, len(p.Subs))
 	var doneCost uint64
-	_, perr := p.pool(ctx, ids, opt.Workers, opt.Engine, opt.Kernel, func(i int, r SubResult) {
+	_, perr := p.run(ctx, ids, opt.Workers, opt.Engine, opt.Kernel, func(i int, r SubResult) {
 		results[i], done[i] = r, true
 		if opt.Progress != nil {
 			doneCost += uint64(p.Subs[i].Cost)
@@ -277,9 +276,7 @@ func merge(results []SubResult, done []bool) (total, burnside, nodes uint64, sub
 // by word or with fewer planes), for 2·2^(n-1) halves, twice the largest
 // sub-problem measured at n=21.
 func EstimateMemory(n, workers int) uint64 {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = pool.Default(workers)
 	if useQJoin(EngineAuto, n) {
 		return qjoin.EstimateMemory(n, workers)
 	}

@@ -4,11 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
@@ -30,7 +29,7 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	finished, err := p.pool(ctx, ids, workers, EngineAuto, qjoin.KernelAuto, done)
+	finished, err := p.run(ctx, ids, workers, EngineAuto, qjoin.KernelAuto, done)
 	if finished < len(ids) {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -43,12 +42,12 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 	return nil
 }
 
-// pool counts the sub-problems ids on workers goroutines (0 means GOMAXPROCS) that pull
+// run counts the sub-problems ids on workers goroutines (0 means GOMAXPROCS) that pull
 // them with an atomic index, each with its own scratch memory, and calls done (never two
 // calls at once) for each one finished. It returns how many were finished: fewer than
 // len(ids) when ctx was cancelled. Quadrant-join plans run on the pool of qjoin, with
 // the kernel k; its errors (an unavailable kernel) come back as err.
-func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, k qjoin.Kernel, done func(id int, r SubResult)) (int, error) {
+func (p *Plan) run(ctx context.Context, ids []int, workers int, engine Engine, k qjoin.Kernel, done func(id int, r SubResult)) (int, error) {
 	if p.q != nil {
 		return p.q.CountSubs(ctx, ids, qjoin.Options{Workers: workers, Kernel: k}, func(id int, r qjoin.Result) {
 			if done != nil {
@@ -56,45 +55,20 @@ func (p *Plan) pool(ctx context.Context, ids []int, workers int, engine Engine, 
 			}
 		})
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	groups := p.groups(ids, engine)
-	workers = min(workers, len(groups))
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-
-	var next atomic.Int64
 	var mu sync.Mutex // serialises done and counts the finished
 	finished := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := &scratch{}
-			// stop reaches the searches through AfterFunc's goroutine, which a busy
-			// machine may not run for a time slice; between groups the context is
-			// asked directly, so no group starts once cancel has returned.
-			for !stop.Load() && ctx.Err() == nil {
-				k := int(next.Add(1) - 1)
-				if k >= len(groups) {
-					return
+	pool.Run(ctx, workers, len(groups), func() *scratch { return &scratch{} },
+		func(sc *scratch, k int, stop func() bool) bool {
+			return p.solveGroup(groups[k], sc, engine, stop, func(id int, r SubResult) {
+				mu.Lock()
+				defer mu.Unlock()
+				finished++
+				if done != nil {
+					done(id, r)
 				}
-				if !p.solveGroup(groups[k], sc, engine, &stop, func(id int, r SubResult) {
-					mu.Lock()
-					defer mu.Unlock()
-					finished++
-					if done != nil {
-						done(id, r)
-					}
-				}) {
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
+			})
+		})
 	return finished, nil
 }
 
@@ -128,7 +102,7 @@ func (p *Plan) groups(ids []int, e Engine) [][]int {
 // solveGroup counts the sub-problems ids, one unit of groups, and calls emit
 // for each one as soon as it is finished (in a group that is before the end
 // of the group: see countGroup). ok is false if stop was set before the end.
-func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool, emit func(id int, r SubResult)) (ok bool) {
+func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop func() bool, emit func(id int, r SubResult)) (ok bool) {
 	if len(ids) == 1 {
 		r, ok := p.solve(ids[0], sc, e, stop)
 		if ok {
@@ -143,7 +117,7 @@ func (p *Plan) solveGroup(ids []int, sc *scratch, e Engine, stop *atomic.Bool, e
 	if sc.join == nil {
 		sc.join = newJoiner(p.N)
 	}
-	return sc.join.countGroup(p.N, ls, stop.Load, func(i int, sols, nodes uint64) {
+	return sc.join.countGroup(p.N, ls, stop, func(i int, sols, nodes uint64) {
 		w := p.Subs[ids[i]].Weight() // groups hold sub-problems with Stab 1 only
 		emit(ids[i], SubResult{Total: sols * w, Burnside: 8 * sols, Nodes: nodes})
 	})

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/rules"
 )
 
@@ -61,48 +60,28 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, opt Options, done func(
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, len(ids)))
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	if !p.buildTables(workers, stop.Load) {
+	workers := pool.Workers(opt.Workers, len(ids))
+	stop, release := pool.StopFlag(ctx)
+	defer release()
+	if !p.buildTables(workers, stop) {
 		return 0, ctx.Err()
 	}
-
-	var next atomic.Int64
 	var mu sync.Mutex // serialises done and counts the finished
 	finished := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := newSolver(p, kern)
-			// stop is set by AfterFunc's goroutine, which a busy machine
-			// may run late; between sub-problems the context is asked
-			// directly, so none starts once cancel has returned.
-			for !stop.Load() && ctx.Err() == nil {
-				k := int(next.Add(1) - 1)
-				if k >= len(ids) {
-					return
-				}
-				r, ok := s.solve(p.Subs[ids[k]], stop.Load)
-				if !ok {
-					return
-				}
-				mu.Lock()
-				finished++
-				if done != nil {
-					done(ids[k], r)
-				}
-				mu.Unlock()
+	pool.Run(ctx, workers, len(ids), func() *solver { return newSolver(p, kern) },
+		func(s *solver, k int, stop func() bool) bool {
+			r, ok := s.solve(p.Subs[ids[k]], stop)
+			if !ok {
+				return false
 			}
-		}()
-	}
-	wg.Wait()
+			mu.Lock()
+			defer mu.Unlock()
+			finished++
+			if done != nil {
+				done(ids[k], r)
+			}
+			return true
+		})
 	if finished < len(ids) {
 		if err := ctx.Err(); err != nil {
 			return finished, err

@@ -1,6 +1,6 @@
 package qjoin
 
-import "runtime"
+import "github.com/nqueens/nqueens/internal/pool"
 
 // tableEntries is the number of quarter-table entries for n = 0..MaxN (the
 // counting pass of NewPlan gives them exactly; kept here so that memory can
@@ -26,9 +26,7 @@ func EstimateMemory(n, workers int) uint64 {
 	if n < MinN || n > MaxN {
 		return 0
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = pool.Default(workers)
 	g := newGeom(n, false)
 	var index, largest uint64
 	for _, q := range g.quads {

@@ -22,10 +22,9 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
-	"sync"
 	"sync/atomic"
 
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/rules"
 )
 
@@ -56,37 +55,22 @@ func Count(ctx context.Context, n, workers int, progress func(done, tasks int)) 
 	if n < 1 || n > MaxN {
 		return Result{N: n}, fmt.Errorf("the plain counter handles n from 1 to %d, not %d", MaxN, n)
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	tasks := plan(n)
 	tallies := make([]tally, len(tasks))
 	finished := make([]bool, len(tasks))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := newSearch(n, ctx.Done())
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(tasks) || s.stopped {
-					return
-				}
-				t, ok := s.run(tasks[i].cols)
-				if !ok {
-					return
-				}
-				tallies[i], finished[i] = t, true
-				d := int(done.Add(1))
-				if progress != nil {
-					progress(d, len(tasks))
-				}
+	var done atomic.Int64
+	pool.Run(ctx, workers, len(tasks), func() *search { return newSearch(n, ctx.Done()) },
+		func(s *search, i int, _ func() bool) bool {
+			t, ok := s.run(tasks[i].cols)
+			if !ok {
+				return false
 			}
-		}()
-	}
-	wg.Wait()
+			tallies[i], finished[i] = t, true
+			if d := int(done.Add(1)); progress != nil {
+				progress(d, len(tasks))
+			}
+			return true
+		})
 
 	res := Result{N: n, Tasks: len(tasks)}
 	var stab uint64
