@@ -81,7 +81,7 @@
 // left. The stop flag is read on backtracking to a shallow depth
 // (pollRows), never in the inner loop.
 //
-// # Join (join.go, batch.go)
+// # Join (join.go, leaf.go, layout.go, bitslice.go, batch.go)
 //
 // From minJoinN on, each sub-problem is counted by meet in the middle: the
 // board is cut between two rows, the inner queens above the cut (top half)
