@@ -27,7 +27,7 @@
 // to a corner (columns 0 and n−1 are closed in the rows r < q[0] and r > n−1−q[0], and the
 // last row's queen lies in [q[0], n−1−q[0]]).
 //
-// # Lines: listing at the speed of the output (lines.go)
+// # Lines: listing at the speed of the output (lines.go, lister.go, mirror.go, tail.go)
 //
 // Each and EachParallel call back once per solution; WriteLines is the fast path of
 // `nqueens list` without --unique: it formats every solution straight into 64 KiB
