@@ -15,7 +15,7 @@
 # Needs the Debian packages minizinc and libgecodeflatzinc49 (installed if missing).
 set -euo pipefail
 
-root=$(git rev-parse --show-toplevel)
+root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 PER=${PER:-30}
 FRACS=${FRACS:-"0.1 0.3 0.5"}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/count.sh N THREADS [REPS]
 #
-# Runs the textbook counter ../shared/bench/floor.c and our counter side by
+# Runs the textbook counter bench/yardstick/floor.c and our counter side by
 # side on an n×n board with the same number of threads, REPS times each
 # (default 3), interleaved so that both see the same machine load. Checks
 # that every run reports the same total, then prints the medians of the wall
@@ -12,7 +12,7 @@
 # internal/fastcount/cmd/fastcount-bench. Both are built once, before timing.
 #
 # Environment: FLOOR_C is the path of floor.c (default
-# ../shared/bench/floor.c from the repository root); NQUEENS_KERNEL=go or
+# bench/yardstick/floor.c); NQUEENS_KERNEL=go or
 # avx2 forces the matcher kernel of the quadrant join (passed through to our
 # counter as it is).
 set -euo pipefail
@@ -22,8 +22,8 @@ if [[ $# -lt 2 || $# -gt 3 ]]; then
 	exit 2
 fi
 n=$1 threads=$2 reps=${3:-3}
-root=$(git rev-parse --show-toplevel)
-floor_c=${FLOOR_C:-$root/../shared/bench/floor.c}
+root=$(cd "$(dirname "$0")/.." && pwd)
+floor_c=${FLOOR_C:-$root/bench/yardstick/floor.c}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

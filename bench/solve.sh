@@ -4,9 +4,9 @@
 #   bench/solve.sh [N ...]        default N list: 1e6 1e7 1e8; REPS=3 repetitions;
 #                                 SOLVER=lsbench forces the package's own driver
 #
-# For every N it runs ../shared/bench/shuffle.go (fill + Fisher–Yates of N int32) and the
+# For every N it runs bench/yardstick/shuffle (fill + Fisher–Yates of N int32) and the
 # solver in alternation, REPS times, and prints the median seconds of each, their ratio
-# (the issue 5 targets: ≤ 10× at 1e6 and 1e7, ≤ 8× at 1e8) and the peak RSS of the solver
+# (the targets: ≤ 10× at 1e6 and 1e7, ≤ 8× at 1e8) and the peak RSS of the solver
 # in bytes per queen (target ≤ 4.6 + a constant), and the median CPU seconds (user + system,
 # whole process) of both (the n = 10^9 target: ≤ 200 s CPU). Both are built with
 # GOAMD64=v3 when the CPU supports it (see below); set GOAMD64 to choose.
@@ -20,8 +20,7 @@
 # (apt-get install time), else from the program's own getrusage (lsbench only).
 set -euo pipefail
 
-root=$(git rev-parse --show-toplevel)
-shared="$root/../shared"
+root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 REPS=${REPS:-3}
 if [ $# -gt 0 ]; then NS=("$@"); else NS=(1e6 1e7 1e8); fi
@@ -34,10 +33,10 @@ trap 'rm -rf "$tmp"' EXIT
 # default v1). The Go runtime refuses to start on a CPU without the level, so a v3 build
 # that runs is the test.
 if [ -z "${GOAMD64:-}" ] && [ "$(go env GOARCH)" = amd64 ] &&
-	GOAMD64=v3 go build -o "$tmp/shuffle" "$shared/bench/shuffle.go" && "$tmp/shuffle" 10 >/dev/null 2>&1; then
+	GOAMD64=v3 go build -o "$tmp/shuffle" ./bench/yardstick/shuffle && "$tmp/shuffle" 10 >/dev/null 2>&1; then
 	export GOAMD64=v3 # the yardstick is built already
 else
-	go build -o "$tmp/shuffle" "$shared/bench/shuffle.go"
+	go build -o "$tmp/shuffle" ./bench/yardstick/shuffle
 fi
 
 solver=lsbench
