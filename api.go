@@ -169,8 +169,8 @@ type Algorithm string
 // The algorithms of Solve.
 const (
 	Auto        Algorithm = "auto"        // pick from n: Backtrack for small n, LocalSearch otherwise
-	LocalSearch Algorithm = "localsearch" // Sosic–Gu linear-time local search (SPEC.md §3.6)
-	Construct   Algorithm = "construct"   // the explicit O(n) construction (SPEC.md §3.7)
+	LocalSearch Algorithm = "localsearch" // Sosic–Gu linear-time local search (docs/algorithms.md §3.6)
+	Construct   Algorithm = "construct"   // the explicit O(n) construction (docs/algorithms.md §3.7)
 	Backtrack   Algorithm = "backtrack"   // first-fit depth-first search, n ≤ 32
 )
 
@@ -259,7 +259,7 @@ func bytesText(b int64) string {
 	return fmt.Sprintf("%.0f kB", float64(b)/1e3)
 }
 
-// Construction streams the explicit solution of SPEC.md §3.7 for n (n = 1 or n ≥ 4)
+// Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or n ≥ 4)
 // without holding it in memory: about 1 ns per row.
 func Construction(n int) (iter.Seq[int], error) {
 	if err := Construct.CheckSize(n); err != nil {

@@ -30,7 +30,7 @@ type CompletionResult struct {
 }
 
 // FindCompletion finds a solution that keeps the queens of p (the n-Queens Completion problem,
-// SPEC.md §4), or returns ErrNoCompletion when none exists. Fixed queens that attack
+// docs/algorithms.md §4), or returns ErrNoCompletion when none exists. Fixed queens that attack
 // each other are reported by p.Check as a *ConflictError.
 func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res CompletionResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()

@@ -2,7 +2,7 @@
 // n queens on an n×n board, no two in the same row, column or diagonal.
 //
 // A [Placement] holds one queen per row: p[r] is the 0-based column of the queen in
-// 0-based row r. Text meant for people uses 1-based columns instead (SPEC.md §1): the two
+// 0-based row r. Text meant for people uses 1-based columns instead (docs/algorithms.md §1): the two
 // solutions of n = 4 print as "2 4 1 3" and "3 1 4 2".
 //
 // The library offers two narrow contracts, a [Counter] (every solution: total and unique)

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-// Format names a way of writing placements (SPEC.md §1).
+// Format names a way of writing placements (docs/algorithms.md §1).
 type Format string
 
 // The formats. Text, Board and JSON are for people and small tools; Binary is the compact

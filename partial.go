@@ -10,7 +10,7 @@ import (
 // 0-based column of the queen already on row r, or -1 when row r is empty.
 type Partial []int32
 
-// ParsePartial reads a partial placement of an n×n board (SPEC.md §1). It accepts either
+// ParsePartial reads a partial placement of an n×n board (docs/algorithms.md §1). It accepts either
 // row:col pairs, 1-based and separated by commas or spaces ("1:2, 5:7"), or a line with one
 // entry per row: a 1-based column, or 0 or '.' for an empty row ("2 0 . 4"). n may be 0 for
 // the second form, which then sets the size. Queens off the board, a row given twice, or

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,5 +55,35 @@ func TestMakeLintOutsideGit(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(string(out), filepath.Join("sub", "messy.go")) {
 		t.Fatalf("make lint: %v, want a failure naming sub/messy.go: %s", err, out)
+	}
+}
+
+// TestDocLinks: every relative link of the README and of docs/ names a file of the
+// repository, and nothing points outside it (a clone has no sibling folders).
+func TestDocLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)`)
+	docs, _ := filepath.Glob("docs/*.md")
+	for _, doc := range append([]string{"README.md"}, docs...) {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			path := filepath.Join(filepath.Dir(doc), target)
+			if rel, err := filepath.Rel(".", path); err != nil || strings.HasPrefix(rel, "..") {
+				t.Errorf("%s: link %s leaves the repository", doc, target)
+				continue
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: link %s: %v", doc, target, err)
+			}
+		}
+		if strings.Contains(string(b), "../shared") {
+			t.Errorf("%s mentions ../shared, which a clone does not have", doc)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The lab: the classic experiments of the seed documents, reproduced exactly (SPEC.md §3).
+// The lab: the classic experiments of the seed documents, reproduced exactly (docs/algorithms.md §3).
 // One file per experiment: lab_backtrack.go, lab_lasvegas.go, lab_localsearch.go.
 
 func newLabCmd(e *env) *cobra.Command {
@@ -20,7 +20,7 @@ func newLabCmd(e *env) *cobra.Command {
 		Use:   "lab",
 		Short: "Reproduce the classic experiments: tables and plots",
 		Long: `The lab runs instrumented versions of the classic algorithms and prints their
-exact counters (SPEC.md §3): the four teaching backtracking searches, the Las
+exact counters (docs/algorithms.md §3): the four teaching backtracking searches, the Las
 Vegas hybrid's sweep over the number of random queens, and Sosic–Gu's local
 search over a range of n. Every experiment takes --json or --csv for
 machines and --plot FILE.png|FILE.svg for a figure.`,

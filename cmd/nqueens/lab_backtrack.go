@@ -32,7 +32,7 @@ func newLabBacktrackCmd(e *env) *cobra.Command {
 	var of outputFlags
 	cmd := &cobra.Command{
 		Use:   "backtrack N",
-		Short: "The four teaching searches of SPEC.md §3.1–3.4, with exact counters",
+		Short: "The four teaching searches of docs/algorithms.md §3.1–3.4, with exact counters",
 		Long: `Run the four teaching searches on an N×N board and print one table:
 solutions, nodes (calls of the search function), checks (calls of the square
 test), the variant-specific counters (Place loop iterations; skipped and dead

@@ -22,7 +22,7 @@ func newLabLasVegasCmd(e *env) *cobra.Command {
 	var of outputFlags
 	cmd := &cobra.Command{
 		Use:   "lasvegas N",
-		Short: "The Las Vegas hybrid's cost against the number of random queens m (SPEC.md §3.5)",
+		Short: "The Las Vegas hybrid's cost against the number of random queens m (docs/algorithms.md §3.5)",
 		Long: `Sweep the number m of queens placed at random before backtracking, on an N×N
 board, and print per m: the success probability of one attempt, the mean
 attempts, nodes and checks per solution, mean and median time, with standard

@@ -33,7 +33,7 @@ func newLabLocalSearchCmd(e *env) *cobra.Command {
 	var of outputFlags
 	cmd := &cobra.Command{
 		Use:   "localsearch",
-		Short: "Sosic–Gu over a range of n: time, k, swaps, restarts (SPEC.md §3.6)",
+		Short: "Sosic–Gu over a range of n: time, k, swaps, restarts (docs/algorithms.md §3.6)",
 		Long: `Run Sosic–Gu's local search for n from --from to --to (a few values per
 decade) and print per n: time, time per queen, k (queens left in conflict by
 the initial search), final-search swaps and restarts. It also times the

@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// TestLabBacktrack10 checks the table of `lab backtrack 10` against SPEC.md §3.1–3.4.
+// TestLabBacktrack10 checks the table of `lab backtrack 10` against docs/algorithms.md §3.1–3.4.
 func TestLabBacktrack10(t *testing.T) {
 	code, out, errs := runCLI(t, "", "lab", "backtrack", "10", "--json")
 	if code != 0 {
@@ -44,7 +44,7 @@ func TestLabBacktrack10(t *testing.T) {
 	}
 }
 
-// TestLabExact8 prints Brassard & Bratley's table for n=8, row variant (SPEC.md §3.5).
+// TestLabExact8 prints Brassard & Bratley's table for n=8, row variant (docs/algorithms.md §3.5).
 func TestLabExact8(t *testing.T) {
 	code, out, errs := runCLI(t, "", "lab", "lasvegas", "8", "--variant", "row", "--exact", "--csv")
 	if code != 0 {

@@ -14,7 +14,7 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
-// Exit codes (DEVELOPERS.md): 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.
+// Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.
 const (
 	exitOK          = 0
 	exitFailure     = 1

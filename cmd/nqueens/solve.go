@@ -30,7 +30,7 @@ type solveOutput struct {
 	Seconds   float64  `json:"seconds"`
 	Out       string   `json:"out,omitempty"`
 	Nodes     uint64   `json:"nodes,omitempty"`
-	// Local search only (SPEC.md §3.6).
+	// Local search only (docs/algorithms.md §3.6).
 	Attempts   uint64 `json:"attempts,omitempty"`    // initial-search attempts
 	K          uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
 	FinalSwaps uint64 `json:"final_swaps,omitempty"` // final-search swaps

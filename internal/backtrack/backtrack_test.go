@@ -36,7 +36,7 @@ func TestFind(t *testing.T) {
 		}
 		if n == 8 {
 			// First solution of n=8 is 1 5 8 6 3 7 2 4; plain backtracking explores
-			// 114 nodes to reach it (SPEC.md §3.5).
+			// 114 nodes to reach it (docs/algorithms.md §3.5).
 			want := []int32{0, 4, 7, 5, 2, 6, 1, 3}
 			for i := range want {
 				if q[i] != want[i] {

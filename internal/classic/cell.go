@@ -2,7 +2,7 @@ package classic
 
 import "context"
 
-// CellDFS is the cell-by-cell depth-first search of SPEC.md §3.3 (seed 002,
+// CellDFS is the cell-by-cell depth-first search of docs/algorithms.md §3.3 (seed 002,
 // "v3"): dfs(pos, cnt) tries every cell k = pos..n²−1 in order and places a
 // queen where row, column and both diagonals are free. Every node is one set
 // of mutually non-attacking queens (the empty set too), so the search visits

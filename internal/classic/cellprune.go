@@ -2,7 +2,7 @@ package classic
 
 import "context"
 
-// CellDFSPruned is the cell-by-cell search of SPEC.md §3.4 (seed 002,
+// CellDFSPruned is the cell-by-cell search of docs/algorithms.md §3.4 (seed 002,
 // "dfs2"): [CellDFS] with one pruning rule, applied right after counting
 // the node: return if some row before row pos/n is still empty.
 //

@@ -2,7 +2,7 @@ package classic
 
 import "context"
 
-// Classic is the textbook backtracking of SPEC.md §3.1 (seed 004):
+// Classic is the textbook backtracking of docs/algorithms.md §3.1 (seed 004):
 // Backtrack(t) tries the columns of row t in order and descends when
 // Place(t) accepts, and Place(k) compares queen k with every queen above it,
 // in O(k), stopping at the first conflict.

@@ -11,7 +11,7 @@ import (
 // a000170 is the number of solutions for n = 1..10 (OEIS A000170).
 var a000170 = []int64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724}
 
-// specFigures are the counters SPEC.md §3.1–3.4 publishes.
+// specFigures are the counters docs/algorithms.md §3.1–3.4 publishes.
 var specFigures = []struct {
 	algo string
 	n    int
@@ -46,7 +46,7 @@ func TestSpecFigures(t *testing.T) {
 	}
 }
 
-// TestIdentities checks the identities of SPEC.md §3 for n = 1..10, and the
+// TestIdentities checks the identities of docs/algorithms.md §3 for n = 1..10, and the
 // solution counts against A000170.
 func TestIdentities(t *testing.T) {
 	for n := 1; n <= 10; n++ {

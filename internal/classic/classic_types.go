@@ -68,13 +68,13 @@ type Algorithm struct {
 	Name string
 	// Title is a one-line human description.
 	Title string
-	// Section is the SPEC.md section that defines the search.
+	// Section is the docs/algorithms.md section that defines the search.
 	Section string
 	// Run runs the search.
 	Run Func
 }
 
-// Algorithms returns the four searches in SPEC.md order. The slice is a
+// Algorithms returns the four searches in the order of docs/algorithms.md. The slice is a
 // fresh copy that the caller may modify.
 func Algorithms() []Algorithm {
 	return []Algorithm{

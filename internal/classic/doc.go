@@ -1,4 +1,4 @@
-// Package classic implements the four teaching searches of SPEC.md §3.1–3.4
+// Package classic implements the four teaching searches of docs/algorithms.md §3.1–3.4
 // with exact counters, so that the lab can reproduce the published figures.
 //
 // The searches are deliberately naive: they are the programs of the seed

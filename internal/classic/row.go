@@ -2,7 +2,7 @@ package classic
 
 import "context"
 
-// RowDFS is the row-by-row depth-first search of SPEC.md §3.2 (seed 002,
+// RowDFS is the row-by-row depth-first search of docs/algorithms.md §3.2 (seed 002,
 // "v1"): dfs(u) tries the columns of row u in order, testing each square in
 // O(1) with the arrays col[j], diag[u-j+n] and anti[u+j].
 //

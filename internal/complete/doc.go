@@ -1,5 +1,5 @@
 // Package complete solves the n-Queens Completion problem (Gent, Jefferson & Nightingale
-// 2017; SPEC.md §4): given queens already fixed on some rows, find a full solution that
+// 2017; docs/algorithms.md §4): given queens already fixed on some rows, find a full solution that
 // keeps them, count all such solutions, or prove that none exists. The problem is
 // NP-complete, so it needs real search.
 //

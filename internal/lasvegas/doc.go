@@ -1,4 +1,4 @@
-// Package lasvegas implements the Las Vegas algorithms of SPEC.md §3.5: put
+// Package lasvegas implements the Las Vegas algorithms of docs/algorithms.md §3.5: put
 // m queens at random, then complete the board by deterministic first-fit
 // backtracking; on any failure restart from an empty board; stop at the
 // first complete solution. m = 0 is plain backtracking.

@@ -12,7 +12,7 @@ import (
 	"github.com/nqueens/nqueens/internal/rules"
 )
 
-// Brassard & Bratley's table for n=8, row variant, k = 0..8 (SPEC.md §3.5).
+// Brassard & Bratley's table for n=8, row variant, k = 0..8 (docs/algorithms.md §3.5).
 var (
 	bbT = []float64{114.00, 39.63, 28.20, 29.01, 35.10, 46.92, 53.50, 55.93, 55.93}
 	bbP = []float64{1, 1, 0.8750, 0.4931, 0.2618, 0.1624, 0.1357, 0.1293, 0.1293}

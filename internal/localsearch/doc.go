@@ -1,5 +1,5 @@
 // Package localsearch finds one placement of n non-attacking queens for any n up to MaxN
-// with the linear-time local search of Sosic and Gu (QS4, 1991), as restated in SPEC §3.6.
+// with the linear-time local search of Sosic and Gu (QS4, 1991), as restated in docs/algorithms.md §3.6.
 // It is a pure library: it never prints; Options.Progress is the only way out while it
 // runs, and the context is the only way to stop it.
 //

@@ -19,7 +19,7 @@ const (
 	CheckScan Check = iota
 	// CheckPlaced is the solver's check: O(1) bits of the diagonals of the placed queens.
 	CheckPlaced
-	// CheckAllQueens is the tutorial's broken "optimisation" (SPEC §3.6): total_collisions
+	// CheckAllQueens is the tutorial's broken "optimisation" (docs/algorithms.md §3.6): total_collisions
 	// on counters that hold all n queens, placed or not. Every swap from the identity
 	// start puts queens j and m on the same anti-diagonal, so no queen is ever placed.
 	// Only for showing that; always bound it with an attempt limit.
@@ -48,7 +48,7 @@ type LabResult struct {
 	Q        []int32       // the permutation at the end (rows ≥ Placed not yet shuffled)
 }
 
-// LabInitialSearch runs step 1 of SPEC §3.6 on board n with the given check, for at most
+// LabInitialSearch runs step 1 of docs/algorithms.md §3.6 on board n with the given check, for at most
 // maxAttempts attempts (0 means 3.08·n) and stops early when every queen is placed. The
 // draws are the same for every check (m = j + uniform[0, n−j) from the seed), so CheckScan
 // and CheckPlaced follow exactly the same path and differ only in time. The context is

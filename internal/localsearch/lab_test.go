@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestTutorialCheckRegression is the regression test of SPEC §3.6: the tutorial's O(1)
+// TestTutorialCheckRegression is the regression test of docs/algorithms.md §3.6: the tutorial's O(1)
 // check on counters of all queens never places a queen, the placed-only check places
 // nearly all of them, and the O(j) scan follows exactly the same path as the latter.
 func TestTutorialCheckRegression(t *testing.T) {

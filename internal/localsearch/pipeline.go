@@ -13,7 +13,7 @@ const pipelineMinN = 1 << 16
 // n = 10^9, chunks of 8 in 143.0 and 133.6 s against 151.2 and 153.8 s for 16.
 const chunk = 8
 
-// initialPipelined is step 1 of SPEC §3.6 with the cache misses of the random probes
+// initialPipelined is step 1 of docs/algorithms.md §3.6 with the cache misses of the random probes
 // overlapped in software. The draws do not depend on the data, so they are made two chunks
 // ahead, in three stages per loop turn:
 //
@@ -27,7 +27,7 @@ const chunk = 8
 // A draw made when j was smaller may now point at a placed row (m < j): it is then
 // discarded and is not an attempt. Since the draw was uniform on [j_then, n−1] and
 // independent of everything since, the draws kept are uniform on [j, n−1]: exactly the
-// attempts of SPEC §3.6, only their random stream is consumed differently from the plain
+// attempts of docs/algorithms.md §3.6, only their random stream is consumed differently from the plain
 // loop. Discards are rare (about chunk·2/(n−j) of the draws, and j moves slowly when n−j
 // is small).
 func (s *solver) initialPipelined() (int, error) {

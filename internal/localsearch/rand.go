@@ -3,7 +3,7 @@ package localsearch
 import "math/bits"
 
 // wyrand is the PRNG of the package: one 64-bit word of state, one multiply per draw
-// (Wang Yi's wyrand, the generator of ../shared/bench/shuffle.go). It passes BigCrush and
+// (Wang Yi's wyrand, the generator of bench/yardstick/shuffle). It passes BigCrush and
 // PractRand, which is far more than a local search needs, and it is cheap enough that the
 // draws cost nothing next to the cache misses they cause.
 type wyrand struct{ s uint64 }

@@ -130,7 +130,7 @@ func (s *solver) reset() error {
 	return nil
 }
 
-// initialPlain is step 1 of SPEC §3.6, one attempt at a time: draw m in [j, n−1]; if the
+// initialPlain is step 1 of docs/algorithms.md §3.6, one attempt at a time: draw m in [j, n−1]; if the
 // queen of row m, moved to row j, is free on both diagonals among the placed queens (rows
 // 0..j−1, the only ones in the bitsets), swap it into row j, mark its diagonals, advance j.
 // A failed attempt changes nothing, so there is no swap to undo. It returns j.
@@ -224,7 +224,7 @@ func (s *solver) trySwap(i, m int) bool {
 	return true
 }
 
-// finalRandom is step 2 of SPEC §3.6 for n > 200: each queen of rows j..n−1 that still
+// finalRandom is step 2 of docs/algorithms.md §3.6 for n > 200: each queen of rows j..n−1 that still
 // conflicts is swapped with random rows until both swapped queens are conflict-free. The
 // failed swaps of one call share a budget of Options.FinalBudget. It reports whether rows
 // j..n−1 ended free of conflicts (then the whole board is: see doc.go).

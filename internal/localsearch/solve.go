@@ -56,7 +56,7 @@ type Options struct {
 	// FinalRetries is how many times the final search alone is run again, with a fresh
 	// budget, on the conflicts it left, before the whole search restarts from step 1 (for
 	// n > 200; smaller boards always restart, their final search being deterministic).
-	// Zero means none, the letter of SPEC §3.6, and is the default because retries were
+	// Zero means none, the letter of docs/algorithms.md §3.6, and is the default because retries were
 	// measured not to pay: at n = 201..500 not one retry in several hundred succeeded
 	// (the runs whose budget runs out are stuck), and beyond n = 1000 the budget never ran
 	// out in hundreds of runs.
@@ -67,7 +67,7 @@ type Options struct {
 	SmallPages bool
 
 	// Plain selects the simple one-attempt-at-a-time initial search instead of the
-	// prefetching pipeline. Both are exact implementations of SPEC §3.6 but consume the
+	// prefetching pipeline. Both are exact implementations of docs/algorithms.md §3.6 but consume the
 	// random stream differently, so they give different placements for the same Seed.
 	// Meant for measurements and tests.
 	Plain bool
@@ -109,7 +109,7 @@ func MemoryBytes(n int) int64 {
 
 // Solve returns a placement of n non-attacking queens: q[r] is the 0-based column of the
 // queen in row r, as an int32 (4 bytes per queen). It implements the linear-time local
-// search of Sosic and Gu (SPEC §3.6): an initial search that places queens one row at a
+// search of Sosic and Gu (docs/algorithms.md §3.6): an initial search that places queens one row at a
 // time by random swaps, checked in O(1) against bitsets of the queens already placed, then a
 // final search that repairs the few remaining conflicts by random swaps.
 //

@@ -203,7 +203,7 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// TestKBounded checks SPEC §3.6's expectations on k and the final search at a few sizes.
+// TestKBounded checks docs/algorithms.md §3.6's expectations on k and the final search at a few sizes.
 func TestKBounded(t *testing.T) {
 	for _, n := range []int{10_000, 1_000_000} {
 		var ks, failed int64

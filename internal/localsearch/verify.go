@@ -7,7 +7,7 @@ import (
 )
 
 // ConflictError describes the first conflict Verify found. Rows and columns are 1-based,
-// as in text meant for people (SPEC §1).
+// as in text meant for people (docs/algorithms.md §1).
 type ConflictError struct {
 	Row1, Row2 int    // 1-based rows, Row1 < Row2; 0 when Why is about one row
 	Why        string // "column", "diagonal", "anti-diagonal", "off the board", "length"

@@ -1,5 +1,5 @@
 // Command fastcount-bench runs the fastcount engine once and prints one line
-// in the format of ../shared/bench/floor.c, for bench/count.sh:
+// in the format of bench/yardstick/floor.c, for bench/count.sh:
 //
 //	n=N threads=T total=COUNT unique=U nodes=K seconds=S
 //
