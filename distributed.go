@@ -1,0 +1,304 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/shard"
+)
+
+// Counts too big for one run: a count is a fixed Plan of independent sub-problems, which
+// can be counted with a checkpoint file that survives interruptions (CountCheckpointed),
+// split into K balanced shards counted anywhere into result files (CountShard), and the
+// shards merged with checks (MergeShards). docs/cluster.md shows it on Slurm, Kubernetes
+// and GNU parallel.
+
+// MaxShards is the largest number of shards of a count.
+const MaxShards = shard.MaxShards
+
+// DefaultCheckpointEvery is the interval between checkpoint writes when
+// ShardOptions.CheckpointEvery is zero.
+const DefaultCheckpointEvery = shard.DefaultEvery
+
+// ErrOtherPlan is wrapped by the errors of checkpoint and result files made for another
+// plan: another n, another number of shards, or another engine version.
+var ErrOtherPlan = shard.ErrOtherPlan
+
+// ErrCheckpointExists is returned by CountCheckpointed when the checkpoint file exists and
+// ShardOptions.Resume is not set: it is never overwritten by a fresh count.
+var ErrCheckpointExists = errors.New("the checkpoint file exists")
+
+// A Plan is the deterministic list of independent sub-problems that a count of the n×n
+// board runs. Every checkpoint and shard result records its Hash, so that work is never
+// mixed across plans (nor across versions of the counting engine, which the hash covers).
+type Plan struct{ p *fastcount.Plan }
+
+// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN). Planning the quadrant join takes up to
+// a second or two at n = 21; ctx can stop it.
+func NewPlan(ctx context.Context, n int) (*Plan, error) {
+	if n < 1 || n > MaxCountN {
+		return nil, &SizeError{N: n, Min: 1, Max: MaxCountN, What: "the counter"}
+	}
+	p, err := fastcount.NewPlanContext(ctx, n, fastcount.EngineAuto)
+	if err != nil {
+		return nil, err
+	}
+	return &Plan{p}, nil
+}
+
+// MaxCountN is the largest board the counter takes.
+const MaxCountN = fastcount.MaxN
+
+// N is the board size.
+func (p *Plan) N() int { return p.p.N }
+
+// Subs is the number of sub-problems.
+func (p *Plan) Subs() int { return len(p.p.Subs) }
+
+// Cost is the estimated work of the whole plan, in the engine's units.
+func (p *Plan) Cost() uint64 { return p.p.TotalCost }
+
+// Hash is the plan's identity, a hex SHA-256 of the engine version, n and the
+// sub-problems.
+func (p *Plan) Hash() string { return p.p.Hash() }
+
+// Engine names the counting engine and its version, as files record it.
+func (p *Plan) Engine() string { return p.p.Version() }
+
+// ShardSize is the share of one shard of a split.
+type ShardSize struct {
+	Subs int    // sub-problems
+	Cost uint64 // their estimated work
+}
+
+// Split returns the sizes of the k shards (1 ≤ k ≤ MaxShards) that CountShard counts:
+// balanced by estimated cost, the same split on every machine.
+func (p *Plan) Split(k int) ([]ShardSize, error) {
+	assign, err := shard.Assign(p.p, k)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ShardSize, k)
+	for i, ids := range assign {
+		out[i] = ShardSize{Subs: len(ids), Cost: shard.Cost(p.p, ids)}
+	}
+	return out, nil
+}
+
+// ParseShard reads a shard given as "I/K" (0 ≤ I < K ≤ MaxShards) or "auto/K", where I
+// comes from the job array index of Slurm (SLURM_ARRAY_TASK_ID), a Kubernetes Indexed
+// Job (JOB_COMPLETION_INDEX) or AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX), read with getenv.
+func ParseShard(s string, getenv func(string) string) (i, k int, err error) {
+	is, ks, ok := strings.Cut(s, "/")
+	if !ok {
+		return 0, 0, fmt.Errorf("shard %q: want I/K, such as 0/8, or auto/K", s)
+	}
+	k, err = strconv.Atoi(ks)
+	if err != nil || k < 1 || k > MaxShards {
+		return 0, 0, fmt.Errorf("shard %q: K must be a whole number from 1 to %d", s, MaxShards)
+	}
+	if is == "auto" {
+		i, _, err := shard.IndexFromEnv(getenv, k)
+		if err != nil {
+			return 0, 0, fmt.Errorf("shard auto/%d: %w", k, err)
+		}
+		return i, k, nil
+	}
+	i, err = strconv.Atoi(is)
+	if err != nil || i < 0 || i >= k {
+		return 0, 0, fmt.Errorf("shard %q: I must be a whole number from 0 to %d", s, k-1)
+	}
+	return i, k, nil
+}
+
+// ShardFileName is the name of shard i of k's result file: shard-0003-of-0008.json.
+func ShardFileName(i, k int) string { return shard.FileName(i, k) }
+
+// ShardCheckpointName is the name of shard i of k's checkpoint file.
+func ShardCheckpointName(i, k int) string { return shard.CheckpointName(i, k) }
+
+// ShardOptions configures CountCheckpointed and CountShard. The zero value counts on
+// every CPU and saves the checkpoint every DefaultCheckpointEvery.
+type ShardOptions struct {
+	Workers int // goroutines; 0 means one per CPU
+	// Checkpoint is the checkpoint file; CountShard defaults it to its directory.
+	Checkpoint string
+	// Resume lets CountCheckpointed continue an existing checkpoint file (without it an
+	// existing file is an error, ErrCheckpointExists). CountShard always resumes.
+	Resume          bool
+	CheckpointEvery time.Duration // 0 means DefaultCheckpointEvery
+	Version         string        // the program version recorded in the files
+	// Progress, if not nil, is called after each finished sub-problem with the work done
+	// and the work in all (resumed work included). Calls never overlap.
+	Progress func(done, total uint64)
+}
+
+// ShardResult is the outcome of CountCheckpointed or CountShard. When Status is not
+// Complete the sums cover the SubsDone finished sub-problems only. For a shard, Unique is
+// Burnside/8, a share and no count: MergeShards gives the unique count.
+type ShardResult struct {
+	N                              int
+	Total, Unique, Burnside, Nodes uint64
+	Seconds                        float64 // counting time, summed over every run
+	Status                         Status
+	Subs, SubsDone, Resumed        int    // Resumed: finished before this run
+	Checkpoint                     string // the checkpoint file
+	ResultFile                     string // CountShard: the result file
+	Skipped                        bool   // CountShard: the result file was there already
+	// Recounted is why an existing result file was not taken (unreadable, corrupted):
+	// the shard was counted again. Nil otherwise.
+	Recounted error
+}
+
+// CountCheckpointed counts the whole board of p, saving the finished sub-problems and
+// their sums in the file opt.Checkpoint every opt.CheckpointEvery and when it stops, so
+// that an interrupted count continues where it stopped when run again with opt.Resume.
+// The file is replaced atomically: a crash or a kill at any instant leaves a usable one.
+// On cancellation it returns the sums so far with Status Interrupted and ctx.Err().
+func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res ShardResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
+	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint}
+	if opt.Checkpoint == "" {
+		return res, errors.New("no checkpoint file given")
+	}
+	ids := make([]int, p.Subs())
+	for i := range ids {
+		ids[i] = i
+	}
+	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, p.p, 0, 1, ids)
+	if err != nil {
+		return res, err
+	}
+	return runCheckpointed(ctx, p.p, c, opt, res)
+}
+
+// CountShard counts shard i of the k shards of p (see Split) into the directory dir: the
+// result file ShardFileName(i, k), and meanwhile its checkpoint (opt.Checkpoint, by
+// default ShardCheckpointName(i, k) in dir), which a new run continues. A shard whose
+// result file is there already and belongs to this plan is not counted again (Skipped);
+// one that belongs to another plan is an error wrapping ErrOtherPlan.
+func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
+	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, shard.FileName(i, k))}
+	assign, err := shard.Assign(p.p, k)
+	if err != nil {
+		return res, err
+	}
+	if i < 0 || i >= k {
+		return res, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
+	}
+	ids := assign[i]
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return res, err
+	}
+	if r, rerr := shard.ReadResult(res.ResultFile); rerr == nil {
+		if merr := r.Matches(p.p, i, k, ids); merr != nil {
+			return res, fmt.Errorf("%s %w", res.ResultFile, merr)
+		}
+		res.Total, res.Burnside, res.Unique, res.Nodes = r.Total, r.Burnside, r.Burnside/8, r.Nodes
+		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
+		return res, nil
+	} else if !errors.Is(rerr, os.ErrNotExist) {
+		res.Recounted = rerr
+	}
+	if opt.Checkpoint == "" {
+		opt.Checkpoint = filepath.Join(dir, shard.CheckpointName(i, k))
+	}
+	res.Checkpoint = opt.Checkpoint
+	c, err := openCheckpoint(opt.Checkpoint, true, p.p, i, k, ids)
+	if err != nil {
+		return res, err
+	}
+	if res, err = runCheckpointed(ctx, p.p, c, opt, res); err != nil {
+		return res, err
+	}
+	r := c.Result()
+	r.Workers = Workers(opt.Workers)
+	r.Host, _ = os.Hostname()
+	r.Finished = time.Now().UTC().Format(time.RFC3339)
+	if err := shard.WriteResult(res.ResultFile, r); err != nil {
+		return res, err
+	}
+	os.Remove(opt.Checkpoint)
+	return res, nil
+}
+
+// openCheckpoint loads the checkpoint at path if resume is set and the file exists, and
+// checks it belongs to this count; otherwise it starts afresh, refusing to overwrite an
+// existing file unless resume is set.
+func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids []int) (*shard.Checkpoint, error) {
+	_, statErr := os.Stat(path)
+	switch {
+	case statErr == nil && !resume:
+		return nil, fmt.Errorf("%s: %w", path, ErrCheckpointExists)
+	case statErr == nil:
+		c, err := shard.LoadCheckpoint(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Matches(p, i, k, ids); err != nil {
+			return nil, fmt.Errorf("checkpoint %s %w", path, err)
+		}
+		return c, nil
+	case !errors.Is(statErr, os.ErrNotExist):
+		return nil, statErr
+	}
+	return shard.NewCheckpoint(p, i, k, ids), nil
+}
+
+// runCheckpointed runs the rest of checkpoint c, saving it at opt.Checkpoint, and fills
+// res from it.
+func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
+	res.Resumed = c.Done.Len()
+	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
+		Every: opt.CheckpointEvery, Version: opt.Version, Progress: opt.Progress})
+	unique, uerr := c.Unique()
+	res.Total, res.Unique, res.Burnside, res.Nodes, res.Seconds = c.Total, unique, c.Burnside, c.Nodes, c.Seconds
+	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
+	if err == nil && !c.Complete {
+		err = errors.New("the count stopped before the end")
+	}
+	if err == nil {
+		err = uerr
+	}
+	return res, err
+}
+
+// MergeResult is the sum of every shard of a plan.
+type MergeResult struct {
+	Plan, Engine                   string
+	N, Shards, Subs                int
+	Total, Unique, Burnside, Nodes uint64
+	Seconds                        float64  // counting time summed over the shards
+	Files                          []string // the result files, by shard
+	Versions                       []string // the distinct program versions that counted
+}
+
+// MergeError lists every reason a merge was refused, naming the files.
+type MergeError = shard.MergeError
+
+// ShardFiles lists the result files named by args: a directory stands for its
+// shard-*.json files, anything else for itself.
+func ShardFiles(args []string) ([]string, error) { return shard.ResultPaths(args) }
+
+// MergeShards reads the result files at paths and sums them. It refuses, with a
+// *MergeError naming the files, when a file cannot be read, is truncated or fails its
+// checksum, comes from another plan or shard count, duplicates a shard, when a shard is
+// missing, when the sub-problems of the shards overlap or leave a gap, when a sum
+// overflows, and when the Burnside numerators do not add up to a multiple of 8.
+func MergeShards(paths []string) (MergeResult, error) {
+	m, err := shard.Merge(paths)
+	if err != nil {
+		return MergeResult{}, err
+	}
+	return MergeResult{Plan: m.Plan, Engine: m.Engine, N: m.N, Shards: m.Shards, Subs: m.Subs,
+		Total: m.Total, Unique: m.Unique, Burnside: m.Burnside, Nodes: m.Nodes, Seconds: m.Seconds,
+		Files: m.Files, Versions: m.Versions}, nil
+}
