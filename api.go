@@ -92,10 +92,15 @@ type Counter interface {
 	Count(ctx context.Context, n int) (CountResult, error)
 }
 
-// A Finder finds one solution of a board, or returns ErrNoSolution.
+// A Finder finds one solution of a board, or returns ErrNoSolution. SolveOptions is the
+// Finder of every algorithm: SolveOptions{Algorithm: LocalSearch, Seed: 7} finds with the
+// local search and that seed.
 type Finder interface {
 	Find(ctx context.Context, n int) (FindResult, error)
 }
+
+// Find implements Finder: Solve with these options.
+func (o SolveOptions) Find(ctx context.Context, n int) (FindResult, error) { return Solve(ctx, n, o) }
 
 // FastCounter is the fast counter of internal/fastcount: independent sub-problems on a
 // pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 21 and canonical
@@ -259,13 +264,38 @@ func bytesText(b int64) string {
 	return fmt.Sprintf("%.0f kB", float64(b)/1e3)
 }
 
-// Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or n ≥ 4)
-// without holding it in memory: about 1 ns per row.
-func Construction(n int) (iter.Seq[int], error) {
+// Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or
+// n ≥ 4) without holding it in memory: about 1 ns per row. The stream can be ranged over
+// any number of times. It is verified first, as a stream (Verify's O(n) check with
+// 4.5 bits per row, no placement held), so that a stream returned without error is a
+// solution; ctx can stop the verification of a large board.
+func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 	if err := Construct.CheckSize(n); err != nil {
 		return nil, err
 	}
-	return construct.Columns(n), nil
+	cols := construct.Columns(n)
+	if err := VerifyColumns(n, stoppable(ctx, cols)); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("internal error: the construction failed verification: %w", err)
+	}
+	return cols, nil
+}
+
+// stoppable ends a stream when ctx is done, looking every 2^20 rows.
+func stoppable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		i := 0
+		for c := range cols {
+			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
+				return
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
 }
 
 // SolveOptions configures Solve. The zero value picks the algorithm from n.
@@ -295,11 +325,15 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 	}
 	switch a {
 	case Construct:
-		p := make(Placement, n)
-		for r := range p {
-			p[r] = int32(construct.Column(n, r))
+		cols, err := Construction(ctx, n)
+		if err != nil {
+			return res, err
 		}
-		res.Placement = p
+		res.Placement = make(Placement, 0, n)
+		for c := range cols {
+			res.Placement = append(res.Placement, int32(c))
+		}
+		return res, nil // verified as a stream
 	case LocalSearch:
 		// The diagonal bitsets of the search are the scratch of the verification, so that
 		// solving and verifying never hold more than 4.5 bytes per queen.

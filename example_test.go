@@ -37,7 +37,7 @@ func ExampleVerify() {
 }
 
 func ExampleWrite() {
-	cols, _ := nqueens.Construction(6)
+	cols, _ := nqueens.Construction(context.Background(), 6)
 	nqueens.Write(os.Stdout, nqueens.Board, 6, cols)
 	// Output:
 	// . Q . . . .

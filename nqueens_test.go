@@ -159,7 +159,7 @@ func TestSymmetryGroup(t *testing.T) {
 
 func TestConstructionSmall(t *testing.T) {
 	for n := 4; n <= 2000; n++ {
-		cols, err := Construction(n)
+		cols, err := Construction(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -77,3 +77,27 @@ func TestCounterConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestFinderConformance runs the suite every finder runs on each algorithm, through
+// SolveOptions, the Finder of the public API.
+func TestFinderConformance(t *testing.T) {
+	for _, c := range []struct {
+		a     nqueens.Algorithm
+		ns    []int
+		slowN int
+	}{
+		{nqueens.LocalSearch, []int{4, 5, 8, 50, 1000, 100_000}, 30_000_000},
+		{nqueens.Construct, []int{4, 5, 8, 9, 14, 15, 1000, 100_001}, 0},
+		{nqueens.Backtrack, []int{4, 5, 8, 20, 28}, 0},
+		{nqueens.Auto, []int{4, 8, 21, 1000}, 30_000_000},
+	} {
+		t.Run(string(c.a), func(t *testing.T) {
+			conformance.Finder(t, conformance.FinderSpec{Ns: c.ns, Seeded: true, SlowN: c.slowN,
+				Find: func(ctx context.Context, n int, seed uint64) ([]int32, error) {
+					var f nqueens.Finder = nqueens.SolveOptions{Algorithm: c.a, Seed: seed}
+					r, err := f.Find(ctx, n)
+					return r.Placement, err
+				}})
+		})
+	}
+}

@@ -104,7 +104,7 @@ func TestVerifyMessages(t *testing.T) {
 func TestVerifyInPlaceLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, n := range []int{33, 64, 65, 1000, 4099, 1 << 14} {
-		cols, err := Construction(n)
+		cols, err := Construction(context.Background(), n)
 		if err != nil {
 			t.Fatal(err)
 		}

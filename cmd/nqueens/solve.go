@@ -186,17 +186,11 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 // construction is streamed twice (verify, then write) instead of being held in memory.
 func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(string, float64)) (int, iter.Seq[int], nqueens.FindResult, error) {
 	if a.Pick(n) == nqueens.Construct {
-		cols, err := nqueens.Construction(n)
+		cols, err := nqueens.Construction(e.ctx, n)
 		if err != nil {
 			return n, nil, nqueens.FindResult{}, err
 		}
-		if err := nqueens.VerifyColumns(n, cancellable(e, cols)); err != nil {
-			if e.ctx.Err() != nil {
-				return n, nil, nqueens.FindResult{}, e.ctx.Err()
-			}
-			return n, nil, nqueens.FindResult{}, fmt.Errorf("internal error: the construction failed verification: %w", err)
-		}
-		return n, cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct}, nil
+		return n, cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct, Status: nqueens.Complete}, nil
 	}
 	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MemoryLimit: memLimit})
 	var me *nqueens.MemoryError

@@ -1,16 +1,21 @@
-// Package conformance holds the tests every counter of nqueens runs, whatever its
-// algorithm: the known counts of the OEIS tables, a refusal of sizes out of range, and a
-// prompt return on cancellation. A counter's test calls Counter with an adapter; see the
-// tests of refcount, fastcount, qjoin and the root package.
+// Package conformance holds the tests that every counter and every finder of nqueens runs,
+// whatever its algorithm. Counter: the known counts of the OEIS tables, a refusal of
+// sizes out of range, a prompt return on cancellation. Finder: every placement is a
+// solution, the boards without one say so, the same seed gives the same answer, a prompt
+// return on cancellation. A test calls them with an adapter; see the tests of refcount,
+// fastcount, qjoin and the root package.
 package conformance
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/oeis"
+	"github.com/nqueens/nqueens/internal/rules"
 )
 
 // CountFunc is a counter as the suite sees it: the total and unique counts of the n×n
@@ -65,4 +70,83 @@ func Counter(t *testing.T, c CounterSpec) {
 			t.Errorf("n=%d cancelled: %v, want context.Canceled", c.SlowN, err)
 		}
 	}
+}
+
+// FindFunc is a finder as the suite sees it: one solution of the n×n board (0-based
+// columns), drawn with seed where the finder is random.
+type FindFunc func(ctx context.Context, n int, seed uint64) ([]int32, error)
+
+// FinderSpec describes a finder to the suite.
+type FinderSpec struct {
+	Find FindFunc
+	Ns   []int // sizes to solve and check
+	// Seeded: the same seed gives the same placement (every finder of nqueens is
+	// deterministic for a given seed).
+	Seeded bool
+	// SlowN is a size that takes well over a second; 0 skips the cancellation check.
+	SlowN int
+}
+
+// Finder runs the suite on f: every placement is a solution (checked here, independently
+// of the verifiers of nqueens), n = 1 has its one solution, n = 2 and 3 give
+// rules.ErrNoSolution, the same seed gives the same placement, and a cancellation is
+// honoured within a second.
+func Finder(t *testing.T, f FinderSpec) {
+	t.Helper()
+	ctx := context.Background()
+	for _, n := range append([]int{1}, f.Ns...) {
+		q, err := f.Find(ctx, n, 1)
+		if err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		if why := solution(n, q); why != "" {
+			t.Fatalf("n=%d: not a solution: %s", n, why)
+		}
+		if f.Seeded {
+			again, err := f.Find(ctx, n, 1)
+			if err != nil || !slices.Equal(q, again) {
+				t.Errorf("n=%d: seed 1 gave two placements (%v)", n, err)
+			}
+		}
+	}
+	for _, n := range []int{2, 3} {
+		if _, err := f.Find(ctx, n, 1); !errors.Is(err, rules.ErrNoSolution) {
+			t.Errorf("n=%d: %v, want ErrNoSolution", n, err)
+		}
+	}
+	if _, err := f.Find(ctx, 0, 1); err == nil {
+		t.Error("n=0: accepted")
+	}
+	if f.SlowN > 0 {
+		cctx, cancel := context.WithCancel(ctx)
+		time.AfterFunc(50*time.Millisecond, cancel)
+		start := time.Now()
+		_, err := f.Find(cctx, f.SlowN, 1)
+		if took := time.Since(start); took > time.Second+50*time.Millisecond {
+			t.Errorf("n=%d: returned %v after the cancellation", f.SlowN, took-50*time.Millisecond)
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("n=%d cancelled: %v, want context.Canceled", f.SlowN, err)
+		}
+	}
+}
+
+// solution says why q is not a solution of the n×n board, or "" if it is: a plain check
+// with maps, sharing no code with the verifiers it tests.
+func solution(n int, q []int32) string {
+	if len(q) != n {
+		return fmt.Sprintf("%d rows", len(q))
+	}
+	cols, dia, anti := map[int32]bool{}, map[int32]bool{}, map[int32]bool{}
+	for r, c := range q {
+		switch d, a := int32(r)-c, int32(r)+c; {
+		case c < 0 || int(c) >= n:
+			return fmt.Sprintf("row %d: column %d off the board", r, c)
+		case cols[c] || dia[d] || anti[a]:
+			return fmt.Sprintf("row %d: the queen in column %d is attacked", r, c)
+		default:
+			cols[c], dia[d], anti[a] = true, true, true
+		}
+	}
+	return ""
 }
