@@ -249,10 +249,12 @@ func binary(t *testing.T) string {
 // TestCountKillResume kills a checkpointed count with SIGKILL at random moments,
 // at least 20 times, resuming each time; every run that gets to the end must give
 // the exact count (and then the count starts afresh), and every checkpoint left
-// behind must load.
+// behind must load. The board is n = 18, whose count on one worker takes 1.5–4 s here,
+// so that the random kill window (50 ms to 1.55 s) falls inside the runs: the quadrant
+// join counts n = 16 in 0.1 s, before most kills.
 func TestCountKillResume(t *testing.T) {
 	bin := binary(t)
-	const n = 16
+	const n = 18
 	ck := filepath.Join(t.TempDir(), "ck")
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	args := []string{"count", fmt.Sprint(n), "-w", "1", "--checkpoint", ck, "--resume", "--checkpoint-every", "25ms", "--json"}
@@ -272,7 +274,7 @@ func TestCountKillResume(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(20+rng.IntN(400)) * time.Millisecond)
+		time.Sleep(time.Duration(50+rng.IntN(1500)) * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGKILL)
 		if err := cmd.Wait(); err == nil {
 			// The count ended before the kill: check it and start again.
