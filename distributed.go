@@ -208,6 +208,9 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	} else if !errors.Is(rerr, os.ErrNotExist) {
 		res.Recounted = rerr
 	}
+	if err := checkOutput(res.ResultFile); err != nil {
+		return res, fmt.Errorf("result file %w", err)
+	}
 	if opt.Checkpoint == "" {
 		opt.Checkpoint = filepath.Join(dir, shard.CheckpointName(i, k))
 	}
@@ -234,6 +237,9 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 // checks it belongs to this count; otherwise it starts afresh, refusing to overwrite an
 // existing file unless resume is set.
 func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids []int) (*shard.Checkpoint, error) {
+	if err := checkOutput(path); err != nil {
+		return nil, fmt.Errorf("checkpoint %w", err)
+	}
 	_, statErr := os.Stat(path)
 	switch {
 	case statErr == nil && !resume:

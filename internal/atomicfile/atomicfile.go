@@ -1,56 +1,261 @@
-// Package atomicfile replaces files so that a crash or a Ctrl-C at any instant leaves
-// either the old file or the complete new one, never a part: the data go to a temporary
-// file in the same directory, which is synced, renamed over the target, and the
-// directory synced so that the rename itself is durable.
+// Package atomicfile writes output files so that a crash, a Ctrl-C or a kill at any
+// instant leaves either the old file or the complete new one, never a part, and so that
+// what is at the path is respected:
+//
+//   - a regular file, or nothing: the data go to a temporary file in the same directory,
+//     which is synced, renamed over the target and the directory synced, so that the
+//     rename itself is durable; an existing file keeps its mode;
+//   - a symbolic link: the same, for the file it points to (the link stays a link);
+//   - a device or a FIFO (/dev/stdout, /dev/full, a named pipe): written in place, as a
+//     shell redirection would, never replaced by a regular file;
+//   - a directory: refused.
+//
+// Errors name the path the caller gave, never the temporary file.
 package atomicfile
 
 import (
-	"io"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
-// Write replaces path with what write writes. When write returns an error, path is left
-// as it was and the temporary file is removed. The new file has mode 0644.
-func Write(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		return err
-	}
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+// tmpInfix joins the target's name and the random suffix of its temporary files:
+// ".q.bin.tmp123456". Files of that shape left by a killed run are removed by the next
+// Create of the same path.
+const tmpInfix = ".tmp"
+
+// maxLinks bounds the symbolic links followed to the real target, as the kernel does.
+const maxLinks = 40
+
+// The refusals of Create, for the callers that treat them as usage errors.
+var (
+	ErrIsDir      = errors.New("is a directory")
+	ErrNotRegular = errors.New("is not a regular file")
+)
+
+// A File is an output being written: Commit makes it visible at its path, Abort drops it.
+type File struct {
+	path   string   // the caller's path, for errors
+	target string   // the file written: path with its links resolved
+	f      *os.File // the temporary file, or the device itself
+	direct bool     // f is the target (a device or a FIFO)
+	done   bool
 }
 
-// WriteBytes replaces path with data.
+// Create opens path for writing, checking before any data are computed that the output
+// can be written: a missing directory, a directory at path or a read-only place fail here.
+// With regularOnly, anything but a regular file (or nothing) at path is refused: a file
+// that is read back later, such as a checkpoint, cannot be a device.
+func Create(path string, regularOnly bool) (*File, error) {
+	if path == "" {
+		return nil, errors.New("no file name given")
+	}
+	target, err := resolve(path)
+	if err != nil {
+		return nil, pathError(path, err)
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err == nil && st.IsDir():
+		return nil, fmt.Errorf("%s %w", path, ErrIsDir)
+	case err == nil && !st.Mode().IsRegular():
+		if regularOnly {
+			return nil, fmt.Errorf("%s %w (%s)", path, ErrNotRegular, kind(st.Mode()))
+		}
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, pathError(path, err)
+		}
+		return &File{path: path, target: target, f: f, direct: true}, nil
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, pathError(path, err)
+	}
+	mode := fs.FileMode(0o644)
+	if err == nil {
+		mode = st.Mode().Perm()
+		if unix.Access(target, unix.W_OK) != nil {
+			return nil, fmt.Errorf("%s: permission denied", path)
+		}
+	}
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	removeStale(dir, base)
+	tmp, err := os.CreateTemp(dir, "."+base+tmpInfix+"*")
+	if err != nil {
+		return nil, pathError(path, err)
+	}
+	if err := tmp.Chmod(mode); err != nil { // CreateTemp makes it private
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, pathError(path, err)
+	}
+	return &File{path: path, target: target, f: tmp}, nil
+}
+
+// Write writes to the output.
+func (f *File) Write(p []byte) (int, error) {
+	n, err := f.f.Write(p)
+	if err != nil {
+		err = pathError(f.path, err)
+	}
+	return n, err
+}
+
+// Direct reports whether the output is written in place (a device or a FIFO): a
+// failed write may have left part of the data there.
+func (f *File) Direct() bool { return f.direct }
+
+// Commit makes the data written the content of the path: for a regular file, syncs the
+// temporary file, renames it over the target and syncs the directory.
+func (f *File) Commit() error {
+	if f.done {
+		return errors.New("atomicfile: Commit after Commit or Abort")
+	}
+	f.done = true
+	if f.direct {
+		return pathError(f.path, f.f.Close())
+	}
+	err := f.f.Sync()
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.f.Name(), f.target)
+	}
+	if err != nil {
+		os.Remove(f.f.Name())
+		return pathError(f.path, err)
+	}
+	d, err := os.Open(filepath.Dir(f.target))
+	if err != nil {
+		return pathError(f.path, err)
+	}
+	defer d.Close()
+	return pathError(f.path, d.Sync())
+}
+
+// Abort drops what was written: the path keeps what it held. It does nothing after
+// Commit, so that it can be deferred.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.f.Close()
+	if !f.direct {
+		os.Remove(f.f.Name())
+	}
+}
+
+// OS is the open file underneath, for writers that use its system calls (O_DIRECT):
+// the temporary file, or the device. Errors of its methods name that file; Rename
+// gives them the caller's path.
+func (f *File) OS() *os.File { return f.f }
+
+// Rename gives a file error (an *fs.PathError, as the methods of OS return) the
+// caller's path in place of the temporary file's; other errors are returned as they are.
+func (f *File) Rename(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pathError(f.path, err)
+	}
+	return err
+}
+
+// Write replaces path with what write writes (see Create) to the open file underneath.
+// When write returns an error, a regular file at path is left as it was.
+func Write(path string, regularOnly bool, write func(*os.File) error) error {
+	f, err := Create(path, regularOnly)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := write(f.OS()); err != nil {
+		return f.Rename(err)
+	}
+	return f.Commit()
+}
+
+// WriteBytes replaces the regular file path with data.
 func WriteBytes(path string, data []byte) error {
-	return Write(path, func(w io.Writer) error {
+	return Write(path, true, func(w *os.File) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// resolve follows the symbolic links of path's last element to the file they name,
+// which may not exist yet (a dangling link names the file to create).
+func resolve(path string) (string, error) {
+	for range maxLinks {
+		st, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && st.Mode()&fs.ModeSymlink == 0) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// removeStale removes the temporary files of base that a killed run left in dir.
+func removeStale(dir, base string) {
+	prefix := "." + base + tmpInfix
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		suffix, ok := strings.CutPrefix(e.Name(), prefix)
+		if ok && suffix != "" && strings.Trim(suffix, "0123456789") == "" && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// pathError names the caller's path in err instead of the temporary file's.
+func pathError(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// kind names what a non-regular file is.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return m.Type().String()
 }

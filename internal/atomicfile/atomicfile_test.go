@@ -3,8 +3,11 @@ package atomicfile
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -15,7 +18,7 @@ func TestWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	err := Write(path, func(w io.Writer) error {
+	err := Write(path, false, func(w *os.File) error {
 		w.Write([]byte("half of two"))
 		return boom
 	})
@@ -33,7 +36,156 @@ func TestWrite(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
-	if err := WriteBytes(filepath.Join(dir, "no", "such", "dir"), nil); err == nil {
-		t.Error("want an error for a missing directory")
+	missing := filepath.Join(dir, "no", "such", "dir")
+	if err := WriteBytes(missing, nil); err == nil || !strings.HasPrefix(err.Error(), missing+":") {
+		t.Errorf("a missing directory: %v, want an error naming %s", err, missing)
+	}
+}
+
+// TestModeKept: replacing a file keeps its permissions.
+func TestModeKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteBytes(path, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600 as before", st.Mode().Perm())
+	}
+}
+
+// TestCreateChecksFirst: the errors that would lose a long computation come from
+// Create, before anything is written.
+func TestCreateChecksFirst(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Create(dir, false); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory: %v", err)
+	}
+	if _, err := Create(filepath.Join(dir, "none", "f"), false); err == nil {
+		t.Error("a missing directory: accepted")
+	}
+	if _, err := Create("", false); err == nil {
+		t.Error("an empty name: accepted")
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "ro")
+		os.Mkdir(ro, 0o500)
+		if _, err := Create(filepath.Join(ro, "f"), false); err == nil {
+			t.Error("a read-only directory: accepted")
+		}
+	}
+}
+
+// TestSymlink: a link stays a link; the file it points to gets the data, also when it
+// does not exist yet.
+func TestSymlink(t *testing.T) {
+	dir := t.TempDir()
+	real, link := filepath.Join(dir, "real"), filepath.Join(dir, "link")
+	if err := os.Symlink("real", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, data := range []string{"first", "second"} { // dangling, then existing
+		if err := WriteBytes(link, []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			t.Fatalf("the link was replaced: %v %v", st.Mode(), err)
+		}
+		if got, _ := os.ReadFile(real); string(got) != data {
+			t.Errorf("target holds %q, want %q", got, data)
+		}
+	}
+}
+
+// TestDevices: a device is written in place and stays a device; a full one fails with
+// an error naming it; a file read back later cannot be a device.
+func TestDevices(t *testing.T) {
+	if err := Write("/dev/null", false, func(w *os.File) error {
+		_, err := w.Write([]byte("discarded"))
+		return err
+	}); err != nil {
+		t.Errorf("/dev/null: %v", err)
+	}
+	if _, err := Create("/dev/null", true); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("/dev/null as a regular file: %v", err)
+	}
+	if st, err := os.Stat("/dev/full"); err == nil && st.Mode()&fs.ModeCharDevice != 0 {
+		err := Write("/dev/full", false, func(w *os.File) error {
+			_, err := w.Write([]byte("no room"))
+			return err
+		})
+		if !errors.Is(err, syscall.ENOSPC) || !strings.HasPrefix(err.Error(), "/dev/full:") {
+			t.Errorf("/dev/full: %v, want ENOSPC naming /dev/full", err)
+		}
+		if st, err := os.Stat("/dev/full"); err != nil || st.Mode()&fs.ModeCharDevice == 0 {
+			t.Fatalf("/dev/full is no longer a device: %v %v", st.Mode(), err)
+		}
+	}
+	if _, err := os.Stat("/dev/null"); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat("/dev/null"); st.Mode()&fs.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no longer a device: %v", st.Mode())
+	}
+}
+
+// TestFIFO: a named pipe is written, not replaced.
+func TestFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- string(b)
+	}()
+	if err := WriteBytes(fifo, nil); err == nil {
+		t.Error("a FIFO as a regular file: accepted")
+	}
+	if err := Write(fifo, false, func(w *os.File) error {
+		_, err := io.WriteString(w, "through the pipe")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through the pipe" {
+		t.Errorf("reader got %q", s)
+	}
+	if st, _ := os.Lstat(fifo); st.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO became %v", st.Mode())
+	}
+}
+
+// TestStaleTemporaries: the temporary files of a killed run are removed by the next
+// write of the same path, and only those.
+func TestStaleTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ck")
+	stale := []string{".ck.tmp123", ".ck.tmp4567890"}
+	keep := []string{".ck.tmpx1", ".other.tmp1", "ck.tmp1"}
+	for _, name := range append(append([]string{}, stale...), keep...) {
+		os.WriteFile(filepath.Join(dir, name), nil, 0o644)
+	}
+	if err := WriteBytes(path, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range stale {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s left behind", name)
+		}
+	}
+	for _, name := range keep {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s removed", name)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package shard
 
 import (
 	"fmt"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"os"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
@@ -51,7 +52,7 @@ func (c *Checkpoint) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, b)
+	return atomicfile.WriteBytes(path, b)
 }
 
 // LoadCheckpoint reads and checks a checkpoint file. Errors name the file.

@@ -2,6 +2,7 @@ package shard
 
 import (
 	"context"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"math/bits"
 	"sync"
 	"time"
@@ -75,7 +76,7 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		if err != nil {
 			return err
 		}
-		return WriteFileAtomic(opt.Checkpoint, b)
+		return atomicfile.WriteBytes(opt.Checkpoint, b)
 	}
 
 	var saveErr error

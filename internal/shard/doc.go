@@ -15,5 +15,5 @@
 //     last checkpoint left it (Count, Checkpoint).
 //
 // Files are JSON: readable with any tool, small (ids are stored as ranges),
-// and written through a temporary file, fsync and rename (WriteFileAtomic).
+// and written through a temporary file, fsync and rename (package atomicfile).
 package shard

@@ -3,6 +3,7 @@ package shard
 import (
 	"errors"
 	"fmt"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"os"
 	"path/filepath"
 
@@ -48,7 +49,7 @@ func WriteResult(path string, r *Result) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, b)
+	return atomicfile.WriteBytes(path, b)
 }
 
 // ReadResult reads and checks a result file: JSON complete and strict,

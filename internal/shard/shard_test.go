@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -486,22 +485,5 @@ func TestCheckpointMismatch(t *testing.T) {
 	c.Engine = "fastcount/constellations-v2"
 	if err := c.Matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) || !strings.Contains(err.Error(), "engine/plan version differs") {
 		t.Errorf("other engine: %v", err)
-	}
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f")
-	for i := 0; i < 3; i++ {
-		if err := WriteFileAtomic(path, []byte(fmt.Sprint(i))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ents, _ := os.ReadDir(dir)
-	if b, _ := os.ReadFile(path); string(b) != "2" || len(ents) != 1 {
-		t.Errorf("content %q, %d entries", b, len(ents))
-	}
-	if err := WriteFileAtomic(filepath.Join(dir, "no", "f"), nil); err == nil {
-		t.Error("write into a missing directory succeeded")
 	}
 }
