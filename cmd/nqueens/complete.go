@@ -18,7 +18,7 @@ type completeOutput struct {
 	Fixed    [][2]int `json:"fixed"`
 	Count    *uint64  `json:"count,omitempty"`
 	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (count is then partial)
-	Columns  *columns `json:"columns,omitempty"`
+	Columns  []int    `json:"columns,omitempty"`  // 1-based
 	Engine   string   `json:"engine,omitempty"`
 	Seed     *uint64  `json:"seed,omitempty"`
 	Mode     string   `json:"mode,omitempty"`
@@ -184,7 +184,7 @@ random unattacked squares (--mode random).`,
 			}
 			secs := time.Since(start).Seconds()
 			if f == nqueens.JSON {
-				return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: &columns{res.Placement.Columns()},
+				return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: oneBased(res.Placement),
 					Engine: res.Engine, Seed: &seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 			}
 			if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
@@ -205,4 +205,13 @@ random unattacked squares (--mode random).`,
 	fl.IntVar(&fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
 	fl.StringVar(&mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
 	return cmd
+}
+
+// oneBased is p's columns counted from 1, as the JSON output prints them.
+func oneBased(p nqueens.Placement) []int {
+	c := make([]int, len(p))
+	for r, col := range p {
+		c[r] = int(col) + 1
+	}
+	return c
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens"
 )
 
 type mergeOutput struct {
@@ -23,15 +23,22 @@ type mergeOutput struct {
 	Version []string `json:"versions"`
 }
 
+// mergeCmd is "nqueens merge".
+type mergeCmd struct {
+	e      *env
+	asJSON bool
+}
+
 func newMergeCmd(e *env) *cobra.Command {
-	var asJSON bool
+	c := &mergeCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "merge DIR|FILE...",
 		Short: `Sum the shard results of "count --shard", with checks`,
 		Long: `Sum the result files of "nqueens count N --shard I/K --out DIR". A directory
 stands for its shard-*.json files. The merge refuses, naming the files, when
 a shard is missing or appears twice, when a file comes from another plan or
-shard count, is truncated or fails its checksum, and when a sum overflows.
+shard count, is truncated or fails its checksum, when a sum overflows, and
+when the Burnside numerators do not add up to a multiple of 8.
 seconds is the counting time summed over the shards.`,
 		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json",
 		Args: func(_ *cobra.Command, args []string) error {
@@ -40,25 +47,30 @@ seconds is the counting time summed over the shards.`,
 			}
 			return nil
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
-			paths, err := shard.ResultPaths(args)
-			if err != nil {
-				return usageError{err}
-			}
-			m, err := shard.Merge(paths)
-			if err != nil {
-				return failure{err: err}
-			}
-			out := mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-				Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Version: m.Versions}
-			if asJSON {
-				return printJSON(e.stdout, out)
-			}
-			fmt.Fprintf(e.stdout, "n=%d total=%d unique=%d shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
-				m.N, m.Total, m.Unique, m.Shards, m.Subs, m.Seconds, m.Plan, strings.Join(m.Versions, ","))
-			return nil
-		},
+		RunE: func(_ *cobra.Command, args []string) error { return c.run(args) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	return cmd
+}
+
+func (c *mergeCmd) run(args []string) error {
+	paths, err := nqueens.ShardFiles(args)
+	if err != nil {
+		return usageError{err}
+	}
+	m, err := nqueens.MergeShards(paths)
+	if err != nil {
+		return failure{err: err}
+	}
+	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
+		Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Version: m.Versions})
+}
+
+func (c *mergeCmd) render(out mergeOutput) error {
+	if c.asJSON {
+		return printJSON(c.e.stdout, out)
+	}
+	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%d unique=%d shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
+		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Version, ","))
+	return err
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens"
 )
 
 type planShard struct {
@@ -23,9 +23,15 @@ type planOutput struct {
 	Shards []planShard `json:"shards,omitempty"`
 }
 
+// planCmd is "nqueens plan".
+type planCmd struct {
+	e      *env
+	asJSON bool
+	k      int
+}
+
 func newPlanCmd(e *env) *cobra.Command {
-	var asJSON bool
-	var k int
+	c := &planCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "plan N",
 		Short: "Print the work plan of a count: sub-problems, estimated cost, plan hash",
@@ -35,39 +41,45 @@ that every shard result and checkpoint records. With --shards K, also the
 sub-problems and cost of each of the K shards of "count N --shard I/K".`,
 		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json",
 		Args:    exactArgs(1, "one board size N"),
-		RunE: func(_ *cobra.Command, args []string) error {
-			n, err := parseSize(args[0])
-			if err != nil {
-				return err
-			}
-			if k < 0 || k > shard.MaxShards {
-				return usagef("--shards must be from 1 to %d, got %d", shard.MaxShards, k)
-			}
-			p, err := newPlan(e, n)
-			if err != nil {
-				return err
-			}
-			out := planOutput{N: n, Engine: p.Version(), Plan: p.Hash(), Subs: len(p.Subs), Cost: p.TotalCost}
-			if k > 0 {
-				assign, err := shard.Assign(p, k)
-				if err != nil {
-					return usageError{err}
-				}
-				for i, ids := range assign {
-					out.Shards = append(out.Shards, planShard{Shard: i, Subs: len(ids), Cost: shard.Cost(p, ids)})
-				}
-			}
-			if asJSON {
-				return printJSON(e.stdout, out)
-			}
-			fmt.Fprintf(e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s\n", n, out.Subs, out.Cost, out.Engine, out.Plan)
-			for _, s := range out.Shards {
-				fmt.Fprintf(e.stdout, "shard %d/%d subs=%d cost=%d\n", s.Shard, k, s.Subs, s.Cost)
-			}
-			return nil
-		},
+		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	cmd.Flags().IntVarP(&k, "shards", "k", 0, "also show the split into `K` shards")
+	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
+	cmd.Flags().IntVarP(&c.k, "shards", "k", 0, "also show the split into `K` shards")
 	return cmd
+}
+
+func (c *planCmd) run(size string) error {
+	n, err := parseSize(size)
+	if err != nil {
+		return err
+	}
+	if c.k < 0 || c.k > nqueens.MaxShards {
+		return usagef("--shards must be from 1 to %d, got %d", nqueens.MaxShards, c.k)
+	}
+	p, err := newPlan(c.e, n)
+	if err != nil {
+		return err
+	}
+	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost()}
+	if c.k > 0 {
+		sizes, err := p.Split(c.k)
+		if err != nil {
+			return usageError{err}
+		}
+		for i, sz := range sizes {
+			out.Shards = append(out.Shards, planShard{Shard: i, Subs: sz.Subs, Cost: sz.Cost})
+		}
+	}
+	return c.render(out)
+}
+
+func (c *planCmd) render(out planOutput) error {
+	if c.asJSON {
+		return printJSON(c.e.stdout, out)
+	}
+	fmt.Fprintf(c.e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s\n", out.N, out.Subs, out.Cost, out.Engine, out.Plan)
+	for _, s := range out.Shards {
+		fmt.Fprintf(c.e.stdout, "shard %d/%d subs=%d cost=%d\n", s.Shard, c.k, s.Subs, s.Cost)
+	}
+	return nil
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"regexp"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -55,8 +57,36 @@ type env struct {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// osFile is the file behind w, if w is one (or the stdout of run, which wraps one).
+func osFile(w io.Writer) (*os.File, bool) {
+	if cw, ok := w.(*checkedWriter); ok {
+		w = cw.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
+}
+
+// checkedWriter remembers the first error of the writes to stdout, so that no command
+// can end with exit 0 after output was lost (a full disk, a closed pipe): run turns the
+// error into exit 1 even where a command printed without looking at the result.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }
 
 func newRoot(e *env) *cobra.Command {
@@ -91,15 +121,19 @@ var negativeRE = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9]
 
 // run executes the command line args and returns the exit code.
 func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	out := &checkedWriter{w: stdout}
+	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr}
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
 	started := false
 	root.PersistentPreRun = func(*cobra.Command, []string) { started = true }
 	err := root.ExecuteContext(ctx)
+	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+		err = fmt.Errorf("write to stdout: %w", stripPath(out.err))
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -121,8 +155,48 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		}
 	case errors.Is(err, nqueens.ErrNoSolution):
 	}
-	fmt.Fprintf(stderr, "nqueens: %v\n", err)
+	fmt.Fprintf(stderr, "nqueens: %s\n", shorten(err.Error()))
 	return code
+}
+
+// Error messages quote what the user gave; a quotation longer than maxQuote runes is cut
+// to its start, and a whole message to maxMessage bytes, so that an argument of a
+// megabyte does not come back as a megabyte of error.
+const (
+	maxQuote   = 40
+	maxMessage = 1000
+)
+
+var quotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// shorten cuts the long quotations of an error message, then the message itself.
+func shorten(msg string) string {
+	msg = quotedRE.ReplaceAllStringFunc(msg, func(q string) string {
+		inner := []rune(q[1 : len(q)-1])
+		if len(inner) <= maxQuote {
+			return q
+		}
+		cut := string(inner[:maxQuote])
+		if trailing := len(cut) - len(strings.TrimRight(cut, `\`)); trailing%2 == 1 {
+			cut = cut[:len(cut)-1] // not half an escape
+		}
+		return `"` + cut + `…"`
+	})
+	if len(msg) > maxMessage {
+		cut := []rune(msg[:maxMessage])
+		msg = string(cut[:len(cut)-1]) + "…"
+	}
+	return msg
+}
+
+// stripPath drops the file name from a write error ("write /dev/stdout: no space left
+// on device" becomes "no space left on device"): the caller names the output.
+func stripPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // exactArgs is cobra.ExactArgs with a usage error.

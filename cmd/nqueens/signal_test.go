@@ -22,6 +22,7 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 		{"complete", "20", "--fix", "1:1", "--count"},
 		{"lab", "backtrack", "16"},
 		{"lab", "lasvegas", "40"},
+		{"verify", "/dev/zero"},
 		{"lab", "localsearch", "--from", "1e7", "--to", "1e8"},
 	}
 	for _, args := range commands {

@@ -22,34 +22,44 @@ import (
 const maxBoardDrawing = 1000
 
 type solveOutput struct {
-	N         int      `json:"n"`
-	Algorithm string   `json:"algorithm"`
-	Seed      uint64   `json:"seed"`
-	Columns   *columns `json:"columns,omitempty"`
-	Verified  bool     `json:"verified"`
-	Seconds   float64  `json:"seconds"`
-	Out       string   `json:"out,omitempty"`
-	Nodes     uint64   `json:"nodes,omitempty"`
+	N         int     `json:"n"`
+	Algorithm string  `json:"algorithm"`
+	Seed      uint64  `json:"seed"`
+	Verified  bool    `json:"verified"`
+	Seconds   float64 `json:"seconds"`
+	Out       string  `json:"out,omitempty"`
+	Nodes     uint64  `json:"nodes,omitempty"`
 	// Local search only (docs/algorithms.md §3.6).
 	Attempts   uint64 `json:"attempts,omitempty"`    // initial-search attempts
 	K          uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
 	FinalSwaps uint64 `json:"final_swaps,omitempty"` // final-search swaps
 	Restarts   uint64 `json:"restarts,omitempty"`
+	// The columns follow, streamed by writeSolveJSON, unless the placement went to --out.
 }
 
-// columns marshals a stream of 0-based columns as a JSON array of 1-based ones without
-// building the array in memory first.
-type columns struct{ seq iter.Seq[int] }
-
-func (c *columns) MarshalJSON() ([]byte, error) {
-	b := []byte{'['}
-	for col := range c.seq {
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(col)+1, 10)
+// writeSolveJSON writes the summary o and the placement as one JSON object, the columns
+// (1-based) last and streamed: at n = 10^7 the output is 80 MB, never held in memory.
+func writeSolveJSON(w io.Writer, o solveOutput, cols iter.Seq[int]) error {
+	head, err := json.Marshal(o)
+	if err != nil {
+		return err
 	}
-	return append(b, ']'), nil
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(head[:len(head)-1]) // without its closing brace
+	bw.WriteString(`,"columns":[`)
+	var buf [24]byte
+	first := true
+	for c := range cols {
+		if !first {
+			bw.WriteByte(',')
+		}
+		first = false
+		if _, err := bw.Write(strconv.AppendInt(buf[:0], int64(c)+1, 10)); err != nil {
+			return err
+		}
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
 }
 
 func newSolveCmd(e *env) *cobra.Command {
@@ -112,6 +122,15 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 			if progress && noProgress {
 				return usagef("--progress and --no-progress exclude each other")
 			}
+			// The output file is opened before the search, so that a path that cannot be
+			// written fails now and not after minutes of work.
+			var of *atomicfile.File
+			if out != "" {
+				if of, err = createOutput(out, false); err != nil {
+					return err
+				}
+				defer of.Abort()
+			}
 			line := newLazyLine(e.stderr, progress || (!noProgress && isTerminal(e.stderr)))
 			start := time.Now()
 			n, cols, res, err := find(e, n, a, seed, memLimit, line.update)
@@ -126,29 +145,30 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 			if !asJSON && res.Algorithm == nqueens.LocalSearch {
 				fmt.Fprintf(e.stderr, "localsearch: attempts=%d k=%d final_swaps=%d restarts=%d\n", st.Attempts, st.Conflicts, st.Swaps, st.Restarts)
 			}
-			if out != "" {
-				err := atomicfile.Write(out, func(w io.Writer) error {
-					if err := writePlacement(e, w, f, n, cols, res.Placement); err != nil {
-						return err
-					}
-					return e.ctx.Err() // an interrupted stream must not land as a file
-				})
+			if of != nil {
+				// The placement goes to the file, the summary alone to stdout.
+				err := writePlacement(e, of.OS(), f, n, cols, res.Placement)
+				if err == nil {
+					err = e.ctx.Err() // an interrupted stream must not land as a file
+				}
 				if err != nil {
+					return of.Rename(err)
+				}
+				if err := of.Commit(); err != nil {
 					return err
 				}
 				o.Seconds = time.Since(start).Seconds()
-				if f != nqueens.Binary {
-					o.Columns = &columns{cols}
-				}
 				if asJSON {
 					return printJSON(e.stdout, o)
 				}
-				fmt.Fprintf(e.stdout, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f out=%s\n", n, o.Algorithm, seed, o.Seconds, out)
-				return nil
+				_, err = fmt.Fprintf(e.stdout, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f out=%s\n", n, o.Algorithm, seed, o.Seconds, out)
+				return err
 			}
 			if asJSON || f == nqueens.JSON {
-				o.Columns = &columns{cols}
-				return printJSON(e.stdout, o)
+				if err := writeSolveJSON(e.stdout, o, cancellable(e, cols)); err != nil {
+					return err
+				}
+				return e.ctx.Err()
 			}
 			if err := writePlacement(e, e.stdout, f, n, cols, res.Placement); err != nil {
 				return err
@@ -217,6 +237,16 @@ func cancellable(e *env, cols iter.Seq[int]) iter.Seq[int] {
 			}
 		}
 	}
+}
+
+// createOutput opens the output file path (see atomicfile.Create); a directory, or a
+// device where a regular file is needed, is a usage error.
+func createOutput(path string, regularOnly bool) (*atomicfile.File, error) {
+	f, err := atomicfile.Create(path, regularOnly)
+	if errors.Is(err, atomicfile.ErrIsDir) || errors.Is(err, atomicfile.ErrNotRegular) {
+		return nil, usageError{err}
+	}
+	return f, err
 }
 
 func printJSON(w io.Writer, v any) error {

@@ -28,19 +28,33 @@ type verifyOutput struct {
 	Error    string        `json:"error,omitempty"`
 }
 
+// verifyCmd is "nqueens verify": it reads placements one at a time and prints a
+// verdict for each as soon as it is checked.
+type verifyCmd struct {
+	e       *env
+	format  string
+	asJSON  bool
+	results int // verdicts so far
+	invalid int
+	pending *verifyOutput // the first verdict, held until a second says whether to number them
+	out     *bufio.Writer // stdout, flushed whenever the input has nothing more at hand
+}
+
 func newVerifyCmd(e *env) *cobra.Command {
-	var format string
-	var asJSON bool
+	c := &verifyCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "verify [FILE|-]",
 		Short: "Check placements: exit 0 if all are valid, 1 naming the first attacking pair",
 		Long: `Check placements read from FILE (or stdin when FILE is - or missing) in O(n).
 
 Text input holds one or more placements: lines of 1-based columns, board
-drawings, or JSON objects {"n":…,"columns":[…]}. Binary input is one
-placement of little-endian uint32 columns, 0-based; a binary file is streamed
-with 5 bits of memory per queen, so 10^9 queens need about 625 MB.
---format auto tells binary from text by its bytes.
+drawings, or JSON objects {"n":…,"columns":[…]}, one per line with nothing
+after it. Placements are read and checked one at a time, each held as 4 bytes
+per queen. Binary input is one placement of little-endian uint32 columns,
+0-based; a binary file is streamed with 5 bits of memory per queen, so 10^9
+queens need about 625 MB (from a pipe it is held, 4 bytes per queen). Input
+larger than the memory allows is refused. --format auto tells binary from
+text by its bytes.
 
 Exit status: 0 when every placement is valid, 1 when one is not (the first
 attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,
@@ -51,58 +65,146 @@ attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "auto" && format != "text" && format != "binary" {
-				return usagef("unknown format %q (want auto, text or binary)", format)
-			}
+		RunE: func(_ *cobra.Command, args []string) error {
 			name := "-"
 			if len(args) == 1 {
 				name = args[0]
 			}
-			var outs []verifyOutput
-			var err error
-			if name == "-" {
-				outs, err = verifyReader(e, bufio.NewReaderSize(e.stdin, 1<<16), format)
-			} else {
-				outs, err = verifyFile(e, name, format)
-			}
-			if err != nil {
-				var pe *nqueens.ParseError
-				if errors.As(err, &pe) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
-					return usageError{err}
-				}
-				return err
-			}
-			invalid := 0
-			for i, o := range outs {
-				if !o.Valid {
-					invalid++
-				}
-				if asJSON {
-					if err := printJSON(e.stdout, o); err != nil {
-						return err
-					}
-					continue
-				}
-				prefix := ""
-				if len(outs) > 1 {
-					prefix = fmt.Sprintf("placement %d: ", i+1)
-				}
-				if o.Valid {
-					fmt.Fprintf(e.stdout, "%svalid (n=%d)\n", prefix, o.N)
-				} else {
-					fmt.Fprintf(e.stdout, "%sinvalid (n=%d): %s\n", prefix, o.N, o.Conflict.Text)
-				}
-			}
-			if invalid > 0 {
-				return failure{err: fmt.Errorf("%d of %d placements invalid", invalid, len(outs)), silent: true}
-			}
-			return nil
+			return c.run(name)
 		},
 	}
-	cmd.Flags().StringVarP(&format, "format", "f", "auto", "input format: auto, text or binary")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per placement")
+	cmd.Flags().StringVarP(&c.format, "format", "f", "auto", "input format: auto, text or binary")
+	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object per placement")
 	return cmd
+}
+
+func (c *verifyCmd) run(name string) error {
+	if c.format != "auto" && c.format != "text" && c.format != "binary" {
+		return usagef("unknown format %q (want auto, text or binary)", c.format)
+	}
+	c.out = bufio.NewWriterSize(c.e.stdout, 1<<16)
+	err := c.verify(name)
+	if ferr := c.flush(); err == nil {
+		err = ferr
+	}
+	if ferr := c.out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		var pe *nqueens.ParseError
+		if errors.As(err, &pe) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			return usageError{err}
+		}
+		return err
+	}
+	if c.results == 0 {
+		return usageError{&nqueens.ParseError{Msg: "no placement found in the input"}}
+	}
+	if c.invalid > 0 {
+		return failure{err: fmt.Errorf("%d of %d placements invalid", c.invalid, c.results), silent: true}
+	}
+	return nil
+}
+
+// verify reads name ("-" for stdin) and reports every placement in it.
+func (c *verifyCmd) verify(name string) error {
+	in := c.e.stdin
+	var file *os.File
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			return usagef("%s is a directory, not a file of placements", name)
+		}
+		in, file = f, f
+	}
+	br := bufio.NewReaderSize(in, 1<<16)
+	format := c.format
+	if format == "auto" {
+		// What the first read brings: a pipe may hold back the rest for a long time.
+		br.Peek(1)
+		head, _ := br.Peek(min(br.Buffered(), 4096))
+		format = "text"
+		if nqueens.LooksBinary(head) {
+			format = "binary"
+		}
+	}
+	if format == "text" {
+		for p, err := range nqueens.Placements(c.e.ctx, br, 0) {
+			if err != nil {
+				return err
+			}
+			if err := c.report(len(p), nqueens.Verify(p)); err != nil {
+				return err
+			}
+			if br.Buffered() == 0 { // the next read may wait: show what is known
+				if err := c.out.Flush(); err != nil {
+					return err
+				}
+			}
+		}
+		return c.e.ctx.Err()
+	}
+	if file != nil {
+		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+			return c.verifyBinaryFile(file, st.Size())
+		}
+	}
+	n, err := nqueens.VerifyBinary(c.e.ctx, br, 0)
+	var ce *nqueens.ConflictError
+	if err != nil && !errors.As(err, &ce) {
+		return err
+	}
+	return c.report(n, err)
+}
+
+// report prints the verdict on one placement of n queens (err is Verify's answer).
+func (c *verifyCmd) report(n int, err error) error {
+	o, err := result(n, err)
+	if err != nil {
+		return err
+	}
+	c.results++
+	if !o.Valid {
+		c.invalid++
+	}
+	switch {
+	case c.asJSON:
+		return printJSON(c.out, o)
+	case c.results == 1:
+		c.pending = &o
+		return nil
+	case c.pending != nil:
+		first := c.pending
+		c.pending = nil
+		if err := c.print(first, "placement 1: "); err != nil {
+			return err
+		}
+	}
+	return c.print(&o, fmt.Sprintf("placement %d: ", c.results))
+}
+
+// flush prints a verdict held back, unnumbered: it was the only one.
+func (c *verifyCmd) flush() error {
+	if c.pending == nil {
+		return nil
+	}
+	o := c.pending
+	c.pending = nil
+	return c.print(o, "")
+}
+
+func (c *verifyCmd) print(o *verifyOutput, prefix string) error {
+	var err error
+	if o.Valid {
+		_, err = fmt.Fprintf(c.out, "%svalid (n=%d)\n", prefix, o.N)
+	} else {
+		_, err = fmt.Fprintf(c.out, "%sinvalid (n=%d): %s\n", prefix, o.N, o.Conflict.Text)
+	}
+	return err
 }
 
 // result turns Verify's answer into the command's output.
@@ -125,32 +227,19 @@ func result(n int, err error) (verifyOutput, error) {
 	return o, nil
 }
 
-// verifyFile checks a named file; a binary file is streamed twice at most (the second
+// verifyBinaryFile checks a binary file of size bytes, streamed twice at most (the second
 // pass only to name the earlier queen of a conflict) instead of being loaded.
-func verifyFile(e *env, name, format string) ([]verifyOutput, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+func (c *verifyCmd) verifyBinaryFile(f *os.File, size int64) error {
+	name := f.Name()
+	if size%4 != 0 {
+		return &nqueens.ParseError{Msg: fmt.Sprintf("%s: binary placement is truncated: %d bytes is not a multiple of 4", name, size)}
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	if format == "auto" {
-		head, _ := br.Peek(4096)
-		format = "text"
-		if nqueens.LooksBinary(head) {
-			format = "binary"
-		}
-	}
-	st, err := f.Stat()
-	if format != "binary" || err != nil || !st.Mode().IsRegular() {
-		return verifyReader(e, br, format)
-	}
-	if st.Size()%4 != 0 {
-		return nil, &nqueens.ParseError{Msg: fmt.Sprintf("%s: binary placement is truncated: %d bytes is not a multiple of 4", name, st.Size())}
-	}
-	n := int(st.Size() / 4)
+	n := int(size / 4)
 	if n > nqueens.MaxN {
-		return nil, &nqueens.ParseError{Msg: fmt.Sprintf("%s: %d rows is more than the largest board (%d)", name, n, nqueens.MaxN)}
+		return &nqueens.ParseError{Msg: fmt.Sprintf("%s: %d rows is more than the largest board (%d)", name, n, nqueens.MaxN)}
+	}
+	if n == 0 {
+		return &nqueens.ParseError{Msg: "empty input: no placement to verify"}
 	}
 	var readErr error
 	pass := func(yield func(int) bool) {
@@ -158,55 +247,14 @@ func verifyFile(e *env, name, format string) ([]verifyOutput, error) {
 			readErr = err
 			return
 		}
-		cancellable(e, nqueens.BinaryColumns(f, &readErr))(yield)
+		cancellable(c.e, nqueens.BinaryColumns(f, &readErr))(yield)
 	}
 	verr := nqueens.VerifyColumns(n, pass)
-	if err := e.ctx.Err(); err != nil {
-		return nil, err
+	if err := c.e.ctx.Err(); err != nil {
+		return err
 	}
 	if readErr != nil {
-		return nil, readErr
+		return readErr
 	}
-	o, err := result(n, verr)
-	return []verifyOutput{o}, err
-}
-
-// verifyReader checks every placement of a stream, read into memory.
-func verifyReader(e *env, r *bufio.Reader, format string) ([]verifyOutput, error) {
-	if format == "auto" {
-		head, _ := r.Peek(4096)
-		format = "text"
-		if nqueens.LooksBinary(head) {
-			format = "binary"
-		}
-	}
-	var ps []nqueens.Placement
-	if format == "binary" {
-		p, err := nqueens.ReadBinary(r)
-		if err != nil {
-			return nil, err
-		}
-		if len(p) == 0 {
-			return nil, &nqueens.ParseError{Msg: "empty input: no placement to verify"}
-		}
-		ps = []nqueens.Placement{p}
-	} else {
-		var err error
-		ps, err = nqueens.ReadPlacements(r)
-		if err != nil {
-			return nil, err
-		}
-	}
-	outs := make([]verifyOutput, 0, len(ps))
-	for _, p := range ps {
-		if e.ctx.Err() != nil {
-			return nil, e.ctx.Err()
-		}
-		o, err := result(len(p), nqueens.Verify(p))
-		if err != nil {
-			return nil, err
-		}
-		outs = append(outs, o)
-	}
-	return outs, nil
+	return c.report(n, verr)
 }
