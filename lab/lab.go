@@ -116,6 +116,17 @@ const (
 	CheckAllQueens = localsearch.CheckAllQueens // O(1) on counters of all queens: wrong, places nothing
 )
 
+// LocalSearchStats are the counters of a whole local search: attempts, the k queens
+// left by the initial search, final-search swaps and failures, retries and restarts.
+type LocalSearchStats = localsearch.Stats
+
+// LocalSearch solves the n×n board with the local search of nqueens.Solve and returns the
+// placement (0-based columns, not verified: check it with nqueens.Verify) and all of its
+// counters.
+func LocalSearch(ctx context.Context, n int, seed uint64) ([]int32, LocalSearchStats, error) {
+	return localsearch.Solve(ctx, n, localsearch.Options{Seed: seed})
+}
+
 // InitialSearch runs the initial search of the local search on the n×n board with the
 // given check, for at most maxAttempts attempts (0: the solver's budget).
 func InitialSearch(ctx context.Context, n int, seed uint64, check Check, maxAttempts int64) (InitialSearchResult, error) {

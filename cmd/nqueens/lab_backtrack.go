@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens/internal/classic"
+	"github.com/nqueens/nqueens/lab"
 )
 
 type backtrackRow struct {
@@ -49,15 +49,15 @@ nodes), time, and each variant's ratio to the row DFS.
 			if err != nil {
 				return err
 			}
-			if n > classic.MaxN {
-				return usagef("the teaching searches take n ≤ %d, not %d", classic.MaxN, n)
+			if n > lab.MaxSearchN {
+				return usagef("the teaching searches take n ≤ %d, not %d", lab.MaxSearchN, n)
 			}
 			if err := of.check(); err != nil {
 				return err
 			}
-			var algs []classic.Algorithm
+			var algs []lab.Search
 			for _, name := range strings.Split(variants, ",") {
-				a, ok := classic.Lookup(strings.TrimSpace(name))
+				a, ok := lab.LookupSearch(strings.TrimSpace(name))
 				if !ok {
 					return usagef("unknown variant %q (want classic, row, cell, cellprune)", name)
 				}
@@ -91,7 +91,7 @@ nodes), time, and each variant's ratio to the row DFS.
 			}
 			if ref == nil && runErr == nil {
 				start := time.Now()
-				st, err := classic.RowDFS(e.ctx, n, nil)
+				st, err := lab.RowDFS(e.ctx, n, nil)
 				if err == nil {
 					ref = &backtrackRow{Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
 				}

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/lasvegas"
+	"github.com/nqueens/nqueens/lab"
 )
 
 func newLabLasVegasCmd(e *env) *cobra.Command {
@@ -50,20 +50,20 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 			if err := of.check(); err != nil {
 				return err
 			}
-			var v lasvegas.Variant
+			var v lab.Variant
 			switch variant {
 			case "cell":
-				v = lasvegas.Cell
+				v = lab.Cell
 			case "row":
-				v = lasvegas.Row
+				v = lab.Row
 			default:
 				return usagef("unknown variant %q (want cell or row)", variant)
 			}
 			if n == 2 || n == 3 {
 				return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 			}
-			if n > lasvegas.MaxN {
-				return usagef("the Las Vegas lab takes n ≤ %d, not %d", lasvegas.MaxN, n)
+			if n > lab.MaxLasVegasN {
+				return usagef("the Las Vegas lab takes n ≤ %d, not %d", lab.MaxLasVegasN, n)
 			}
 			if trials < 1 || maxDraws < 0 || maxChecks < 0 {
 				return usagef("--trials must be at least 1; --max-draws and --max-checks must not be negative")
@@ -82,7 +82,7 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 			if exact {
 				return labExact(e, n, v, maxDraws, mlist, &of)
 			}
-			obj := map[string]lasvegas.Objective{"checks": lasvegas.ByChecks, "explored": lasvegas.ByExplored, "time": lasvegas.ByTime}
+			obj := map[string]lab.Objective{"checks": lab.ByChecks, "explored": lab.ByExplored, "time": lab.ByTime}
 			o, ok := obj[objective]
 			if !ok {
 				return usagef("unknown objective %q (want checks, explored or time)", objective)
@@ -91,9 +91,9 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 				seed = rand.Uint64()
 			}
 			line := newLazyLine(e.stderr, isTerminal(e.stderr))
-			res, serr := lasvegas.Sweep(e.ctx, n, lasvegas.SweepOptions{Variant: v, Ms: mlist, Trials: trials, Seed: seed,
+			res, serr := lab.Sweep(e.ctx, n, lab.SweepOptions{Variant: v, Ms: mlist, Trials: trials, Seed: seed,
 				MaxDraws: maxDraws, MaxChecks: maxChecks, Objective: o,
-				Progress: func(p lasvegas.Progress) {
+				Progress: func(p lab.SweepProgress) {
 					line.update(fmt.Sprintf("m=%d (%d/%d)", p.M, p.Row+1, p.Rows), float64(p.Run)/float64(p.Trials))
 				}})
 			line.finish()
@@ -140,7 +140,7 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&variant, "variant", "cell", "cell or row")
-	f.IntVar(&trials, "trials", lasvegas.DefaultTrials, "runs per m")
+	f.IntVar(&trials, "trials", lab.DefaultTrials, "runs per m")
 	f.Uint64Var(&seed, "seed", 0, "seed of the random source (default: random, printed)")
 	f.IntVar(&maxDraws, "max-draws", 0, "draws per attempt, cell variant (0: n²)")
 	f.Int64Var(&maxChecks, "max-checks", 0, "checks per run before its row is censored (0: 20,000,000)")
@@ -151,16 +151,16 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 	return cmd
 }
 
-func labExact(e *env, n int, v lasvegas.Variant, maxDraws int, ms []int, of *outputFlags) error {
+func labExact(e *env, n int, v lab.Variant, maxDraws int, ms []int, of *outputFlags) error {
 	if ms == nil {
 		for m := 0; m <= n; m++ {
 			ms = append(ms, m)
 		}
 	}
-	var rows []lasvegas.ExactResult
+	var rows []lab.ExactResult
 	for _, m := range ms {
-		r, err := lasvegas.Exact(e.ctx, n, lasvegas.Options{Variant: v, M: m, MaxDraws: maxDraws})
-		if errors.Is(err, lasvegas.ErrTooLarge) {
+		r, err := lab.Exact(e.ctx, n, lab.LasVegasOptions{Variant: v, M: m, MaxDraws: maxDraws})
+		if errors.Is(err, lab.ErrTooLarge) {
 			return usageError{err}
 		}
 		if err != nil {

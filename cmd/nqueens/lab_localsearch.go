@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/lab"
 )
 
 type localSearchRow struct {
@@ -144,7 +144,7 @@ func sizesBetween(lo, hi, perDecade int) []int {
 
 func localSearchRowFor(e *env, n int, seed uint64, scanMax int) (localSearchRow, error) {
 	start := time.Now()
-	q, st, err := localsearch.Solve(e.ctx, n, localsearch.Options{Seed: seed})
+	q, st, err := lab.LocalSearch(e.ctx, n, seed)
 	el := time.Since(start).Seconds()
 	if err != nil {
 		return localSearchRow{}, err
@@ -154,13 +154,13 @@ func localSearchRowFor(e *env, n int, seed uint64, scanMax int) (localSearchRow,
 	}
 	r := localSearchRow{N: n, Seconds: el, NsPerQueen: 1e9 * el / float64(n), K: st.K, Attempts: st.Attempts,
 		FinalSwaps: st.FinalSwaps, FinalFailed: st.FinalFailed, Restarts: st.Restarts}
-	fast, err := localsearch.LabInitialSearch(e.ctx, n, seed, localsearch.CheckPlaced, 0)
+	fast, err := lab.InitialSearch(e.ctx, n, seed, lab.CheckPlaced, 0)
 	if err != nil {
 		return r, err
 	}
 	r.InitPlaced = fast.Elapsed.Seconds()
 	if n <= scanMax {
-		scan, err := localsearch.LabInitialSearch(e.ctx, n, seed, localsearch.CheckScan, 0)
+		scan, err := lab.InitialSearch(e.ctx, n, seed, lab.CheckScan, 0)
 		if err != nil {
 			return r, err
 		}

@@ -3,15 +3,14 @@ package main
 import (
 	"fmt"
 
-	"github.com/nqueens/nqueens/internal/labplot"
-	"github.com/nqueens/nqueens/internal/lasvegas"
+	"github.com/nqueens/nqueens/lab"
 )
 
 // The figures of the lab commands; the drawing itself is internal/labplot's.
 
 func plotBacktrack(path string, n int, rows []backtrackRow) error {
-	b := labplot.Bars{Title: fmt.Sprintf("Teaching searches, n = %d", n), YLabel: "count (log scale)",
-		Series: []labplot.BarSeries{{Label: "nodes"}, {Label: "checks"}}}
+	b := lab.Bars{Title: fmt.Sprintf("Teaching searches, n = %d", n), YLabel: "count (log scale)",
+		Series: []lab.BarSeries{{Label: "nodes"}, {Label: "checks"}}}
 	for _, r := range rows {
 		b.Groups = append(b.Groups, r.Variant)
 		b.Series[0].Values = append(b.Series[0].Values, float64(r.Nodes))
@@ -20,8 +19,8 @@ func plotBacktrack(path string, n int, rows []backtrackRow) error {
 	return b.Save(path)
 }
 
-func plotLasVegas(path string, res lasvegas.SweepResult) error {
-	c := labplot.Curve{Series: labplot.Series{Label: fmt.Sprintf("%s variant, %d trials per m", res.Variant, res.Trials)}}
+func plotLasVegas(path string, res lab.SweepResult) error {
+	c := lab.Curve{Series: lab.Series{Label: fmt.Sprintf("%s variant, %d trials per m", res.Variant, res.Trials)}}
 	for i, r := range res.Rows {
 		est := r.Cost(res.Objective)
 		if i == res.Optimum {
@@ -33,15 +32,15 @@ func plotLasVegas(path string, res lasvegas.SweepResult) error {
 		// Rows with runs stopped by the budget give lower bounds only.
 		c.LowerBound = append(c.LowerBound, r.Censored > 0)
 	}
-	return labplot.CostCurve{
+	return lab.CostCurve{
 		Title:  fmt.Sprintf("Las Vegas hybrid, n = %d: cost against random queens", res.N),
 		YLabel: fmt.Sprintf("mean %s per solution (log scale)", res.Objective),
-		Curves: []labplot.Curve{c},
+		Curves: []lab.Curve{c},
 	}.Save(path)
 }
 
-func plotExact(path string, n int, v lasvegas.Variant, rows []lasvegas.ExactResult) error {
-	c := labplot.Curve{Series: labplot.Series{Label: fmt.Sprintf("%s variant, exact", v)}, MarkOptimum: true}
+func plotExact(path string, n int, v lab.Variant, rows []lab.ExactResult) error {
+	c := lab.Curve{Series: lab.Series{Label: fmt.Sprintf("%s variant, exact", v)}, MarkOptimum: true}
 	for i, r := range rows {
 		c.X = append(c.X, float64(r.M))
 		c.Y = append(c.Y, r.T)
@@ -49,10 +48,10 @@ func plotExact(path string, n int, v lasvegas.Variant, rows []lasvegas.ExactResu
 			c.Optimum = i
 		}
 	}
-	return labplot.CostCurve{
+	return lab.CostCurve{
 		Title:  fmt.Sprintf("Las Vegas hybrid, n = %d: expected nodes explored (exact)", n),
 		YLabel: "expected nodes explored t (log scale)",
-		Curves: []labplot.Curve{c},
+		Curves: []lab.Curve{c},
 	}.Save(path)
 }
 
@@ -68,14 +67,14 @@ func plotLocalSearch(path string, rows []localSearchRow) error {
 			scan = append(scan, r.InitScan)
 		}
 	}
-	timePanel := labplot.Panel{Title: "Sosic–Gu local search: time against n", XLabel: "n", YLabel: "seconds",
-		Series: []labplot.Series{{Label: "solve", X: n, Y: secs}}, Reference: "linear, c·n"}
+	timePanel := lab.Panel{Title: "Sosic–Gu local search: time against n", XLabel: "n", YLabel: "seconds",
+		Series: []lab.Series{{Label: "solve", X: n, Y: secs}}, Reference: "linear, c·n"}
 	if len(scan) > 0 {
-		timePanel.Series = append(timePanel.Series, labplot.Series{Label: "initial search, O(j) scan", X: nScan, Y: scan})
+		timePanel.Series = append(timePanel.Series, lab.Series{Label: "initial search, O(j) scan", X: nScan, Y: scan})
 	}
-	return labplot.LogLog{Panels: []labplot.Panel{
+	return lab.LogLog{Panels: []lab.Panel{
 		timePanel,
 		{Title: "queens left in conflict after the initial search", XLabel: "n", YLabel: "k",
-			Series: []labplot.Series{{Label: "k", X: n, Y: k}}},
-	}, Size: labplot.Size{Height: 800}}.Save(path)
+			Series: []lab.Series{{Label: "k", X: n, Y: k}}},
+	}, Size: lab.Size{Height: 800}}.Save(path)
 }

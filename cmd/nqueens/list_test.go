@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -142,55 +140,6 @@ func TestListFormatsVerify(t *testing.T) {
 		ps, err := nqueens.ReadPlacements(strings.NewReader(out))
 		if err != nil || len(ps) != 40 {
 			t.Fatalf("%s: %d placements read back, %v", f, len(ps), err)
-		}
-	}
-}
-
-// TestListFastEqualsGeneral: without --unique, list takes the fast path
-// (enumerate.WriteLines); it must print exactly the bytes of the general path (Enumerate
-// and listWriter), in every format, with one worker or several, whole or cut by a limit.
-// Under -race (make race) it also exercises the parallel writer.
-func TestListFastEqualsGeneral(t *testing.T) {
-	for n := 1; n <= 12; n++ {
-		for _, f := range []nqueens.Format{nqueens.Text, nqueens.Board, nqueens.JSON} {
-			if f == nqueens.Board && n > 10 && testing.Short() {
-				continue
-			}
-			for _, limit := range []uint64{0, 1, 7, 1000} {
-				opt := nqueens.EnumerateOptions{Limit: limit}
-				var want bytes.Buffer
-				gres, gerr := listGeneral(&env{ctx: context.Background(), stdout: &want}, n, f, opt)
-				for _, w := range []int{1, 2, 3} {
-					opt.Workers = w
-					var got bytes.Buffer
-					res, err := listFast(&env{ctx: context.Background(), stdout: &got}, n, f, opt)
-					if err != nil || gerr != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
-						t.Fatalf("n=%d %s limit=%d workers=%d: %d bytes (%v), general path %d bytes (%v)",
-							n, f, limit, w, got.Len(), err, want.Len(), gerr)
-					}
-					if res.Listed != gres.Listed || res.Total != gres.Total || res.Stopped != gres.Stopped || res.Status != gres.Status {
-						t.Fatalf("n=%d %s limit=%d workers=%d: %+v, general path %+v", n, f, limit, w, res, gres)
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestSmallChecker: list's allocation-free check agrees with Verify, valid or not.
-func TestSmallChecker(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		n := 1 + r.IntN(12)
-		p := make(nqueens.Placement, n)
-		for i := range p {
-			p[i] = int32(r.IntN(n+1)) - int32(r.IntN(2)) // sometimes off the board
-		}
-		if r.IntN(4) == 0 {
-			p = p[:r.IntN(n+1)]
-		}
-		if got, want := newSmallChecker(n).valid(p), nqueens.Verify(p) == nil && len(p) == n; got != want {
-			t.Fatalf("n=%d %v: smallChecker %v, Verify %v", n, p, got, want)
 		}
 	}
 }

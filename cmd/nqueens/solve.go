@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
@@ -124,7 +123,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 			}
 			// The output file is opened before the search, so that a path that cannot be
 			// written fails now and not after minutes of work.
-			var of *atomicfile.File
+			var of *nqueens.OutputFile
 			if out != "" {
 				if of, err = createOutput(out, false); err != nil {
 					return err
@@ -239,14 +238,11 @@ func cancellable(e *env, cols iter.Seq[int]) iter.Seq[int] {
 	}
 }
 
-// createOutput opens the output file path (see atomicfile.Create); a directory, or a
+// createOutput opens the output file path (see nqueens.CreateOutput); a directory, or a
 // device where a regular file is needed, is a usage error.
-func createOutput(path string, regularOnly bool) (*atomicfile.File, error) {
-	f, err := atomicfile.Create(path, regularOnly)
-	if errors.Is(err, atomicfile.ErrIsDir) || errors.Is(err, atomicfile.ErrNotRegular) {
-		return nil, usageError{err}
-	}
-	return f, err
+func createOutput(path string, regularOnly bool) (*nqueens.OutputFile, error) {
+	f, err := nqueens.CreateOutput(path, regularOnly)
+	return f, fileError(err)
 }
 
 func printJSON(w io.Writer, v any) error {
