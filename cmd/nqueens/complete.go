@@ -39,11 +39,23 @@ func fixedPairs(p nqueens.Partial) [][2]int {
 	return out
 }
 
+// completeCmd is "nqueens complete": find or count the completions of a partial board,
+// or generate an instance.
+type completeCmd struct {
+	e                                    *env
+	fix, fixFile, format, generate, mode string
+	count, asJSON                        bool
+	seed                                 uint64
+	seedGiven                            bool
+	fixedK                               int
+}
+
+// maxFixInput bounds the bytes of --fix-file read: a line for the largest board is
+// about 8 MB.
+const maxFixInput = 64 << 20
+
 func newCompleteCmd(e *env) *cobra.Command {
-	var fix, fixFile, format, generate, mode string
-	var count, asJSON bool
-	var seed uint64
-	var fixedK int
+	c := &completeCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "complete [N] --fix PAIRS | --fix-file FILE | --generate N --fixed K",
 		Short: "Complete a board on which some queens are already placed",
@@ -73,138 +85,183 @@ random unattacked squares (--mode random).`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("seed") {
-				seed = rand.Uint64() // printed, so the run can be repeated
-			}
-			if generate != "" {
-				if len(args) > 0 || fix != "" || fixFile != "" || count {
-					return usagef("--generate takes no N, --fix, --fix-file or --count")
-				}
-				n, err := parseSize(generate)
-				if err != nil {
-					return err
-				}
-				if fixedK < 0 || fixedK > n {
-					return usagef("--fixed must be between 0 and %d, got %d", n, fixedK)
-				}
-				if mode != "solution" && mode != "random" {
-					return usagef("unknown --mode %q (want solution or random)", mode)
-				}
-				p, err := nqueens.GenerateInstance(e.ctx, n, fixedK, nqueens.GenerateMode(mode), seed)
-				if err != nil {
-					if e.ctx.Err() != nil {
-						return e.ctx.Err()
-					}
-					return usageError{err}
-				}
-				if asJSON {
-					return printJSON(e.stdout, completeOutput{N: n, Fixed: fixedPairs(p), Seed: &seed, Mode: mode})
-				}
-				fmt.Fprintln(e.stdout, p.String())
-				fmt.Fprintf(e.stderr, "n=%d fixed=%d mode=%s seed=%d\n", n, fixedK, mode, seed)
-				return nil
-			}
-			n := 0
-			if len(args) == 1 {
-				var err error
-				if n, err = parseSize(args[0]); err != nil {
-					return err
-				}
-			}
-			src := fix
-			switch {
-			case fix != "" && fixFile != "":
-				return usagef("give --fix or --fix-file, not both")
-			case fixFile == "-":
-				b, err := io.ReadAll(e.stdin)
-				if err != nil {
-					return err
-				}
-				src = string(b)
-			case fixFile != "":
-				b, err := os.ReadFile(fixFile)
-				if err != nil {
-					return usageError{err}
-				}
-				src = string(b)
-			case fix == "":
-				return usagef("give the fixed queens with --fix or --fix-file (or --generate an instance)")
-			}
-			f, err := textFormat(format, asJSON, "complete")
-			if err != nil {
-				return err
-			}
-			p, err := nqueens.ParsePartial(src, n)
-			if err != nil {
-				return usageError{fmt.Errorf("--fix: %w", err)}
-			}
-			n = len(p)
-			if f == nqueens.Board && n > maxBoardDrawing {
-				return usagef("the board format draws n ≤ %d; use text for n = %d", maxBoardDrawing, n)
-			}
-			if n > nqueens.MaxCompletionN {
-				return usagef("complete handles n ≤ %d, got %d", nqueens.MaxCompletionN, n)
-			}
-			if err := p.Check(); err != nil {
-				return usageError{fmt.Errorf("fixed %w", err)}
-			}
-			fixed := fixedPairs(p)
-			start := time.Now()
-			if count {
-				c, st, err := nqueens.CountCompletions(e.ctx, p)
-				stopped := err != nil && e.ctx.Err() != nil
-				if err != nil && !stopped {
-					return err
-				}
-				secs := time.Since(start).Seconds()
-				complete := !stopped
-				if asJSON || f == nqueens.JSON {
-					if err := printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &c, Complete: &complete,
-						Seconds: &secs, Nodes: st.Nodes}); err != nil {
-						return err
-					}
-				} else {
-					fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f", n, len(fixed), c, secs)
-					if stopped {
-						fmt.Fprint(e.stdout, " partial=true")
-					}
-					fmt.Fprintln(e.stdout)
-				}
-				if stopped {
-					return interrupted{fmt.Sprintf("interrupted after %.1f s: the count above is partial, a lower bound", secs)}
-				}
-				return nil
-			}
-			res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: seed})
-			if errors.Is(err, nqueens.ErrNoCompletion) {
-				return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
-			}
-			if err != nil {
-				return err
-			}
-			secs := time.Since(start).Seconds()
-			if f == nqueens.JSON {
-				return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: oneBased(res.Placement),
-					Engine: res.Engine, Seed: &seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
-			}
-			if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stderr, "n=%d fixed=%d engine=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Engine, seed, secs)
-			return nil
+			c.seedGiven = cmd.Flags().Changed("seed")
+			return c.run(args)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&fix, "fix", "", "fixed queens: 1-based row:col `PAIRS` (\"1:1,2:5\") or a line with 0 or . for empty rows")
-	fl.StringVar(&fixFile, "fix-file", "", "read the fixed queens from `FILE` (- for stdin)")
-	fl.BoolVarP(&count, "count", "c", false, "count every completion instead of finding one")
-	fl.StringVarP(&format, "format", "f", "text", "output format: text, board or json")
-	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
-	fl.Uint64VarP(&seed, "seed", "s", 0, "seed of the local search or of --generate (default: random, printed)")
-	fl.StringVar(&generate, "generate", "", "print a random instance of an `N`×N board instead")
-	fl.IntVar(&fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
-	fl.StringVar(&mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
+	fl.StringVar(&c.fix, "fix", "", "fixed queens: 1-based row:col `PAIRS` (\"1:1,2:5\") or a line with 0 or . for empty rows")
+	fl.StringVar(&c.fixFile, "fix-file", "", "read the fixed queens from `FILE` (- for stdin)")
+	fl.BoolVarP(&c.count, "count", "c", false, "count every completion instead of finding one")
+	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board or json")
+	fl.BoolVar(&c.asJSON, "json", false, "print one JSON object")
+	fl.Uint64VarP(&c.seed, "seed", "s", 0, "seed of the local search or of --generate (default: random, printed)")
+	fl.StringVar(&c.generate, "generate", "", "print a random instance of an `N`×N board instead")
+	fl.IntVar(&c.fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
+	fl.StringVar(&c.mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
 	return cmd
+}
+
+func (c *completeCmd) run(args []string) error {
+	if !c.seedGiven {
+		c.seed = rand.Uint64() // printed, so the run can be repeated
+	}
+	if c.generate != "" {
+		if len(args) > 0 || c.fix != "" || c.fixFile != "" || c.count {
+			return usagef("--generate takes no N, --fix, --fix-file or --count")
+		}
+		return c.generateInstance()
+	}
+	p, f, err := c.parse(args)
+	if err != nil {
+		return err
+	}
+	if c.count {
+		return c.countCompletions(p, f)
+	}
+	return c.findCompletion(p, f)
+}
+
+// generateInstance prints a random instance.
+func (c *completeCmd) generateInstance() error {
+	e := c.e
+	n, err := parseSize(c.generate)
+	if err != nil {
+		return err
+	}
+	if c.fixedK < 0 || c.fixedK > n {
+		return usagef("--fixed must be between 0 and %d, got %d", n, c.fixedK)
+	}
+	if c.mode != "solution" && c.mode != "random" {
+		return usagef("unknown --mode %q (want solution or random)", c.mode)
+	}
+	p, err := nqueens.GenerateInstance(e.ctx, n, c.fixedK, nqueens.GenerateMode(c.mode), c.seed)
+	if err != nil {
+		if e.ctx.Err() != nil {
+			return e.ctx.Err()
+		}
+		return usageError{err}
+	}
+	if c.asJSON {
+		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixedPairs(p), Seed: &c.seed, Mode: c.mode})
+	}
+	if _, err := fmt.Fprintln(e.stdout, p.String()); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "n=%d fixed=%d mode=%s seed=%d\n", n, c.fixedK, c.mode, c.seed)
+	return nil
+}
+
+// parse reads the fixed queens and the output format, and checks them.
+func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, error) {
+	n := 0
+	if len(args) == 1 {
+		var err error
+		if n, err = parseSize(args[0]); err != nil {
+			return nil, "", err
+		}
+	}
+	src := c.fix
+	switch {
+	case c.fix != "" && c.fixFile != "":
+		return nil, "", usagef("give --fix or --fix-file, not both")
+	case c.fixFile != "":
+		in := c.e.stdin
+		if c.fixFile != "-" {
+			file, err := os.Open(c.fixFile)
+			if err != nil {
+				return nil, "", usageError{err}
+			}
+			defer file.Close()
+			in = file
+		}
+		b, err := io.ReadAll(io.LimitReader(in, maxFixInput+1))
+		if err != nil {
+			return nil, "", usageError{fmt.Errorf("--fix-file: %w", err)}
+		}
+		if len(b) > maxFixInput {
+			return nil, "", usagef("--fix-file: more than %d MiB, more than any board needs", maxFixInput>>20)
+		}
+		src = string(b)
+	case c.fix == "":
+		return nil, "", usagef("give the fixed queens with --fix or --fix-file (or --generate an instance)")
+	}
+	f, err := textFormat(c.format, c.asJSON, "complete")
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := nqueens.ParsePartial(src, n)
+	if err != nil {
+		return nil, "", usageError{fmt.Errorf("--fix: %w", err)}
+	}
+	n = len(p)
+	if f == nqueens.Board && n > maxBoardDrawing {
+		return nil, "", usagef("the board format draws n ≤ %d; use text for n = %d", maxBoardDrawing, n)
+	}
+	if n > nqueens.MaxCompletionN {
+		return nil, "", usagef("complete handles n ≤ %d, got %d", nqueens.MaxCompletionN, n)
+	}
+	if err := p.Check(); err != nil {
+		return nil, "", usageError{fmt.Errorf("fixed %w", err)}
+	}
+	return p, f, nil
+}
+
+// countCompletions counts every completion of p; on Ctrl-C it prints the count so far,
+// marked partial.
+func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) error {
+	e := c.e
+	n, fixed := len(p), fixedPairs(p)
+	start := time.Now()
+	count, st, err := nqueens.CountCompletions(e.ctx, p)
+	stopped := err != nil && e.ctx.Err() != nil
+	if err != nil && !stopped {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	complete := !stopped
+	if c.asJSON || f == nqueens.JSON {
+		if err := printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &count, Complete: &complete,
+			Seconds: &secs, Nodes: st.Nodes}); err != nil {
+			return err
+		}
+	} else {
+		partial := ""
+		if stopped {
+			partial = " partial=true"
+		}
+		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
+			return err
+		}
+	}
+	if stopped {
+		return interrupted{fmt.Sprintf("interrupted after %.1f s: the count above is partial, a lower bound", secs)}
+	}
+	return nil
+}
+
+// findCompletion prints one completion of p, or fails when there is none.
+func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error {
+	e := c.e
+	n, fixed := len(p), fixedPairs(p)
+	start := time.Now()
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed})
+	if errors.Is(err, nqueens.ErrNoCompletion) {
+		return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
+	}
+	if err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	if f == nqueens.JSON {
+		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: oneBased(res.Placement),
+			Engine: res.Engine, Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
+	}
+	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "n=%d fixed=%d engine=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Engine, c.seed, secs)
+	return nil
 }
 
 // oneBased is p's columns counted from 1, as the JSON output prints them.

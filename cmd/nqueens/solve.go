@@ -61,10 +61,25 @@ func writeSolveJSON(w io.Writer, o solveOutput, cols iter.Seq[int]) error {
 	return bw.Flush()
 }
 
+// solveCmd is "nqueens solve": the flags, then parse, run (the search) and render.
+type solveCmd struct {
+	e                            *env
+	algo, format, out, maxMemory string
+	seed                         uint64
+	seedGiven                    bool
+	asJSON, progress, noProgress bool
+}
+
+// solveJob is a parsed command line of solve.
+type solveJob struct {
+	n        int
+	algo     nqueens.Algorithm
+	format   nqueens.Format
+	memLimit int64
+}
+
 func newSolveCmd(e *env) *cobra.Command {
-	var algo, format, out, maxMemory string
-	var seed uint64
-	var asJSON, progress, noProgress bool
+	c := &solveCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "solve N",
 		Short: "Find one solution of an N×N board",
@@ -85,110 +100,131 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algo construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseSize(args[0])
+			c.seedGiven = cmd.Flags().Changed("seed")
+			job, err := c.parse(args[0])
 			if err != nil {
 				return err
 			}
-			a, err := nqueens.ParseAlgorithm(algo)
-			if err != nil {
-				return usageError{err}
-			}
-			f, err := nqueens.ParseFormat(format)
-			if err != nil {
-				return usageError{err}
-			}
-			if f == nqueens.Board && n > maxBoardDrawing {
-				return usagef("the board format draws n ≤ %d; use text or binary for n = %d", maxBoardDrawing, n)
-			}
-			if f == nqueens.Binary && out == "" && isTerminal(e.stdout) {
-				return usagef("not writing binary to a terminal: use --out FILE or a pipe")
-			}
-			if !cmd.Flags().Changed("seed") {
-				seed = rand.Uint64() // printed below, so the run can be repeated
-			}
-			var memLimit int64
-			if maxMemory != "" {
-				if memLimit, err = parseBytes(maxMemory); err != nil {
-					return err
-				}
-			}
-			if err := a.CheckSize(n); err != nil {
-				if errors.Is(err, nqueens.ErrNoSolution) {
-					return fmt.Errorf("n = %d: %w", n, err)
-				}
-				return usageError{err}
-			}
-			if progress && noProgress {
-				return usagef("--progress and --no-progress exclude each other")
-			}
-			// The output file is opened before the search, so that a path that cannot be
-			// written fails now and not after minutes of work.
-			var of *nqueens.OutputFile
-			if out != "" {
-				if of, err = createOutput(out, false); err != nil {
-					return err
-				}
-				defer of.Abort()
-			}
-			line := newLazyLine(e.stderr, progress || (!noProgress && isTerminal(e.stderr)))
-			start := time.Now()
-			n, cols, res, err := find(e, n, a, seed, memLimit, line.update)
-			line.finish()
-			if err != nil {
-				return err
-			}
-			st := res.Stats
-			o := solveOutput{N: n, Algorithm: string(res.Algorithm), Seed: seed, Verified: true,
-				Seconds: time.Since(start).Seconds(), Out: out, Nodes: st.Nodes,
-				Attempts: st.Attempts, K: st.Conflicts, FinalSwaps: st.Swaps, Restarts: st.Restarts}
-			if !asJSON && res.Algorithm == nqueens.LocalSearch {
-				fmt.Fprintf(e.stderr, "localsearch: attempts=%d k=%d final_swaps=%d restarts=%d\n", st.Attempts, st.Conflicts, st.Swaps, st.Restarts)
-			}
-			if of != nil {
-				// The placement goes to the file, the summary alone to stdout.
-				err := writePlacement(e, of.OS(), f, n, cols, res.Placement)
-				if err == nil {
-					err = e.ctx.Err() // an interrupted stream must not land as a file
-				}
-				if err != nil {
-					return of.Rename(err)
-				}
-				if err := of.Commit(); err != nil {
-					return err
-				}
-				o.Seconds = time.Since(start).Seconds()
-				if asJSON {
-					return printJSON(e.stdout, o)
-				}
-				_, err = fmt.Fprintf(e.stdout, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f out=%s\n", n, o.Algorithm, seed, o.Seconds, out)
-				return err
-			}
-			if asJSON || f == nqueens.JSON {
-				if err := writeSolveJSON(e.stdout, o, cancellable(e, cols)); err != nil {
-					return err
-				}
-				return e.ctx.Err()
-			}
-			if err := writePlacement(e, e.stdout, f, n, cols, res.Placement); err != nil {
-				return err
-			}
-			if err := e.ctx.Err(); err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stderr, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", n, o.Algorithm, seed, time.Since(start).Seconds())
-			return nil
+			return c.run(job)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&algo, "algo", "a", "auto", "algorithm: auto, localsearch, construct or backtrack")
-	fl.Uint64VarP(&seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
-	fl.StringVarP(&format, "format", "f", "text", "output format: text, board, json or binary")
-	fl.StringVarP(&out, "out", "o", "", "write the placement to `FILE` instead of stdout")
-	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
-	fl.StringVar(&maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's or the cgroup's limit)")
-	fl.BoolVar(&progress, "progress", false, "always show progress on stderr")
-	fl.BoolVar(&noProgress, "no-progress", false, "never show progress")
+	fl.StringVarP(&c.algo, "algo", "a", "auto", "algorithm: auto, localsearch, construct or backtrack")
+	fl.Uint64VarP(&c.seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
+	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board, json or binary")
+	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout")
+	fl.BoolVar(&c.asJSON, "json", false, "print one JSON object")
+	fl.StringVar(&c.maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's or the cgroup's limit)")
+	fl.BoolVar(&c.progress, "progress", false, "always show progress on stderr")
+	fl.BoolVar(&c.noProgress, "no-progress", false, "never show progress")
 	return cmd
+}
+
+// parse checks the command line; every usage error comes from here, before any work.
+func (c *solveCmd) parse(size string) (solveJob, error) {
+	var j solveJob
+	var err error
+	if j.n, err = parseSize(size); err != nil {
+		return j, err
+	}
+	if j.algo, err = nqueens.ParseAlgorithm(c.algo); err != nil {
+		return j, usageError{err}
+	}
+	if j.format, err = nqueens.ParseFormat(c.format); err != nil {
+		return j, usageError{err}
+	}
+	if j.format == nqueens.Board && j.n > maxBoardDrawing {
+		return j, usagef("the board format draws n ≤ %d; use text or binary for n = %d", maxBoardDrawing, j.n)
+	}
+	if j.format == nqueens.Binary && c.out == "" && isTerminal(c.e.stdout) {
+		return j, usagef("not writing binary to a terminal: use --out FILE or a pipe")
+	}
+	if !c.seedGiven {
+		c.seed = rand.Uint64() // printed with the result, so the run can be repeated
+	}
+	if c.maxMemory != "" {
+		if j.memLimit, err = parseBytes(c.maxMemory); err != nil {
+			return j, err
+		}
+	}
+	if err := j.algo.CheckSize(j.n); err != nil {
+		if errors.Is(err, nqueens.ErrNoSolution) {
+			return j, fmt.Errorf("n = %d: %w", j.n, err)
+		}
+		return j, usageError{err}
+	}
+	if c.progress && c.noProgress {
+		return j, usagef("--progress and --no-progress exclude each other")
+	}
+	return j, nil
+}
+
+// run searches and writes the placement: to --out (then a summary to stdout), or to
+// stdout.
+func (c *solveCmd) run(j solveJob) error {
+	e := c.e
+	// The output file is opened before the search, so that a path that cannot be
+	// written fails now and not after minutes of work.
+	var of *nqueens.OutputFile
+	if c.out != "" {
+		var err error
+		if of, err = createOutput(c.out, false); err != nil {
+			return err
+		}
+		defer of.Abort()
+	}
+	line := newLazyLine(e.stderr, c.progress || (!c.noProgress && isTerminal(e.stderr)))
+	start := time.Now()
+	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.update)
+	line.finish()
+	if err != nil {
+		return err
+	}
+	st := res.Stats
+	o := solveOutput{N: j.n, Algorithm: string(res.Algorithm), Seed: c.seed, Verified: true,
+		Seconds: time.Since(start).Seconds(), Out: c.out, Nodes: st.Nodes,
+		Attempts: st.Attempts, K: st.Conflicts, FinalSwaps: st.Swaps, Restarts: st.Restarts}
+	if !c.asJSON && res.Algorithm == nqueens.LocalSearch {
+		fmt.Fprintf(e.stderr, "localsearch: attempts=%d k=%d final_swaps=%d restarts=%d\n", st.Attempts, st.Conflicts, st.Swaps, st.Restarts)
+	}
+	if of != nil {
+		// The placement goes to the file, the summary alone to stdout.
+		err := writePlacement(e, of.OS(), j.format, j.n, cols, res.Placement)
+		if err == nil {
+			err = e.ctx.Err() // an interrupted stream must not land as a file
+		}
+		if err != nil {
+			return of.Rename(err)
+		}
+		if err := of.Commit(); err != nil {
+			return err
+		}
+		o.Seconds = time.Since(start).Seconds()
+		return c.renderSummary(o)
+	}
+	if c.asJSON || j.format == nqueens.JSON {
+		if err := writeSolveJSON(e.stdout, o, cancellable(e, cols)); err != nil {
+			return err
+		}
+		return e.ctx.Err()
+	}
+	if err := writePlacement(e, e.stdout, j.format, j.n, cols, res.Placement); err != nil {
+		return err
+	}
+	if err := e.ctx.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", j.n, o.Algorithm, c.seed, time.Since(start).Seconds())
+	return nil
+}
+
+// renderSummary prints the line (or JSON object) of a placement written to --out.
+func (c *solveCmd) renderSummary(o solveOutput) error {
+	if c.asJSON {
+		return printJSON(c.e.stdout, o)
+	}
+	_, err := fmt.Fprintf(c.e.stdout, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f out=%s\n", o.N, o.Algorithm, o.Seed, o.Seconds, o.Out)
+	return err
 }
 
 // writePlacement writes the solution in format f: a binary placement held in memory (p)
@@ -196,6 +232,9 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 // anything else from the stream cols.
 func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[int], p nqueens.Placement) error {
 	if f == nqueens.Binary && p != nil {
+		if file, ok := osFile(w); ok {
+			w = file // straight to the disk; the error is returned, not lost
+		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
 	return nqueens.Write(w, f, n, cancellable(e, cols))
@@ -203,23 +242,23 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
 // construction is streamed twice (verify, then write) instead of being held in memory.
-func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(string, float64)) (int, iter.Seq[int], nqueens.FindResult, error) {
+func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(string, float64)) (iter.Seq[int], nqueens.FindResult, error) {
 	if a.Pick(n) == nqueens.Construct {
 		cols, err := nqueens.Construction(e.ctx, n)
 		if err != nil {
-			return n, nil, nqueens.FindResult{}, err
+			return nil, nqueens.FindResult{}, err
 		}
-		return n, cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct, Status: nqueens.Complete}, nil
+		return cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct, Status: nqueens.Complete}, nil
 	}
 	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MemoryLimit: memLimit})
 	var me *nqueens.MemoryError
 	if errors.As(err, &me) {
-		return n, nil, res, usageError{err}
+		return nil, res, usageError{err}
 	}
 	if err != nil {
-		return n, nil, res, err
+		return nil, res, err
 	}
-	return n, res.Placement.Columns(), res, nil
+	return res.Placement.Columns(), res, nil
 }
 
 // cancellable stops a stream when the context is cancelled (checked every 2^20 rows).
