@@ -10,9 +10,11 @@ lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-# Concurrent code under the race detector (short sizes).
+# Concurrent code under the race detector (short sizes): the counters, the listing
+# writer, checkpoints and shards, the command and the web server.
 race:
-	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./cmd/nqueens/... ./web/...
+	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./internal/shard/... ./cmd/nqueens/... ./web/...
+	$(GO) test -race -short -count=1 -run 'TestListFastEqualsGeneral|TestCountCheckpointed|TestShardsAndMerge|TestCounterConformance' .
 
 test: lint race
 	$(GO) test -short -count=1 ./...

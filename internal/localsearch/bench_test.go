@@ -38,23 +38,3 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkVerify times Verify with a reused scratch.
-func BenchmarkVerify(b *testing.B) {
-	for _, e := range []int{3, 6} {
-		n := int(math.Pow10(e))
-		q, _, err := Solve(context.Background(), n, Options{Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		scratch := make([]uint64, ScratchWords(n))
-		b.Run(fmt.Sprintf("n=1e%d", e), func(b *testing.B) {
-			for b.Loop() {
-				if err := Verify(q, scratch); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/queen")
-		})
-	}
-}

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/localsearch"
 )
 
 // Solving and verifying a board of a million queens while holding at most
-// MemoryBytes(n) bytes: the diagonal bitsets of the solver are reused by Verify.
+// MemoryBytes(n) bytes: the diagonal bitsets of the solver are reused by the verifier.
 func Example() {
 	n := 1_000_000
 	scratch := make([]uint64, localsearch.ScratchWords(n))
@@ -17,7 +18,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(len(q), localsearch.Verify(q, scratch), st.K < 200, st.Restarts)
+	fmt.Println(len(q), nqueens.VerifyInPlace(q, scratch), st.K < 200, st.Restarts)
 	// Output: 1000000 <nil> true 0
 }
 

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/localsearch"
 )
 
@@ -61,7 +62,7 @@ func run(stdout io.Writer, args []string) error {
 		return err
 	}
 	start = time.Now()
-	if err := localsearch.Verify(q, scratch); err != nil {
+	if err := nqueens.VerifyInPlace(q, scratch); err != nil {
 		return fmt.Errorf("n=%d seed=%d: %w", n, *seed, err)
 	}
 	verify := time.Since(start)
