@@ -10,6 +10,7 @@ import (
 	"io"
 	"iter"
 	"strconv"
+	"sync"
 
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
@@ -26,12 +27,14 @@ const heldBytesPerQueen = 10
 // DefaultMaxQueens is the largest placement the readers take when given maxQueens = 0:
 // MaxN, or fewer when this process may use less memory than MaxN queens need (the
 // smaller of the RAM and the cgroup limit).
-func DefaultMaxQueens() int {
+func DefaultMaxQueens() int { return defaultMaxQueens() }
+
+var defaultMaxQueens = sync.OnceValue(func() int {
 	if limit := sysmem.Limit(); limit > 0 && limit/heldBytesPerQueen < MaxN {
 		return int(limit / heldBytesPerQueen)
 	}
 	return MaxN
-}
+})
 
 // checkEvery is how many columns a reader takes between two looks at its context.
 const checkEvery = 1 << 20
@@ -497,8 +500,8 @@ func (c *countingReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// streamChunk is the rows of one block of a binary placement held by VerifyBinary: blocks
-// of fixed size hold 4 bytes per queen without the copies of a growing slice.
+// streamChunk is the rows of the largest block of a binary placement held by
+// VerifyBinary: blocks hold 4 bytes per queen without the copies of a growing slice.
 const streamChunk = 1 << 20
 
 // preBits bounds the lines VerifyBinary checks while it reads (columns, diagonals and
@@ -522,7 +525,7 @@ func VerifyBinary(ctx context.Context, r io.Reader, maxQueens int) (int, error) 
 	held := 0  // rows held
 	rows := 0  // rows read
 	stop := -1 // the row of the first certain conflict, -1 before it
-	var pre [3]growBits
+	var pre [4]growBits
 	var readErr error
 	cr := &countingReader{r: r}
 	for c := range BinaryColumns(cr, &readErr) {
@@ -541,12 +544,14 @@ func VerifyBinary(ctx context.Context, r io.Reader, maxQueens int) (int, error) 
 			if held == maxQueens {
 				return 0, &ParseError{Msg: fmt.Sprintf("a binary placement of more than %d queens: more than this reader holds in memory (a binary file is streamed instead)", maxQueens)}
 			}
-			if held%streamChunk == 0 {
-				chunks = append(chunks, make([]int32, 0, streamChunk))
+			if len(chunks) == 0 || len(chunks[len(chunks)-1]) == cap(chunks[len(chunks)-1]) {
+				// Small inputs get small blocks: 1024 rows, doubling up to streamChunk.
+				chunks = append(chunks, make([]int32, 0, min(streamChunk, max(1024, held))))
 			}
 			chunks[len(chunks)-1] = append(chunks[len(chunks)-1], int32(c))
 			held++
-			if pre[0].testAndSet(c) || pre[1].testAndSet(rows+c) || pre[2].testAndSet(rows-c+preBits/2) {
+			// The diagonals r − c ≥ 0 and those below zero, −(r − c) − 1, in two sets.
+			if pre[0].testAndSet(c) || pre[1].testAndSet(rows+c) || pre[2].testAndSet(rows-c) || pre[3].testAndSet(c-rows-1) {
 				stop = rows
 			}
 		}

@@ -1,11 +1,15 @@
 package nqueens
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"iter"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens/internal/conformance"
 	"github.com/nqueens/nqueens/internal/oeis"
 )
 
@@ -159,5 +163,44 @@ func TestVerifyInPlaceCancel(t *testing.T) {
 	}
 	if err := verifyInPlace(context.Background(), p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ }); err == nil || calls == 0 {
 		t.Errorf("want a conflict and progress calls, got %v after %d calls", err, calls)
+	}
+}
+
+// TestVerifierConformance runs the verifier suite on every verifier of the package.
+func TestVerifierConformance(t *testing.T) {
+	ctx := context.Background()
+	cols := func(q []int32) iter.Seq[int] { return Placement(q).Columns() }
+	for name, spec := range map[string]conformance.VerifierSpec{
+		"Verify":        {Valid: func(q []int32) bool { return Verify(q) == nil }},
+		"VerifyColumns": {Valid: func(q []int32) bool { return VerifyColumns(len(q), cols(q)) == nil }},
+		"VerifyInPlace": {Valid: func(q []int32) bool { return VerifyInPlace(q, make([]uint64, VerifyWords(len(q)))) == nil }},
+		"Verifier": {Valid: func(q []int32) bool {
+			v := NewVerifier(len(q))
+			for _, c := range q {
+				if v.Add(int(c)) != nil {
+					return false
+				}
+			}
+			return v.Finish() == nil
+		}},
+		"verifyBucketed": {Valid: func(q []int32) bool {
+			ok, err := verifyBucketed(ctx, q, make([]uint64, VerifyWords(len(q))), nil)
+			return ok && err == nil
+		}},
+		"VerifyBinary": {NoNegative: true, NoEmpty: true, Valid: func(q []int32) bool {
+			_, err := VerifyBinary(ctx, bytes.NewReader(binaryOf(q)), 0)
+			return err == nil
+		}},
+		"smallChecker": {MaxN: 32, Valid: func(q []int32) bool { return newSmallChecker(len(q)).valid(q) }},
+		"Placements": {NoEmpty: true, Valid: func(q []int32) bool {
+			var text strings.Builder
+			WritePlacement(&text, Text, q)
+			for p, err := range Placements(ctx, strings.NewReader(text.String()), 0) {
+				return err == nil && Verify(p) == nil
+			}
+			return false
+		}},
+	} {
+		t.Run(name, func(t *testing.T) { conformance.Verifier(t, spec) })
 	}
 }

@@ -1,15 +1,18 @@
-// Package conformance holds the tests that every counter and every finder of nqueens runs,
-// whatever its algorithm. Counter: the known counts of the OEIS tables, a refusal of
-// sizes out of range, a prompt return on cancellation. Finder: every placement is a
-// solution, the boards without one say so, the same seed gives the same answer, a prompt
-// return on cancellation. A test calls them with an adapter; see the tests of refcount,
-// fastcount, qjoin and the root package.
+// Package conformance holds the tests that every counter, every finder and every verifier
+// of nqueens runs, whatever its algorithm. Counter: the known counts of the OEIS tables, a
+// refusal of sizes out of range, a prompt return on cancellation. Finder: every placement
+// is a solution, the boards without one say so, the same seed gives the same answer, a
+// prompt return on cancellation. Verifier: the same verdict as a plain checker of this
+// package on every solution of the small boards, every single change of them, random
+// placements and the edge cases. A test calls them with an adapter; see the tests of
+// refcount, fastcount, qjoin and the root package.
 package conformance
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -149,4 +152,108 @@ func solution(n int, q []int32) string {
 		}
 	}
 	return ""
+}
+
+// VerifyFunc is a verifier as the suite sees it: whether q (0-based columns, one per row)
+// is a solution of the len(q)×len(q) board.
+type VerifyFunc func(q []int32) bool
+
+// VerifierSpec describes a verifier to the suite.
+type VerifierSpec struct {
+	Valid VerifyFunc
+	// MaxN is the largest board checked (the exhaustive part stops at 9); 0 means 40.
+	MaxN int
+	// NoNegative skips the placements with negative columns (a binary input has none);
+	// NoEmpty skips the empty board (a stream of no rows is no placement).
+	NoNegative, NoEmpty bool
+}
+
+// Verifier runs the suite on v: against the plain checker solution, on every solution of
+// the boards up to 9 and every change of one of their columns (to every other column,
+// one off the board on each side), on random placements and permutations up to MaxN,
+// and on the empty board.
+func Verifier(t *testing.T, v VerifierSpec) {
+	t.Helper()
+	maxN := v.MaxN
+	if maxN == 0 {
+		maxN = 40
+	}
+	try := func(q []int32) {
+		t.Helper()
+		if v.NoNegative && slices.ContainsFunc(q, func(c int32) bool { return c < 0 }) {
+			return
+		}
+		want := solution(len(q), q) == ""
+		if got := v.Valid(slices.Clone(q)); got != want {
+			t.Fatalf("%v: verifier says valid=%v, the plain check says %v (%s)", q, got, want, solution(len(q), q))
+		}
+	}
+	if !v.NoEmpty {
+		try([]int32{})
+	}
+	for n := 1; n <= min(9, maxN); n++ {
+		for _, q := range allSolutions(n) {
+			try(q)
+			for r := range n {
+				keep := q[r]
+				for c := int32(-1); c <= int32(n); c++ {
+					q[r] = c
+					try(q)
+				}
+				q[r] = keep
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		n := 1 + rng.IntN(maxN)
+		q := make([]int32, n)
+		if rng.IntN(2) == 0 {
+			for i, c := range rng.Perm(n) {
+				q[i] = int32(c)
+			}
+		} else {
+			for i := range q {
+				q[i] = int32(rng.IntN(n+2)) - 1
+			}
+		}
+		try(q)
+	}
+}
+
+// allSolutions lists the solutions of the n×n board by plain backtracking, sharing no
+// code with the searches of nqueens.
+func allSolutions(n int) [][]int32 {
+	var out [][]int32
+	q := make([]int32, 0, n)
+	var place func()
+	place = func() {
+		if len(q) == n {
+			out = append(out, slices.Clone(q))
+			return
+		}
+		for c := range int32(n) {
+			q = append(q, c)
+			if attacksNone(q) {
+				place()
+			}
+			q = q[:len(q)-1]
+		}
+	}
+	place()
+	return out
+}
+
+// attacksNone reports whether the queens of q attack no other (q may be shorter than the
+// board).
+func attacksNone(q []int32) bool {
+	for i := range q {
+		for j := range i {
+			d := q[i] - q[j]
+			if d == 0 || d == int32(i-j) || d == int32(j-i) {
+				return false
+			}
+		}
+	}
+	return true
 }
