@@ -27,9 +27,22 @@ type backtrackRow struct {
 	TimeVsRow      float64 `json:"time_vs_row,omitempty"`
 }
 
+// labBacktrackCmd is "nqueens lab backtrack": the flags, then parse, run (the searches)
+// and render.
+type labBacktrackCmd struct {
+	e        *env
+	variants string
+	of       outputFlags
+}
+
+// labBacktrackJob is a parsed command line of lab backtrack.
+type labBacktrackJob struct {
+	n    int
+	algs []lab.Search
+}
+
 func newLabBacktrackCmd(e *env) *cobra.Command {
-	var variants string
-	var of outputFlags
+	c := &labBacktrackCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "backtrack N",
 		Short: "The four teaching searches of docs/algorithms.md §3.1–3.4, with exact counters",
@@ -44,93 +57,133 @@ nodes), time, and each variant's ratio to the row DFS.
   cellprune  cell-by-cell DFS with the row pruning (§3.4)`,
 		Example: "  nqueens lab backtrack 10\n  nqueens lab backtrack 8 --variants classic,row --json",
 		Args:    exactArgs(1, "one board size N"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseSize(args[0])
+		RunE: func(_ *cobra.Command, args []string) error {
+			job, err := c.parse(args[0])
 			if err != nil {
 				return err
 			}
-			if n > lab.MaxSearchN {
-				return usagef("the teaching searches take n ≤ %d, not %d", lab.MaxSearchN, n)
-			}
-			if err := of.check(); err != nil {
-				return err
-			}
-			var algs []lab.Search
-			for _, name := range strings.Split(variants, ",") {
-				a, ok := lab.LookupSearch(strings.TrimSpace(name))
-				if !ok {
-					return usagef("unknown variant %q (want classic, row, cell, cellprune)", name)
-				}
-				algs = append(algs, a)
-			}
-			line := newLazyLine(e.stderr, isTerminal(e.stderr))
-			rows := make([]backtrackRow, 0, len(algs))
-			var runErr error
-			for i, a := range algs {
-				line.update(a.Name, float64(i)/float64(len(algs)))
-				start := time.Now()
-				st, err := a.Run(e.ctx, n, nil)
-				if err != nil {
-					runErr = err
-					break
-				}
-				rows = append(rows, backtrackRow{Variant: a.Name, Title: a.Title, Section: a.Section,
-					Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, LoopIterations: st.LoopIterations,
-					Skipped: st.Skipped, Dead: st.Dead, Seconds: time.Since(start).Seconds()})
-			}
-			line.finish()
-			if runErr != nil && !errors.Is(runErr, e.ctx.Err()) {
-				return runErr
-			}
-			// The reference of the ratios: the row DFS, run now if it was not selected.
-			var ref *backtrackRow
-			for i := range rows {
-				if rows[i].Variant == "row" {
-					ref = &rows[i]
-				}
-			}
-			if ref == nil && runErr == nil {
-				start := time.Now()
-				st, err := lab.RowDFS(e.ctx, n, nil)
-				if err == nil {
-					ref = &backtrackRow{Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
-				}
-			}
-			if ref != nil {
-				for i := range rows {
-					rows[i].NodesVsRow = float64(rows[i].Nodes) / float64(ref.Nodes)
-					rows[i].ChecksVsRow = float64(rows[i].Checks) / float64(max(ref.Checks, 1))
-					rows[i].TimeVsRow = rows[i].Seconds / max(ref.Seconds, 1e-9)
-				}
-			}
-			t := table{header: []string{"variant", "solutions", "nodes", "checks", "place loop", "skipped", "dead", "seconds", "nodes/row", "checks/row", "time/row"},
-				json: map[string]any{"n": n, "rows": rows, "complete": runErr == nil}}
-			dash := func(v int64) string {
-				if v == 0 {
-					return "-"
-				}
-				return group(v)
-			}
-			for _, r := range rows {
-				t.rows = append(t.rows, []string{r.Variant, group(r.Solutions), group(r.Nodes), group(r.Checks),
-					dash(r.LoopIterations), dash(r.Skipped), dash(r.Dead), fmt.Sprintf("%.4f", r.Seconds),
-					fmt.Sprintf("%.2f", r.NodesVsRow), fmt.Sprintf("%.2f", r.ChecksVsRow), fmt.Sprintf("%.2f", r.TimeVsRow)})
-			}
-			if !of.json && !of.csv {
-				fmt.Fprintf(e.stdout, "n=%d\n", n)
-			}
-			if err := of.print(e.stdout, t); err != nil {
-				return err
-			}
-			if of.plot != "" && len(rows) > 0 {
-				if err := plotBacktrack(of.plot, n, rows); err != nil {
-					return err
-				}
-			}
-			return runErr
+			return c.run(job)
 		},
 	}
-	cmd.Flags().StringVar(&variants, "variants", "classic,row,cell,cellprune", "comma-separated subset of classic, row, cell, cellprune")
-	of.register(cmd)
+	cmd.Flags().StringVar(&c.variants, "variants", "classic,row,cell,cellprune", "comma-separated subset of classic, row, cell, cellprune")
+	c.of.register(cmd)
 	return cmd
+}
+
+// parse checks the command line; every usage error comes from here, before any search.
+func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
+	var j labBacktrackJob
+	var err error
+	if j.n, err = parseSize(size); err != nil {
+		return j, err
+	}
+	if j.n > lab.MaxSearchN {
+		return j, usagef("the teaching searches take n ≤ %d, not %d", lab.MaxSearchN, j.n)
+	}
+	if err := c.of.check(); err != nil {
+		return j, err
+	}
+	for _, name := range strings.Split(c.variants, ",") {
+		a, ok := lab.LookupSearch(strings.TrimSpace(name))
+		if !ok {
+			return j, usagef("unknown variant %q (want classic, row, cell, cellprune)", name)
+		}
+		j.algs = append(j.algs, a)
+	}
+	return j, nil
+}
+
+// run times the selected searches and prints their table, then draws the figure. On
+// Ctrl-C it prints the rows of the searches that finished and returns the interruption.
+func (c *labBacktrackCmd) run(j labBacktrackJob) error {
+	rows, runErr := c.measure(j)
+	if runErr != nil && !errors.Is(runErr, c.e.ctx.Err()) {
+		return runErr
+	}
+	complete := runErr == nil
+	c.addRatios(j.n, rows, complete)
+	if err := c.render(j.n, rows, complete); err != nil {
+		return err
+	}
+	if c.of.plot != "" && len(rows) > 0 {
+		if err := plotBacktrack(c.of.plot, j.n, rows); err != nil {
+			return err
+		}
+	}
+	return runErr
+}
+
+// measure runs the searches one after the other; it stops at the first error and
+// returns the rows of the searches finished before it.
+func (c *labBacktrackCmd) measure(j labBacktrackJob) ([]backtrackRow, error) {
+	e := c.e
+	line := newLazyLine(e.stderr, isTerminal(e.stderr))
+	defer line.finish()
+	rows := make([]backtrackRow, 0, len(j.algs))
+	for i, a := range j.algs {
+		line.update(a.Name, float64(i)/float64(len(j.algs)))
+		start := time.Now()
+		st, err := a.Run(e.ctx, j.n, nil)
+		if err != nil {
+			return rows, err
+		}
+		rows = append(rows, backtrackRow{Variant: a.Name, Title: a.Title, Section: a.Section,
+			Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, LoopIterations: st.LoopIterations,
+			Skipped: st.Skipped, Dead: st.Dead, Seconds: time.Since(start).Seconds()})
+	}
+	return rows, nil
+}
+
+// addRatios sets each row's ratios to the row DFS. When the row DFS was not selected it
+// is run here as the reference, but only after a complete measurement; without a
+// reference (an interrupted run) the ratios stay zero.
+func (c *labBacktrackCmd) addRatios(n int, rows []backtrackRow, complete bool) {
+	var ref *backtrackRow
+	for i := range rows {
+		if rows[i].Variant == "row" {
+			ref = &rows[i]
+		}
+	}
+	if ref == nil && complete {
+		start := time.Now()
+		st, err := lab.RowDFS(c.e.ctx, n, nil)
+		if err == nil {
+			ref = &backtrackRow{Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
+		}
+	}
+	if ref == nil {
+		return
+	}
+	for i := range rows {
+		rows[i].NodesVsRow = float64(rows[i].Nodes) / float64(ref.Nodes)
+		rows[i].ChecksVsRow = float64(rows[i].Checks) / float64(max(ref.Checks, 1))
+		rows[i].TimeVsRow = rows[i].Seconds / max(ref.Seconds, 1e-9)
+	}
+}
+
+// render prints the table: a line "n=N" and aligned columns, or CSV, or one JSON object
+// whose "complete" is false when the searches were interrupted.
+func (c *labBacktrackCmd) render(n int, rows []backtrackRow, complete bool) error {
+	t := table{header: []string{"variant", "solutions", "nodes", "checks", "place loop", "skipped", "dead", "seconds", "nodes/row", "checks/row", "time/row"},
+		json: map[string]any{"n": n, "rows": rows, "complete": complete}}
+	for _, r := range rows {
+		t.rows = append(t.rows, []string{r.Variant, group(r.Solutions), group(r.Nodes), group(r.Checks),
+			groupOrDash(r.LoopIterations), groupOrDash(r.Skipped), groupOrDash(r.Dead), fmt.Sprintf("%.4f", r.Seconds),
+			fmt.Sprintf("%.2f", r.NodesVsRow), fmt.Sprintf("%.2f", r.ChecksVsRow), fmt.Sprintf("%.2f", r.TimeVsRow)})
+	}
+	if !c.of.json && !c.of.csv {
+		if _, err := fmt.Fprintf(c.e.stdout, "n=%d\n", n); err != nil {
+			return err
+		}
+	}
+	return c.of.print(c.e.stdout, t)
+}
+
+// groupOrDash is group(v), or "-" for a counter that is zero: the variant-specific
+// counters are zero for the variants that do not have them.
+func groupOrDash(v int64) string {
+	if v == 0 {
+		return "-"
+	}
+	return group(v)
 }

@@ -13,13 +13,28 @@ import (
 	"github.com/nqueens/nqueens/lab"
 )
 
+// labLasVegasCmd is "nqueens lab lasvegas": the flags, then parse, and run with its
+// rendering either as a sampled sweep over m or, with --exact, as exact expectations.
+type labLasVegasCmd struct {
+	e                      *env
+	variant, ms, objective string
+	trials, maxDraws       int
+	maxChecks              int64
+	seed                   uint64
+	seedGiven, exact       bool
+	of                     outputFlags
+}
+
+// labLasVegasJob is a parsed command line of lab lasvegas.
+type labLasVegasJob struct {
+	n         int
+	variant   lab.Variant
+	ms        []int         // the values of m; nil: 0..n
+	objective lab.Objective // what the optimum of the sweep minimises; unused by --exact
+}
+
 func newLabLasVegasCmd(e *env) *cobra.Command {
-	var variant, ms, objective string
-	var trials, maxDraws int
-	var maxChecks int64
-	var seed uint64
-	var exact bool
-	var of outputFlags
+	c := &labLasVegasCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "lasvegas N",
 		Short: "The Las Vegas hybrid's cost against the number of random queens m (docs/algorithms.md §3.5)",
@@ -43,123 +58,171 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 		Example: "  nqueens lab lasvegas 8 --variant row --exact\n  nqueens lab lasvegas 50 --variant cell --trials 300 --plot u.png",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseSize(args[0])
+			c.seedGiven = cmd.Flags().Changed("seed")
+			job, err := c.parse(args[0])
 			if err != nil {
 				return err
 			}
-			if err := of.check(); err != nil {
-				return err
-			}
-			var v lab.Variant
-			switch variant {
-			case "cell":
-				v = lab.Cell
-			case "row":
-				v = lab.Row
-			default:
-				return usagef("unknown variant %q (want cell or row)", variant)
-			}
-			if n == 2 || n == 3 {
-				return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
-			}
-			if n > lab.MaxLasVegasN {
-				return usagef("the Las Vegas lab takes n ≤ %d, not %d", lab.MaxLasVegasN, n)
-			}
-			if trials < 1 || maxDraws < 0 || maxChecks < 0 {
-				return usagef("--trials must be at least 1; --max-draws and --max-checks must not be negative")
-			}
-			var mlist []int
-			if ms != "" {
-				if mlist, err = parseList(ms); err != nil {
-					return usagef("--ms: %v", err)
-				}
-				for _, m := range mlist {
-					if m < 0 || m > n {
-						return usagef("--ms: m = %d is not in 0..%d", m, n)
-					}
-				}
-			}
-			if exact {
-				return labExact(e, n, v, maxDraws, mlist, &of)
-			}
-			obj := map[string]lab.Objective{"checks": lab.ByChecks, "explored": lab.ByExplored, "time": lab.ByTime}
-			o, ok := obj[objective]
-			if !ok {
-				return usagef("unknown objective %q (want checks, explored or time)", objective)
-			}
-			if !cmd.Flags().Changed("seed") {
-				seed = rand.Uint64()
-			}
-			line := newLazyLine(e.stderr, isTerminal(e.stderr))
-			res, serr := lab.Sweep(e.ctx, n, lab.SweepOptions{Variant: v, Ms: mlist, Trials: trials, Seed: seed,
-				MaxDraws: maxDraws, MaxChecks: maxChecks, Objective: o,
-				Progress: func(p lab.SweepProgress) {
-					line.update(fmt.Sprintf("m=%d (%d/%d)", p.M, p.Row+1, p.Rows), float64(p.Run)/float64(p.Trials))
-				}})
-			line.finish()
-			if serr != nil && e.ctx.Err() == nil {
-				return serr
-			}
-			t := table{header: []string{"m", "p", "±", "attempts", "nodes", "explored", "checks", "±", "mean ms", "median ms", ""},
-				csv:  []string{"m", "p", "p_se", "attempts", "nodes", "explored", "checks", "checks_se", "mean_ms", "median_ms", "note"},
-				json: res}
-			for i, r := range res.Rows {
-				mark := ""
-				if i == res.Optimum {
-					mark = "*"
-				}
-				if r.Censored > 0 {
-					mark += fmt.Sprintf(" censored %d", r.Censored)
-				}
-				if r.Abandoned {
-					mark += " abandoned"
-				}
-				t.rows = append(t.rows, []string{fmt.Sprint(r.M), fmt.Sprintf("%.4f", r.P.Mean), fmt.Sprintf("%.4f", r.P.SE),
-					fmt.Sprintf("%.2f", r.MeanAttempts.Mean), fmt.Sprintf("%.1f", r.Nodes.Mean), fmt.Sprintf("%.1f", r.Explored.Mean),
-					fmt.Sprintf("%.1f", r.Checks.Mean), fmt.Sprintf("%.1f", r.Checks.SE),
-					fmt.Sprintf("%.3f", 1e3*r.Seconds.Mean), fmt.Sprintf("%.3f", float64(r.Median)/float64(time.Millisecond)), mark})
-			}
-			if !of.json && !of.csv {
-				fmt.Fprintf(e.stdout, "n=%d variant=%s trials=%d seed=%d max_draws=%d max_checks=%d objective=%s\n",
-					n, res.Variant, res.Trials, res.Seed, res.MaxDraws, res.MaxChecks, res.Objective)
-			}
-			if err := of.print(e.stdout, t); err != nil {
-				return err
-			}
-			if !of.json && !of.csv && res.Optimum >= 0 {
-				r := res.Rows[res.Optimum]
-				fmt.Fprintf(e.stdout, "optimum: m=%d (%s %.1f ± %.1f per solution)\n", r.M, res.Objective, r.Cost(o).Mean, r.Cost(o).SE)
-			}
-			if of.plot != "" && len(res.Rows) > 0 {
-				if err := plotLasVegas(of.plot, res); err != nil {
-					return err
-				}
-			}
-			return serr
+			return c.run(job)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&variant, "variant", "cell", "cell or row")
-	f.IntVar(&trials, "trials", lab.DefaultTrials, "runs per m")
-	f.Uint64Var(&seed, "seed", 0, "seed of the random source (default: random, printed)")
-	f.IntVar(&maxDraws, "max-draws", 0, "draws per attempt, cell variant (0: n²)")
-	f.Int64Var(&maxChecks, "max-checks", 0, "checks per run before its row is censored (0: 20,000,000)")
-	f.StringVar(&ms, "ms", "", "values of m: a list 0,5,10 or a range 30..45 or 0..50/5 (default 0..N)")
-	f.StringVar(&objective, "objective", "checks", "what the optimum minimises: checks, explored or time")
-	f.BoolVar(&exact, "exact", false, "exact expectations by enumerating every random choice (small n)")
-	of.register(cmd)
+	f.StringVar(&c.variant, "variant", "cell", "cell or row")
+	f.IntVar(&c.trials, "trials", lab.DefaultTrials, "runs per m")
+	f.Uint64Var(&c.seed, "seed", 0, "seed of the random source (default: random, printed)")
+	f.IntVar(&c.maxDraws, "max-draws", 0, "draws per attempt, cell variant (0: n²)")
+	f.Int64Var(&c.maxChecks, "max-checks", 0, "checks per run before its row is censored (0: 20,000,000)")
+	f.StringVar(&c.ms, "ms", "", "values of m: a list 0,5,10 or a range 30..45 or 0..50/5 (default 0..N)")
+	f.StringVar(&c.objective, "objective", "checks", "what the optimum minimises: checks, explored or time")
+	f.BoolVar(&c.exact, "exact", false, "exact expectations by enumerating every random choice (small n)")
+	c.of.register(cmd)
 	return cmd
 }
 
-func labExact(e *env, n int, v lab.Variant, maxDraws int, ms []int, of *outputFlags) error {
+// lasVegasObjectives are the values of --objective.
+var lasVegasObjectives = map[string]lab.Objective{"checks": lab.ByChecks, "explored": lab.ByExplored, "time": lab.ByTime}
+
+// parse checks the command line; every usage error comes from here, before any work,
+// except that of a board too large to enumerate, which --exact finds as it goes.
+// --objective is checked only for the sweep, which is the only use of it.
+func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
+	var j labLasVegasJob
+	var err error
+	if j.n, err = parseSize(size); err != nil {
+		return j, err
+	}
+	if err := c.of.check(); err != nil {
+		return j, err
+	}
+	switch c.variant {
+	case "cell":
+		j.variant = lab.Cell
+	case "row":
+		j.variant = lab.Row
+	default:
+		return j, usagef("unknown variant %q (want cell or row)", c.variant)
+	}
+	if j.n == 2 || j.n == 3 {
+		return j, fmt.Errorf("n = %d: %w", j.n, nqueens.ErrNoSolution)
+	}
+	if j.n > lab.MaxLasVegasN {
+		return j, usagef("the Las Vegas lab takes n ≤ %d, not %d", lab.MaxLasVegasN, j.n)
+	}
+	if c.trials < 1 || c.maxDraws < 0 || c.maxChecks < 0 {
+		return j, usagef("--trials must be at least 1; --max-draws and --max-checks must not be negative")
+	}
+	if c.ms != "" {
+		if j.ms, err = parseList(c.ms); err != nil {
+			return j, usagef("--ms: %v", err)
+		}
+		for _, m := range j.ms {
+			if m < 0 || m > j.n {
+				return j, usagef("--ms: m = %d is not in 0..%d", m, j.n)
+			}
+		}
+	}
+	if c.exact {
+		return j, nil
+	}
+	o, ok := lasVegasObjectives[c.objective]
+	if !ok {
+		return j, usagef("unknown objective %q (want checks, explored or time)", c.objective)
+	}
+	j.objective = o
+	if !c.seedGiven {
+		c.seed = rand.Uint64() // printed with the table, so the sweep can be repeated
+	}
+	return j, nil
+}
+
+// run sweeps m (or, with --exact, enumerates), prints the table and draws the figure.
+func (c *labLasVegasCmd) run(j labLasVegasJob) error {
+	if c.exact {
+		return c.runExact(j)
+	}
+	return c.runSweep(j)
+}
+
+// runSweep samples --trials runs per m. On Ctrl-C it prints the rows done so far and
+// returns the interruption.
+func (c *labLasVegasCmd) runSweep(j labLasVegasJob) error {
+	e := c.e
+	line := newLazyLine(e.stderr, isTerminal(e.stderr))
+	res, serr := lab.Sweep(e.ctx, j.n, lab.SweepOptions{Variant: j.variant, Ms: j.ms, Trials: c.trials, Seed: c.seed,
+		MaxDraws: c.maxDraws, MaxChecks: c.maxChecks, Objective: j.objective,
+		Progress: func(p lab.SweepProgress) {
+			line.update(fmt.Sprintf("m=%d (%d/%d)", p.M, p.Row+1, p.Rows), float64(p.Run)/float64(p.Trials))
+		}})
+	line.finish()
+	if serr != nil && e.ctx.Err() == nil {
+		return serr
+	}
+	if err := c.renderSweep(j.n, res, j.objective); err != nil {
+		return err
+	}
+	if c.of.plot != "" && len(res.Rows) > 0 {
+		if err := plotLasVegas(c.of.plot, res); err != nil {
+			return err
+		}
+	}
+	return serr
+}
+
+// renderSweep prints the sweep: a line of its parameters, the table with the optimum
+// marked * and the censored and abandoned rows noted, and a line naming the optimum;
+// or the table alone as CSV, or res as JSON.
+func (c *labLasVegasCmd) renderSweep(n int, res lab.SweepResult, o lab.Objective) error {
+	w := c.e.stdout
+	text := !c.of.json && !c.of.csv
+	t := table{header: []string{"m", "p", "±", "attempts", "nodes", "explored", "checks", "±", "mean ms", "median ms", ""},
+		csv:  []string{"m", "p", "p_se", "attempts", "nodes", "explored", "checks", "checks_se", "mean_ms", "median_ms", "note"},
+		json: res}
+	for i, r := range res.Rows {
+		mark := ""
+		if i == res.Optimum {
+			mark = "*"
+		}
+		if r.Censored > 0 {
+			mark += fmt.Sprintf(" censored %d", r.Censored)
+		}
+		if r.Abandoned {
+			mark += " abandoned"
+		}
+		t.rows = append(t.rows, []string{fmt.Sprint(r.M), fmt.Sprintf("%.4f", r.P.Mean), fmt.Sprintf("%.4f", r.P.SE),
+			fmt.Sprintf("%.2f", r.MeanAttempts.Mean), fmt.Sprintf("%.1f", r.Nodes.Mean), fmt.Sprintf("%.1f", r.Explored.Mean),
+			fmt.Sprintf("%.1f", r.Checks.Mean), fmt.Sprintf("%.1f", r.Checks.SE),
+			fmt.Sprintf("%.3f", 1e3*r.Seconds.Mean), fmt.Sprintf("%.3f", float64(r.Median)/float64(time.Millisecond)), mark})
+	}
+	if text {
+		if _, err := fmt.Fprintf(w, "n=%d variant=%s trials=%d seed=%d max_draws=%d max_checks=%d objective=%s\n",
+			n, res.Variant, res.Trials, res.Seed, res.MaxDraws, res.MaxChecks, res.Objective); err != nil {
+			return err
+		}
+	}
+	if err := c.of.print(w, t); err != nil {
+		return err
+	}
+	if text && res.Optimum >= 0 {
+		r := res.Rows[res.Optimum]
+		if _, err := fmt.Fprintf(w, "optimum: m=%d (%s %.1f ± %.1f per solution)\n", r.M, res.Objective, r.Cost(o).Mean, r.Cost(o).SE); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runExact computes the exact expectations for each m (0..n without --ms); a board too
+// large to enumerate is a usage error.
+func (c *labLasVegasCmd) runExact(j labLasVegasJob) error {
+	ms := j.ms
 	if ms == nil {
-		for m := 0; m <= n; m++ {
+		for m := 0; m <= j.n; m++ {
 			ms = append(ms, m)
 		}
 	}
 	var rows []lab.ExactResult
 	for _, m := range ms {
-		r, err := lab.Exact(e.ctx, n, lab.LasVegasOptions{Variant: v, M: m, MaxDraws: maxDraws})
+		r, err := lab.Exact(c.e.ctx, j.n, lab.LasVegasOptions{Variant: j.variant, M: m, MaxDraws: c.maxDraws})
 		if errors.Is(err, lab.ErrTooLarge) {
 			return usageError{err}
 		}
@@ -168,6 +231,18 @@ func labExact(e *env, n int, v lab.Variant, maxDraws int, ms []int, of *outputFl
 		}
 		rows = append(rows, r)
 	}
+	if err := c.renderExact(j.n, j.variant, rows); err != nil {
+		return err
+	}
+	if c.of.plot != "" {
+		return plotExact(c.of.plot, j.n, j.variant, rows)
+	}
+	return nil
+}
+
+// renderExact prints the exact expectations with the least t marked *: after a line
+// saying what p, s, e and t are, or as CSV or JSON.
+func (c *labLasVegasCmd) renderExact(n int, v lab.Variant, rows []lab.ExactResult) error {
 	best := 0
 	for i, r := range rows {
 		if r.T < rows[best].T {
@@ -184,16 +259,12 @@ func labExact(e *env, n int, v lab.Variant, maxDraws int, ms []int, of *outputFl
 		t.rows = append(t.rows, []string{fmt.Sprint(r.M), fmt.Sprintf("%.4f", r.P), fixed2(r.S), fixed2(r.E),
 			fixed2(r.T), fixed2(r.ChecksT), mark})
 	}
-	if !of.json && !of.csv {
-		fmt.Fprintf(e.stdout, "n=%d variant=%s exact (nodes explored: s per successful attempt, e per failed one, t = s + (1-p)e/p)\n", n, v)
+	if !c.of.json && !c.of.csv {
+		if _, err := fmt.Fprintf(c.e.stdout, "n=%d variant=%s exact (nodes explored: s per successful attempt, e per failed one, t = s + (1-p)e/p)\n", n, v); err != nil {
+			return err
+		}
 	}
-	if err := of.print(e.stdout, t); err != nil {
-		return err
-	}
-	if of.plot != "" {
-		return plotExact(of.plot, n, v, rows)
-	}
-	return nil
+	return c.of.print(c.e.stdout, t)
 }
 
 // fixed2 prints x with two decimals, halves rounded up as in the published tables

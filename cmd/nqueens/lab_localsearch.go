@@ -26,11 +26,25 @@ type localSearchRow struct {
 	ScanOverFast float64 `json:"scan_over_placed,omitempty"`
 }
 
+// labLocalSearchCmd is "nqueens lab localsearch": the flags, then parse, run (one
+// local search per n) and render.
+type labLocalSearchCmd struct {
+	e                 *env
+	from, to, scanMax string
+	perDecade         int
+	seed              uint64
+	seedGiven         bool
+	of                outputFlags
+}
+
+// labLocalSearchJob is a parsed command line of lab localsearch.
+type labLocalSearchJob struct {
+	ns      []int // the sizes, in increasing order
+	scanMax int   // the largest n whose initial search is also timed with the O(j) scan
+}
+
 func newLabLocalSearchCmd(e *env) *cobra.Command {
-	var from, to, scanMax string
-	var perDecade int
-	var seed uint64
-	var of outputFlags
+	c := &labLocalSearchCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "localsearch",
 		Short: "Sosic–Gu over a range of n: time, k, swaps, restarts (docs/algorithms.md §3.6)",
@@ -44,79 +58,104 @@ log-log axes with --plot.`,
 		Example: "  nqueens lab localsearch --from 1e3 --to 1e7\n  nqueens lab localsearch --to 1e6 --plot ls.png",
 		Args:    exactArgs(0, "no arguments (use --from and --to)"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			lo, err := parseSize(from)
+			c.seedGiven = cmd.Flags().Changed("seed")
+			job, err := c.parse()
 			if err != nil {
 				return err
 			}
-			hi, err := parseSize(to)
-			if err != nil {
-				return err
-			}
-			smax, err := parseSize(scanMax)
-			if err != nil {
-				return err
-			}
-			if lo < 4 || hi < lo {
-				return usagef("want 4 ≤ --from ≤ --to, got %d and %d", lo, hi)
-			}
-			if perDecade < 1 || perDecade > 10 {
-				return usagef("--per-decade must be 1..10")
-			}
-			if err := (nqueens.LocalSearch).CheckSize(hi); err != nil {
-				return usageError{err}
-			}
-			if err := of.check(); err != nil {
-				return err
-			}
-			if !cmd.Flags().Changed("seed") {
-				seed = rand.Uint64()
-			}
-			ns := sizesBetween(lo, hi, perDecade)
-			line := newLazyLine(e.stderr, isTerminal(e.stderr))
-			var rows []localSearchRow
-			var runErr error
-			for i, n := range ns {
-				line.update(fmt.Sprintf("n=%d", n), float64(i)/float64(len(ns)))
-				r, err := localSearchRowFor(e, n, seed, smax)
-				if err != nil {
-					runErr = err
-					break
-				}
-				rows = append(rows, r)
-			}
-			line.finish()
-			t := table{header: []string{"n", "seconds", "ns/queen", "k", "final swaps", "restarts", "init O(1) s", "init O(j) s", "O(j)/O(1)"},
-				json: map[string]any{"seed": seed, "rows": rows, "complete": runErr == nil}}
-			for _, r := range rows {
-				scan, ratio := "-", "-"
-				if r.InitScan > 0 {
-					scan, ratio = fmt.Sprintf("%.4f", r.InitScan), fmt.Sprintf("%.0f", r.ScanOverFast)
-				}
-				t.rows = append(t.rows, []string{group(int64(r.N)), fmt.Sprintf("%.4f", r.Seconds), fmt.Sprintf("%.1f", r.NsPerQueen),
-					fmt.Sprint(r.K), group(r.FinalSwaps), fmt.Sprint(r.Restarts), fmt.Sprintf("%.4f", r.InitPlaced), scan, ratio})
-			}
-			if !of.json && !of.csv {
-				fmt.Fprintf(e.stdout, "seed=%d\n", seed)
-			}
-			if err := of.print(e.stdout, t); err != nil {
-				return err
-			}
-			if of.plot != "" && len(rows) > 0 {
-				if err := plotLocalSearch(of.plot, rows); err != nil {
-					return err
-				}
-			}
-			return runErr
+			return c.run(job)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&from, "from", "1e3", "smallest n")
-	f.StringVar(&to, "to", "1e6", "largest n")
-	f.IntVar(&perDecade, "per-decade", 1, "values of n per decade (1: 10^k; 3: 1, 2, 5 × 10^k)")
-	f.StringVar(&scanMax, "scan-max", "3e4", "largest n for the O(j) scan")
-	f.Uint64Var(&seed, "seed", 0, "seed (default: random, printed)")
-	of.register(cmd)
+	f.StringVar(&c.from, "from", "1e3", "smallest n")
+	f.StringVar(&c.to, "to", "1e6", "largest n")
+	f.IntVar(&c.perDecade, "per-decade", 1, "values of n per decade (1: 10^k; 3: 1, 2, 5 × 10^k)")
+	f.StringVar(&c.scanMax, "scan-max", "3e4", "largest n for the O(j) scan")
+	f.Uint64Var(&c.seed, "seed", 0, "seed (default: random, printed)")
+	c.of.register(cmd)
 	return cmd
+}
+
+// parse checks the flags; every usage error comes from here, before any search.
+func (c *labLocalSearchCmd) parse() (labLocalSearchJob, error) {
+	var j labLocalSearchJob
+	lo, err := parseSize(c.from)
+	if err != nil {
+		return j, err
+	}
+	hi, err := parseSize(c.to)
+	if err != nil {
+		return j, err
+	}
+	if j.scanMax, err = parseSize(c.scanMax); err != nil {
+		return j, err
+	}
+	if lo < 4 || hi < lo {
+		return j, usagef("want 4 ≤ --from ≤ --to, got %d and %d", lo, hi)
+	}
+	if c.perDecade < 1 || c.perDecade > 10 {
+		return j, usagef("--per-decade must be 1..10")
+	}
+	if err := (nqueens.LocalSearch).CheckSize(hi); err != nil {
+		return j, usageError{err}
+	}
+	if err := c.of.check(); err != nil {
+		return j, err
+	}
+	if !c.seedGiven {
+		c.seed = rand.Uint64() // printed with the table, so the runs can be repeated
+	}
+	j.ns = sizesBetween(lo, hi, c.perDecade)
+	return j, nil
+}
+
+// run measures each size, prints the table and draws the figure. It stops at the first
+// error (Ctrl-C among them), prints the rows finished before it and returns the error.
+func (c *labLocalSearchCmd) run(j labLocalSearchJob) error {
+	line := newLazyLine(c.e.stderr, isTerminal(c.e.stderr))
+	var rows []localSearchRow
+	var runErr error
+	for i, n := range j.ns {
+		line.update(fmt.Sprintf("n=%d", n), float64(i)/float64(len(j.ns)))
+		r, err := c.measure(n, j.scanMax)
+		if err != nil {
+			runErr = err
+			break
+		}
+		rows = append(rows, r)
+	}
+	line.finish()
+	if err := c.render(rows, runErr == nil); err != nil {
+		return err
+	}
+	if c.of.plot != "" && len(rows) > 0 {
+		if err := plotLocalSearch(c.of.plot, rows); err != nil {
+			return err
+		}
+	}
+	return runErr
+}
+
+// render prints the table: a line "seed=S" and aligned columns, or CSV, or one JSON
+// object whose "complete" is false when the sizes were not all measured. The O(j) columns
+// are "-" beyond --scan-max.
+func (c *labLocalSearchCmd) render(rows []localSearchRow, complete bool) error {
+	t := table{header: []string{"n", "seconds", "ns/queen", "k", "final swaps", "restarts", "init O(1) s", "init O(j) s", "O(j)/O(1)"},
+		json: map[string]any{"seed": c.seed, "rows": rows, "complete": complete}}
+	for _, r := range rows {
+		scan, ratio := "-", "-"
+		if r.InitScan > 0 {
+			scan, ratio = fmt.Sprintf("%.4f", r.InitScan), fmt.Sprintf("%.0f", r.ScanOverFast)
+		}
+		t.rows = append(t.rows, []string{group(int64(r.N)), fmt.Sprintf("%.4f", r.Seconds), fmt.Sprintf("%.1f", r.NsPerQueen),
+			fmt.Sprint(r.K), group(r.FinalSwaps), fmt.Sprint(r.Restarts), fmt.Sprintf("%.4f", r.InitPlaced), scan, ratio})
+	}
+	if !c.of.json && !c.of.csv {
+		if _, err := fmt.Fprintf(c.e.stdout, "seed=%d\n", c.seed); err != nil {
+			return err
+		}
+	}
+	return c.of.print(c.e.stdout, t)
 }
 
 // sizesBetween returns the sizes from lo to hi, perDecade per decade (logarithmically
@@ -142,7 +181,11 @@ func sizesBetween(lo, hi, perDecade int) []int {
 	return out
 }
 
-func localSearchRowFor(e *env, n int, seed uint64, scanMax int) (localSearchRow, error) {
+// measure solves the n×n board with the local search, verifies the placement, and times
+// the initial search alone with the O(1) check and, up to n = scanMax, with the O(j)
+// scan.
+func (c *labLocalSearchCmd) measure(n, scanMax int) (localSearchRow, error) {
+	e, seed := c.e, c.seed
 	start := time.Now()
 	q, st, err := lab.LocalSearch(e.ctx, n, seed)
 	el := time.Since(start).Seconds()
