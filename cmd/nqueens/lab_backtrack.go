@@ -101,7 +101,10 @@ func (c *labBacktrackCmd) run(j labBacktrackJob) error {
 		return runErr
 	}
 	complete := runErr == nil
-	c.addRatios(j.n, rows, complete)
+	if err := c.addRatios(j.n, rows, complete); err != nil {
+		// Ctrl-C during the reference search: the rows stand, without their ratios.
+		runErr, complete = err, false
+	}
 	if err := c.render(j.n, rows, complete); err != nil {
 		return err
 	}
@@ -136,8 +139,9 @@ func (c *labBacktrackCmd) measure(j labBacktrackJob) ([]backtrackRow, error) {
 
 // addRatios sets each row's ratios to the row DFS. When the row DFS was not selected it
 // is run here as the reference, but only after a complete measurement; without a
-// reference (an interrupted run) the ratios stay zero.
-func (c *labBacktrackCmd) addRatios(n int, rows []backtrackRow, complete bool) {
+// reference (an interrupted run) the ratios stay zero, and an interruption of the
+// reference search is returned.
+func (c *labBacktrackCmd) addRatios(n int, rows []backtrackRow, complete bool) error {
 	var ref *backtrackRow
 	for i := range rows {
 		if rows[i].Variant == "row" {
@@ -147,18 +151,20 @@ func (c *labBacktrackCmd) addRatios(n int, rows []backtrackRow, complete bool) {
 	if ref == nil && complete {
 		start := time.Now()
 		st, err := lab.RowDFS(c.e.ctx, n, nil)
-		if err == nil {
-			ref = &backtrackRow{Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
+		if err != nil {
+			return err
 		}
+		ref = &backtrackRow{Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
 	}
 	if ref == nil {
-		return
+		return nil
 	}
 	for i := range rows {
 		rows[i].NodesVsRow = float64(rows[i].Nodes) / float64(ref.Nodes)
 		rows[i].ChecksVsRow = float64(rows[i].Checks) / float64(max(ref.Checks, 1))
 		rows[i].TimeVsRow = rows[i].Seconds / max(ref.Seconds, 1e-9)
 	}
+	return nil
 }
 
 // render prints the table: a line "n=N" and aligned columns, or CSV, or one JSON object
