@@ -274,7 +274,7 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, stoppable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, Cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -283,8 +283,9 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 	return cols, nil
 }
 
-// stoppable ends a stream when ctx is done, looking every 2^20 rows.
-func stoppable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
+// Cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
+// consumer tells an interruption from the end by ctx.Err().
+func Cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		i := 0
 		for c := range cols {

@@ -80,13 +80,12 @@ func writeFast(ctx context.Context, out io.Writer, n int, f Format, opt Enumerat
 	})
 	res := EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total, Status: Complete,
 		Stopped: opt.Limit > 0 && st.Solutions >= opt.Limit, Stats: Stats{Nodes: st.Nodes}}
+	// On an error WriteSolutions settles the status from it.
 	var ce *enumerate.CheckError
 	switch {
 	case errors.As(err, &ce):
-		res.Status = Failed
 		return res, invalidPlacement(Placement(ce.Q))
 	case err != nil:
-		res.Status = Interrupted
 		return res, err
 	case st.Solutions == 0:
 		res.Status = NoSolution

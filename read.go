@@ -117,7 +117,7 @@ func (t *textReader) next() (Placement, error) {
 		switch c {
 		case ' ', '\t', '\r', '\f', '\v':
 			continue
-		case '\n', '#':
+		case '\n', '#': // a blank line or a comment ends a board drawing
 			if c == '#' {
 				if err := t.skipLine(); err != nil {
 					return nil, err
@@ -174,7 +174,7 @@ func (t *textReader) skipLine() error {
 // add appends a 0-based column to the placement being read.
 func (t *textReader) add(c int32) error {
 	if len(t.p) >= t.max {
-		return &ParseError{Line: t.line, Msg: fmt.Sprintf("a placement of more than %d queens: more than this reader holds in memory (a binary file is streamed instead)", t.max)}
+		return tooManyHeld(t.line, t.max)
 	}
 	t.p = append(t.p, c)
 	if len(t.p)%checkEvery == 0 {
@@ -449,43 +449,46 @@ func (t *textReader) jsonLine() (Placement, error) {
 	return t.p, nil
 }
 
-// ReadBinary reads a whole binary placement (little-endian uint32 per row, 0-based).
+// ReadBinary reads a whole binary placement (little-endian uint32 per row, 0-based) into
+// memory, 4 bytes per queen. Columns past 2^31−1 read as 2^31−1, off every board.
 func ReadBinary(r io.Reader) (Placement, error) {
-	return ReadBinaryMax(context.Background(), r, MaxN)
-}
-
-// ReadBinaryMax reads a whole binary placement of at most maxQueens queens (0:
-// DefaultMaxQueens) into memory, 4 bytes per queen; a longer input is a *ParseError,
-// returned as soon as it is seen. ctx is looked at every 2^20 columns.
-func ReadBinaryMax(ctx context.Context, r io.Reader, maxQueens int) (Placement, error) {
-	if maxQueens <= 0 {
-		maxQueens = DefaultMaxQueens()
-	}
 	var p Placement
 	var err error
 	cr := &countingReader{r: r}
 	for c := range BinaryColumns(cr, &err) {
-		if len(p) == maxQueens {
-			return nil, &ParseError{Msg: fmt.Sprintf("a binary placement of more than %d queens: more than this reader holds in memory (a binary file is streamed instead)", maxQueens)}
+		if len(p) == MaxN {
+			return nil, tooManyRows()
 		}
-		if c > 1<<31-1 {
-			c = 1<<31 - 1 // off every board; Verify reports it
-		}
-		p = append(p, int32(c))
-		if len(p)%checkEvery == 0 {
-			if cerr := ctx.Err(); cerr != nil {
-				return nil, cerr
-			}
-		}
+		p = append(p, clampColumn(c))
 	}
-	var pe *ParseError
-	switch {
-	case errors.As(err, &pe):
-		return nil, &ParseError{Msg: fmt.Sprintf("binary placement is truncated: %d bytes is not a multiple of 4", cr.n)}
-	case err != nil:
+	if err := binaryError(err, cr.n); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// clampColumn is a column of the binary form as an int32: past 2^31−1 it is 2^31−1, off
+// every board, which Verify reports.
+func clampColumn(c int) int32 { return int32(min(c, 1<<31-1)) }
+
+// binaryError is the error of BinaryColumns on an input of size bytes, its truncation
+// told with the size.
+func binaryError(err error, size int64) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return &ParseError{Msg: fmt.Sprintf("binary placement is truncated: %d bytes is not a multiple of 4", size)}
+	}
+	return err
+}
+
+// tooManyRows is the error of a binary input longer than the largest board.
+func tooManyRows() error {
+	return &ParseError{Msg: fmt.Sprintf("a binary placement of more than %d rows, the largest board", MaxN)}
+}
+
+// tooManyHeld is the error of a placement longer than a reader holds (maxQueens).
+func tooManyHeld(line, maxQueens int) error {
+	return &ParseError{Line: line, Msg: fmt.Sprintf("a placement of more than %d queens: more than this reader holds in memory (a binary file is streamed instead)", maxQueens)}
 }
 
 // countingReader counts the bytes read through it.
@@ -535,20 +538,17 @@ func VerifyBinary(ctx context.Context, r io.Reader, maxQueens int) (int, error) 
 			}
 		}
 		if rows == MaxN {
-			return 0, &ParseError{Msg: fmt.Sprintf("a binary placement of more than %d rows, the largest board", MaxN)}
-		}
-		if c > 1<<31-1 {
-			c = 1<<31 - 1 // off every board
+			return 0, tooManyRows()
 		}
 		if stop < 0 {
 			if held == maxQueens {
-				return 0, &ParseError{Msg: fmt.Sprintf("a binary placement of more than %d queens: more than this reader holds in memory (a binary file is streamed instead)", maxQueens)}
+				return 0, tooManyHeld(0, maxQueens)
 			}
 			if len(chunks) == 0 || len(chunks[len(chunks)-1]) == cap(chunks[len(chunks)-1]) {
 				// Small inputs get small blocks: 1024 rows, doubling up to streamChunk.
 				chunks = append(chunks, make([]int32, 0, min(streamChunk, max(1024, held))))
 			}
-			chunks[len(chunks)-1] = append(chunks[len(chunks)-1], int32(c))
+			chunks[len(chunks)-1] = append(chunks[len(chunks)-1], clampColumn(c))
 			held++
 			// The diagonals r − c ≥ 0 and those below zero, −(r − c) − 1, in two sets.
 			if pre[0].testAndSet(c) || pre[1].testAndSet(rows+c) || pre[2].testAndSet(rows-c) || pre[3].testAndSet(c-rows-1) {
@@ -557,13 +557,10 @@ func VerifyBinary(ctx context.Context, r io.Reader, maxQueens int) (int, error) 
 		}
 		rows++
 	}
-	var pe *ParseError
-	switch {
-	case errors.As(readErr, &pe):
-		return 0, &ParseError{Msg: fmt.Sprintf("binary placement is truncated: %d bytes is not a multiple of 4", cr.n)}
-	case readErr != nil:
-		return 0, readErr
-	case rows == 0:
+	if err := binaryError(readErr, cr.n); err != nil {
+		return 0, err
+	}
+	if rows == 0 {
 		return 0, &ParseError{Msg: "empty input: no placement to verify"}
 	}
 	cols := func(yield func(int) bool) {

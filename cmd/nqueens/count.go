@@ -242,9 +242,6 @@ func (c *countCmd) countShard(n int) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.Split(k); err != nil {
-		return usageError{err}
-	}
 	bar := c.bar()
 	r, err := nqueens.CountShard(c.e.ctx, p, i, k, c.out, c.options(bar))
 	bar.finish()

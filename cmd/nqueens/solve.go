@@ -203,7 +203,7 @@ func (c *solveCmd) run(j solveJob) error {
 		return c.renderSummary(o)
 	}
 	if c.asJSON || j.format == nqueens.JSON {
-		if err := writeSolveJSON(e.stdout, o, cancellable(e, cols)); err != nil {
+		if err := writeSolveJSON(e.stdout, o, nqueens.Cancellable(e.ctx, cols)); err != nil {
 			return err
 		}
 		return e.ctx.Err()
@@ -237,7 +237,7 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
-	return nqueens.Write(w, f, n, cancellable(e, cols))
+	return nqueens.Write(w, f, n, nqueens.Cancellable(e.ctx, cols))
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
@@ -259,22 +259,6 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progr
 		return nil, res, err
 	}
 	return res.Placement.Columns(), res, nil
-}
-
-// cancellable stops a stream when the context is cancelled (checked every 2^20 rows).
-func cancellable(e *env, cols iter.Seq[int]) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		i := 0
-		for c := range cols {
-			i++
-			if i&(1<<20-1) == 0 && e.ctx.Err() != nil {
-				return
-			}
-			if !yield(c) {
-				return
-			}
-		}
-	}
 }
 
 // createOutput opens the output file path (see nqueens.CreateOutput); a directory, or a

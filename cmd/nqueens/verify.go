@@ -84,7 +84,7 @@ func (c *verifyCmd) run(name string) error {
 	}
 	c.out = bufio.NewWriterSize(c.e.stdout, 1<<16)
 	err := c.verify(name)
-	if ferr := c.flush(); err == nil {
+	if ferr := c.flushPending(); err == nil {
 		err = ferr
 	}
 	if ferr := c.out.Flush(); err == nil {
@@ -109,17 +109,22 @@ func (c *verifyCmd) run(name string) error {
 // verify reads name ("-" for stdin) and reports every placement in it.
 func (c *verifyCmd) verify(name string) error {
 	in := c.e.stdin
-	var file *os.File
+	var file *os.File // a regular file, streamed twice if binary, of size bytes
+	var size int64
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
+		st, err := f.Stat()
+		if err == nil && st.IsDir() {
 			return usagef("%s is a directory, not a file of placements", name)
 		}
-		in, file = f, f
+		if err == nil && st.Mode().IsRegular() {
+			file, size = f, st.Size()
+		}
+		in = f
 	}
 	br := bufio.NewReaderSize(in, 1<<16)
 	format := c.format
@@ -149,9 +154,7 @@ func (c *verifyCmd) verify(name string) error {
 		return c.e.ctx.Err()
 	}
 	if file != nil {
-		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
-			return c.verifyBinaryFile(file, st.Size())
-		}
+		return c.verifyBinaryFile(file, size)
 	}
 	n, err := nqueens.VerifyBinary(c.e.ctx, br, 0)
 	var ce *nqueens.ConflictError
@@ -187,8 +190,8 @@ func (c *verifyCmd) report(n int, err error) error {
 	return c.print(&o, fmt.Sprintf("placement %d: ", c.results))
 }
 
-// flush prints a verdict held back, unnumbered: it was the only one.
-func (c *verifyCmd) flush() error {
+// flushPending prints a verdict held back, unnumbered: it was the only one.
+func (c *verifyCmd) flushPending() error {
 	if c.pending == nil {
 		return nil
 	}
@@ -247,7 +250,7 @@ func (c *verifyCmd) verifyBinaryFile(f *os.File, size int64) error {
 			readErr = err
 			return
 		}
-		cancellable(c.e, nqueens.BinaryColumns(f, &readErr))(yield)
+		nqueens.Cancellable(c.e.ctx, nqueens.BinaryColumns(f, &readErr))(yield)
 	}
 	verr := nqueens.VerifyColumns(n, pass)
 	if err := c.e.ctx.Err(); err != nil {

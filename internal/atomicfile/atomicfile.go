@@ -108,10 +108,6 @@ func (f *File) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// Direct reports whether the output is written in place (a device or a FIFO): a
-// failed write may have left part of the data there.
-func (f *File) Direct() bool { return f.direct }
-
 // Commit makes the data written the content of the path: for a regular file, syncs the
 // temporary file, renames it over the target and syncs the directory.
 func (f *File) Commit() error {
