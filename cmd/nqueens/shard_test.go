@@ -611,7 +611,15 @@ func TestGNUParallelHosts(t *testing.T) {
 	log := filepath.Join(tools, "hosts.log")
 	cmd := exec.Command("bash", filepath.Join(repoRoot(t), "deploy/parallel/count.sh"), "-S", "1/nodeA,1/nodeB")
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), fmt.Sprintf("N=%d", n), fmt.Sprintf("K=%d", k), "OUT=q",
+	// Without SHELL, as on a CI runner: GNU parallel then runs remote jobs with an empty
+	// shell and calls them successes unless the script names one.
+	var env []string
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "SHELL=") && !strings.HasPrefix(e, "PARALLEL_SHELL=") {
+			env = append(env, e)
+		}
+	}
+	cmd.Env = append(env, fmt.Sprintf("N=%d", n), fmt.Sprintf("K=%d", k), "OUT=q",
 		"NQUEENS="+bin, "PARALLEL_SSH="+ssh, "FAKE_SSH_LOG="+log, "HOME="+home)
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -35,6 +35,10 @@ fi
 NQUEENS=${NQUEENS:-nqueens}
 JOBS=${JOBS:-$(nproc)}
 WORKERS=${WORKERS:-1}
+# GNU parallel runs each remote job with $PARALLEL_SHELL, else the remote $SHELL; where
+# that is unset (a bare container, a CI runner) the job silently does nothing and counts
+# as a success. Every command here is plain POSIX sh.
+export PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd) # remote hosts start in their home directory
 seq 0 $((K - 1)) | parallel --will-cite "${hosts[@]}" --jobs "$JOBS" --joblog "$OUT/joblog" --resume-failed \
