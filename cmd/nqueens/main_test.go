@@ -129,6 +129,11 @@ func TestGolden(t *testing.T) {
 		{"verify-missing-file", "", []string{"verify", "testdata/no-such-file"}},
 		{"unknown-command", "", []string{"frobnicate"}},
 		{"unknown-flag", "", []string{"count", "8", "--fast"}},
+		{"flag-not-a-number", "", []string{"count", "8", "-w", "x"}},
+		{"flag-negative-seed", "", []string{"solve", "8", "--seed", "-1"}},
+		{"flag-seed-out-of-range", "", []string{"solve", "8", "--seed", "99999999999999999999999"}},
+		{"flag-not-a-bool", "", []string{"solve", "8", "--json=maybe"}},
+		{"flag-not-a-duration", "", []string{"count", "8", "--checkpoint-every", "x"}},
 	})
 }
 

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/nqueens/nqueens"
@@ -109,12 +112,43 @@ Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.`,
 		if m := negativeRE.FindStringSubmatch(err.Error()); m != nil {
 			return usagef("invalid board size %q: n must be at least 1", m[1])
 		}
+		var bad *pflag.InvalidValueError
+		if errors.As(err, &bad) {
+			return usagef("invalid --%s %q: %s", bad.GetFlag().Name, bad.GetValue(), flagWant(bad))
+		}
 		return usageError{err}
 	})
 	root.AddCommand(newCountCmd(e), newSolveCmd(e), newVerifyCmd(e), newVersionCmd(e), newListCmd(e), newCompleteCmd(e), newLabCmd(e))
 	root.AddCommand(newPlanCmd(e), newMergeCmd(e), newServeCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
+}
+
+// flagWant says what a flag of bad's type takes, in place of the parser's message
+// (`strconv.ParseUint: parsing "-1": invalid syntax`).
+func flagWant(bad *pflag.InvalidValueError) string {
+	outOfRange := errors.Is(bad, strconv.ErrRange)
+	switch t := bad.GetFlag().Value.Type(); t {
+	case "int", "int64", "int32":
+		if outOfRange {
+			return "out of range"
+		}
+		return "want a whole number"
+	case "uint", "uint64", "uint32":
+		if outOfRange {
+			return fmt.Sprintf("out of range (at most %d)", uint64(math.MaxUint64))
+		}
+		return "want a whole number, 0 or more"
+	case "bool":
+		return "want true or false"
+	case "duration":
+		return "want a duration such as 30s, 5m or 1h30m"
+	default:
+		if cause := errors.Unwrap(bad); cause != nil {
+			return cause.Error()
+		}
+		return "not a valid value"
+	}
 }
 
 var negativeRE = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9][0-9.eE_]*)$`)
