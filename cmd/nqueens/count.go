@@ -231,12 +231,12 @@ func (c *countCmd) countShard(n int) error {
 	if c.shard == "" {
 		return usagef("--out needs --shard I/K")
 	}
-	if c.out == "" {
-		return usagef("--shard needs --out DIR, the directory of the result files")
-	}
 	i, k, err := nqueens.ParseShard(c.shard, c.getenv)
 	if err != nil {
 		return usagef("--%v", err)
+	}
+	if c.out == "" {
+		return usagef("--shard needs --out DIR, the directory of the result files")
 	}
 	p, err := newPlan(c.e, n)
 	if err != nil {

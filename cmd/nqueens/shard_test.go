@@ -69,6 +69,7 @@ func TestShardGolden(t *testing.T) {
 		{"count-shard-out-only", []string{"count", "12", "--out", "DIR"}},
 		{"count-shard-range", []string{"count", "12", "--shard", "3/3", "--out", "DIR"}},
 		{"count-shard-garbage", []string{"count", "12", "--shard", "x", "--out", "DIR"}},
+		{"count-shard-garbage-no-out", []string{"count", "12", "--shard", "x"}},
 		{"count-shard-auto-none", []string{"count", "12", "--shard", "auto/3", "--out", "DIR"}},
 		{"count-shard-other-plan", []string{"count", "11", "--shard", "1/3", "--out", "DIR"}},
 		{"count-resume-alone", []string{"count", "12", "--resume"}},
