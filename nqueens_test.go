@@ -300,9 +300,21 @@ func TestPartial(t *testing.T) {
 	if err := bad.Check(); !errors.As(err, &ce) || ce.Kind != SameDiagonal || ce.Row1 != 0 || ce.Row2 != 2 {
 		t.Errorf("1:1,3:3: got %v", err)
 	}
-	for _, in := range []string{"1:5", "0:1", "1:1,1:2", "a:b", "1 2 3"} {
+	for _, in := range []string{"1:5", "0:1", "1:1,1:2", "a:b", "1 2 3", "1 2 3 -1"} {
 		if _, err := ParsePartial(in, 4); err == nil {
 			t.Errorf("%q: want an error", in)
+		}
+	}
+	// The message names what is wrong: a word that is no column before a count of entries.
+	for in, want := range map[string]string{
+		"abc":     `"abc" is neither a column nor 0 or '.' for an empty row`,
+		"1 . x 2": `"x" is neither a column nor 0 or '.' for an empty row`,
+		"3":       "partial placement has 1 entry, want one per row (4)",
+		"1 . 3":   "partial placement has 3 entries, want one per row (4)",
+		"1 . 5 0": "row 3: column 5 is off the board (n = 4)",
+	} {
+		if _, err := ParsePartial(in, 4); err == nil || err.Error() != want {
+			t.Errorf("%q: got %v, want %s", in, err, want)
 		}
 	}
 }

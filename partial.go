@@ -27,18 +27,29 @@ func ParsePartial(s string, n int) (Partial, error) {
 	if strings.Contains(toks[0], ":") {
 		return parsePairs(toks, n)
 	}
-	if n > 0 && len(toks) != n {
-		return nil, &ParseError{Msg: fmt.Sprintf("partial placement has %d entries, want one per row (%d)", len(toks), n)}
-	}
-	n = len(toks)
-	p := emptyPartial(n)
+	cols := make([]int, len(toks)) // 1-based, 0 for an empty row
 	for r, t := range toks {
-		if t == "." || t == "0" {
+		if t == "." {
 			continue
 		}
 		c, err := strconv.Atoi(t)
 		if err != nil {
 			return nil, &ParseError{Msg: fmt.Sprintf("%q is neither a column nor 0 or '.' for an empty row", t)}
+		}
+		cols[r] = c
+	}
+	if n > 0 && len(toks) != n {
+		entries := "entries"
+		if len(toks) == 1 {
+			entries = "entry"
+		}
+		return nil, &ParseError{Msg: fmt.Sprintf("partial placement has %d %s, want one per row (%d)", len(toks), entries, n)}
+	}
+	n = len(toks)
+	p := emptyPartial(n)
+	for r, c := range cols {
+		if c == 0 {
+			continue
 		}
 		if c < 1 || c > n {
 			return nil, &ParseError{Msg: fmt.Sprintf("row %d: column %d is off the board (n = %d)", r+1, c, n)}
