@@ -19,6 +19,7 @@ package lab
 
 import (
 	"context"
+	"time"
 
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/labplot"
@@ -47,6 +48,33 @@ func Searches() []Search { return classic.Algorithms() }
 
 // LookupSearch returns the search with the given name.
 func LookupSearch(name string) (Search, bool) { return classic.Lookup(name) }
+
+// SearchRow is one search's line of the table of §3.1–3.4, in the JSON names that
+// "nqueens lab backtrack --json" and the web board's /api/lab/backtrack share.
+type SearchRow struct {
+	Variant        string  `json:"variant"` // the search's name
+	Title          string  `json:"title"`
+	Section        string  `json:"section"`
+	Solutions      int64   `json:"solutions"`
+	Nodes          int64   `json:"nodes"`
+	Checks         int64   `json:"checks"`
+	LoopIterations int64   `json:"place_loop_iterations,omitempty"` // §3.1 only
+	Skipped        int64   `json:"skipped,omitempty"`               // §3.3 only
+	Dead           int64   `json:"dead,omitempty"`                  // §3.3 only
+	Seconds        float64 `json:"seconds"`
+}
+
+// Measure runs s on the n×n board, untraced, and returns its counters and time.
+func Measure(ctx context.Context, n int, s Search) (SearchRow, error) {
+	start := time.Now()
+	st, err := s.Run(ctx, n, nil)
+	if err != nil {
+		return SearchRow{}, err
+	}
+	return SearchRow{Variant: s.Name, Title: s.Title, Section: s.Section,
+		Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, LoopIterations: st.LoopIterations,
+		Skipped: st.Skipped, Dead: st.Dead, Seconds: time.Since(start).Seconds()}, nil
+}
 
 // RowDFS is the row-by-row search of §3.2 (the reference of the others' ratios).
 func RowDFS(ctx context.Context, n int, tr Tracer) (SearchStats, error) {

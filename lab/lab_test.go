@@ -24,9 +24,10 @@ func TestLab(t *testing.T) {
 		if !ok {
 			t.Fatalf("no search %q", name)
 		}
-		st, err := s.Run(ctx, 10, nil)
-		if err != nil || st.Solutions != 724 || st.Nodes != w[0] || st.Checks != w[1] {
-			t.Errorf("%s: %+v, %v; want %d nodes, %d checks", name, st, err, w[0], w[1])
+		row, err := lab.Measure(ctx, 10, s)
+		if err != nil || row.Variant != name || row.Section != s.Section || row.Solutions != 724 ||
+			row.Nodes != w[0] || row.Checks != w[1] || row.Seconds <= 0 {
+			t.Errorf("%s: %+v, %v; want %d nodes, %d checks", name, row, err, w[0], w[1])
 		}
 	}
 	r, err := lab.Exact(ctx, 8, lab.LasVegasOptions{Variant: lab.Row, M: 1})

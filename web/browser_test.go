@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/lab"
 )
 
 // The browser tests drive the real page in headless Chromium (Debian's package chromium)
@@ -501,6 +502,22 @@ func TestBrowserReplay(t *testing.T) {
 		t.Errorf("the final board %v is not a solution: %v", sol, err)
 	}
 
+	// The node and check bars: the status line names each search with its counters.
+	p.set("bars-n", "6")
+	p.click("#bars-go")
+	p.waitFor(`document.getElementById("bars-status").textContent.startsWith("n = 6:")`)
+	var want []string
+	for _, s := range lab.Searches() {
+		r, err := lab.Measure(context.Background(), 6, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, fmt.Sprintf("%s %s nodes, %s checks", r.Variant, grouped(r.Nodes), grouped(r.Checks)))
+	}
+	if got, w := p.text("bars-status"), "n = 6: "+strings.Join(want, "; "); got != w {
+		t.Errorf("bars: %q, want %q", got, w)
+	}
+
 	// Replay screenshot for the README: the classic search of n = 8 in the middle of
 	// its work, on a conflict with five queens down.
 	if os.Getenv("NQUEENS_SCREENSHOTS") != "" {
@@ -534,4 +551,13 @@ func saveShot(t *testing.T, p *page, name, id string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", filepath.Join(dir, name))
+}
+
+// grouped formats v as the page does (toLocaleString("en-US")): 12,345.
+func grouped(v int64) string {
+	s := fmt.Sprint(v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

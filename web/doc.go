@@ -33,7 +33,7 @@
 //	GET  /api/count?n=                       total and unique counts
 //	POST /api/transform                      {"columns":[...],"symmetry":"rotate90"}
 //	GET  /api/trace?search=&n=&until=        the events of a teaching search
-//	GET  /api/lab/backtrack?n=               the four teaching searches' counters
+//	GET  /api/lab/backtrack?n=               the four teaching searches' counters (lab.SearchRow)
 //	GET  /api/lab/lasvegas?n=&variant=&exact=&trials=&seed=   the U curve
 //
 // Every placement the API returns has passed [nqueens.Verify] first. The same n,

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"time"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/lasvegas"
+	"github.com/nqueens/nqueens/lab"
 )
 
 // The lab endpoints: the trace of a teaching search to replay, the counters of the four
@@ -153,22 +153,9 @@ func (s *server) trace(r *http.Request) (job, error) {
 	}, nil
 }
 
-type labRow struct {
-	Search         string  `json:"search"`
-	Title          string  `json:"title"`
-	Section        string  `json:"section"`
-	Solutions      int64   `json:"solutions"`
-	Nodes          int64   `json:"nodes"`
-	Checks         int64   `json:"checks"`
-	LoopIterations int64   `json:"place_loop_iterations,omitempty"`
-	Skipped        int64   `json:"skipped,omitempty"`
-	Dead           int64   `json:"dead,omitempty"`
-	Seconds        float64 `json:"seconds"`
-}
-
 type labBacktrackResponse struct {
-	N    int      `json:"n"`
-	Rows []labRow `json:"rows"`
+	N    int             `json:"n"`
+	Rows []lab.SearchRow `json:"rows"`
 }
 
 func (s *server) labBacktrack(r *http.Request) (job, error) {
@@ -179,14 +166,12 @@ func (s *server) labBacktrack(r *http.Request) (job, error) {
 	}
 	return func(ctx context.Context) (any, error) {
 		out := labBacktrackResponse{N: n}
-		for _, a := range classic.Algorithms() {
-			start := time.Now()
-			st, err := a.Run(ctx, n, nil)
+		for _, a := range lab.Searches() {
+			r, err := lab.Measure(ctx, n, a)
 			if err != nil {
 				return nil, err
 			}
-			out.Rows = append(out.Rows, labRow{a.Name, a.Title, a.Section, st.Solutions, st.Nodes, st.Checks,
-				st.LoopIterations, st.Skipped, st.Dead, time.Since(start).Seconds()})
+			out.Rows = append(out.Rows, r)
 		}
 		return out, nil
 	}, nil

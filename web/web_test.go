@@ -425,14 +425,19 @@ func TestTrace(t *testing.T) {
 }
 
 func TestLabBacktrack(t *testing.T) {
-	r := decode[labBacktrackResponse](t, get(t, New(Options{}), "/api/lab/backtrack?n=8"))
+	w := get(t, New(Options{}), "/api/lab/backtrack?n=8")
+	// The rows have the names of "nqueens lab backtrack --json".
+	if !strings.Contains(w.Body.String(), `{"variant":"classic","title":`) {
+		t.Errorf("rows not in lab.SearchRow's names: %s", w.Body)
+	}
+	r := decode[labBacktrackResponse](t, w)
 	if len(r.Rows) != 4 {
 		t.Fatalf("%d rows", len(r.Rows))
 	}
 	for i, a := range classic.Algorithms() {
 		st, _ := a.Run(context.Background(), 8, nil)
 		row := r.Rows[i]
-		if row.Search != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Solutions != 92 ||
+		if row.Variant != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Solutions != 92 ||
 			row.LoopIterations != st.LoopIterations || row.Skipped != st.Skipped || row.Dead != st.Dead {
 			t.Errorf("%s: %+v, want %+v", a.Name, row, st)
 		}

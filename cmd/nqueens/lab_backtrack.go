@@ -4,27 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens/lab"
 )
 
+// backtrackRow is a search's row and, once measured, its ratios to the row DFS.
 type backtrackRow struct {
-	Variant        string  `json:"variant"`
-	Title          string  `json:"title"`
-	Section        string  `json:"section"`
-	Solutions      int64   `json:"solutions"`
-	Nodes          int64   `json:"nodes"`
-	Checks         int64   `json:"checks"`
-	LoopIterations int64   `json:"place_loop_iterations,omitempty"`
-	Skipped        int64   `json:"skipped,omitempty"`
-	Dead           int64   `json:"dead,omitempty"`
-	Seconds        float64 `json:"seconds"`
-	NodesVsRow     float64 `json:"nodes_vs_row,omitempty"`
-	ChecksVsRow    float64 `json:"checks_vs_row,omitempty"`
-	TimeVsRow      float64 `json:"time_vs_row,omitempty"`
+	lab.SearchRow
+	NodesVsRow  float64 `json:"nodes_vs_row,omitempty"`
+	ChecksVsRow float64 `json:"checks_vs_row,omitempty"`
+	TimeVsRow   float64 `json:"time_vs_row,omitempty"`
 }
 
 // labBacktrackCmd is "nqueens lab backtrack": the flags, then parse, run (the searches)
@@ -125,14 +116,11 @@ func (c *labBacktrackCmd) measure(j labBacktrackJob) ([]backtrackRow, error) {
 	rows := make([]backtrackRow, 0, len(j.algs))
 	for i, a := range j.algs {
 		line.update(a.Name, float64(i)/float64(len(j.algs)))
-		start := time.Now()
-		st, err := a.Run(e.ctx, j.n, nil)
+		r, err := lab.Measure(e.ctx, j.n, a)
 		if err != nil {
 			return rows, err
 		}
-		rows = append(rows, backtrackRow{Variant: a.Name, Title: a.Title, Section: a.Section,
-			Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, LoopIterations: st.LoopIterations,
-			Skipped: st.Skipped, Dead: st.Dead, Seconds: time.Since(start).Seconds()})
+		rows = append(rows, backtrackRow{SearchRow: r})
 	}
 	return rows, nil
 }
@@ -142,19 +130,19 @@ func (c *labBacktrackCmd) measure(j labBacktrackJob) ([]backtrackRow, error) {
 // reference (an interrupted run) the ratios stay zero, and an interruption of the
 // reference search is returned.
 func (c *labBacktrackCmd) addRatios(n int, rows []backtrackRow, complete bool) error {
-	var ref *backtrackRow
+	var ref *lab.SearchRow
 	for i := range rows {
 		if rows[i].Variant == "row" {
-			ref = &rows[i]
+			ref = &rows[i].SearchRow
 		}
 	}
 	if ref == nil && complete {
-		start := time.Now()
-		st, err := lab.RowDFS(c.e.ctx, n, nil)
+		rowDFS, _ := lab.LookupSearch("row")
+		r, err := lab.Measure(c.e.ctx, n, rowDFS)
 		if err != nil {
 			return err
 		}
-		ref = &backtrackRow{Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
+		ref = &r
 	}
 	if ref == nil {
 		return nil

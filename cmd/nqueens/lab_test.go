@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/lab"
 )
 
 // TestLabBacktrack10 checks the table of `lab backtrack 10` against docs/algorithms.md §3.1–3.4.
@@ -27,7 +29,7 @@ func TestLabBacktrack10(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Rows) != 4 {
 		t.Fatalf("%v: %q", err, out)
 	}
-	want := map[string]backtrackRow{
+	want := map[string]lab.SearchRow{
 		"classic":   {Solutions: 724, Nodes: 35539, Checks: 348150, LoopIterations: 1297558},
 		"row":       {Solutions: 724, Nodes: 35539, Checks: 348150},
 		"cell":      {Solutions: 724, Nodes: 7535369, Checks: 70450278, Skipped: 7499830, Dead: 429169},

@@ -525,7 +525,7 @@ async function drawBars(ev) {
     status("bars-status", "running the four searches…");
     const r = await api(`/api/lab/backtrack?n=${$("bars-n").value}`);
     plotBars(r);
-    status("bars-status", `n = ${r.n}: ` + r.rows.map((x) => `${x.search} ${fmt(x.nodes)} nodes, ${fmt(x.checks)} checks`).join("; "));
+    status("bars-status", `n = ${r.n}: ` + r.rows.map((x) => `${x.variant} ${fmt(x.nodes)} nodes, ${fmt(x.checks)} checks`).join("; "));
   } catch (e) {
     status("bars-status", e.message, true);
   }
@@ -556,7 +556,7 @@ function plotBars(r) {
       ctx.font = "13px 'DejaVu Sans', sans-serif";
     });
     ctx.fillStyle = COLOR.ink;
-    ctx.fillText(row.search, cx, h - pad.b + 16);
+    ctx.fillText(row.variant, cx, h - pad.b + 16);
   });
   legend(ctx, pad.l, 36, keys.map(([label], s) => [label, COLOR.series[s]]));
 }
