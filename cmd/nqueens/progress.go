@@ -27,7 +27,9 @@ func newLazyBar(w io.Writer, show bool, desc string) *lazyBar {
 	return &lazyBar{w: w, show: show, desc: desc, start: time.Now()}
 }
 
-// update reports done of total units of work.
+// update reports done of total units of work. The units are the counter's own (its
+// estimates of the sub-problems' costs), so the bar shows the share done and the time
+// left, not the numbers.
 func (b *lazyBar) update(done, total uint64) {
 	if !b.show {
 		return
@@ -41,7 +43,6 @@ func (b *lazyBar) update(done, total uint64) {
 		b.bar = progressbar.NewOptions64(int64(total),
 			progressbar.OptionSetWriter(b.w),
 			progressbar.OptionSetDescription(b.desc),
-			progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionSetWidth(30),
