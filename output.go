@@ -16,9 +16,10 @@ var (
 // are computed. A regular file (or a new one) is written through a temporary file in
 // the same directory, synced and renamed over it on Commit, so that an interruption at
 // any instant leaves the old file or the whole new one; a symbolic link is followed (it
-// stays a link); a device or a FIFO (/dev/stdout, a named pipe) is written in place,
-// unless regularOnly, which refuses them with ErrNotRegularFile; a directory is refused
-// with ErrIsDirectory. Errors name path, never the temporary file.
+// stays a link); a device or a FIFO (/dev/null, a named pipe) is written in place, and
+// a name of an open descriptor (/dev/stdout, /dev/fd/N) through that descriptor, at its
+// offset, unless regularOnly, which refuses them with ErrNotRegularFile; a directory is
+// refused with ErrIsDirectory. Errors name path, never the temporary file.
 func CreateOutput(path string, regularOnly bool) (*OutputFile, error) {
 	return atomicfile.Create(path, regularOnly)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -322,5 +323,46 @@ func TestShorten(t *testing.T) {
 	}
 	if got := shorten(strings.Repeat("a", 5000)); len(got) > maxMessage+3 {
 		t.Errorf("a long message: %d bytes", len(got))
+	}
+}
+
+// TestOutStdout: --out /dev/stdout writes through the descriptor the shell opened: a
+// log that stdout appends to keeps what was before and gets what comes after (it was
+// replaced by the placement alone). --out - is stdout, as if --out were not given, and
+// makes no file named "-".
+func TestOutStdout(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "log")
+	if err := os.WriteFile(logPath, []byte("header\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.OpenFile(logPath, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "solve", "8", "--seed", "1", "--out", "/dev/stdout")
+	var errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr, cmd.Dir = log, &errs, dir
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v %s", err, &errs)
+	}
+	log.WriteString("footer\n")
+	log.Close()
+	b, _ := os.ReadFile(logPath)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 4 || lines[0] != "header" || lines[1] != "1 5 8 6 3 7 2 4" ||
+		!strings.HasPrefix(lines[2], "n=8 ") || lines[3] != "footer" {
+		t.Errorf("the log after --out /dev/stdout:\n%s", b)
+	}
+
+	cmd = exec.Command(bin, "solve", "8", "--seed", "1", "--out", "-")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil || string(out) != "1 5 8 6 3 7 2 4\n" { // as without --out: the summary on stderr
+		t.Errorf("--out -: %v %q", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Error(`--out - made a file named "-"`)
 	}
 }

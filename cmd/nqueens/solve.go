@@ -112,7 +112,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 	fl.StringVarP(&c.algo, "algo", "a", "auto", "algorithm: auto, localsearch, construct or backtrack")
 	fl.Uint64VarP(&c.seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
 	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board, json or binary")
-	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout")
+	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout (- is stdout)")
 	fl.BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	fl.StringVar(&c.maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's or the cgroup's limit)")
 	fl.BoolVar(&c.progress, "progress", false, "always show progress on stderr")
@@ -135,6 +135,9 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 	}
 	if j.format == nqueens.Board && j.n > maxBoardDrawing {
 		return j, usagef("the board format draws n ≤ %d; use text or binary for n = %d", maxBoardDrawing, j.n)
+	}
+	if c.out == "-" { // as for verify and --fix-file: stdout, with no summary after it
+		c.out = ""
 	}
 	if j.format == nqueens.Binary && c.out == "" && isTerminal(c.e.stdout) {
 		return j, usagef("not writing binary to a terminal: use --out FILE or a pipe")

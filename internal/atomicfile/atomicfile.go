@@ -6,8 +6,12 @@
 //     which is synced, renamed over the target and the directory synced, so that the
 //     rename itself is durable; an existing file keeps its mode;
 //   - a symbolic link: the same, for the file it points to (the link stays a link);
-//   - a device or a FIFO (/dev/stdout, /dev/full, a named pipe): written in place, as a
-//     shell redirection would, never replaced by a regular file;
+//   - a device or a FIFO (/dev/full, a named pipe): written in place, as a shell
+//     redirection would, never replaced by a regular file;
+//   - a name of a descriptor the process holds open (/dev/stdout, /dev/fd/N,
+//     /proc/self/fd/N): written through that descriptor, at its offset, whatever it
+//     is open on: "--out /dev/stdout >> log" appends to log, as a redirection would,
+//     instead of replacing the file;
 //   - a directory: refused.
 //
 // Errors name the path the caller gave, never the temporary file.
@@ -19,6 +23,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -55,9 +60,12 @@ func Create(path string, regularOnly bool) (*File, error) {
 	if path == "" {
 		return nil, errors.New("no file name given")
 	}
-	target, err := resolve(path)
+	target, fd, err := resolve(path)
 	if err != nil {
 		return nil, pathError(path, err)
+	}
+	if fd >= 0 {
+		return openDescriptor(path, fd, regularOnly)
 	}
 	st, err := os.Stat(target)
 	switch {
@@ -188,26 +196,64 @@ func WriteBytes(path string, data []byte) error {
 }
 
 // resolve follows the symbolic links of path's last element to the file they name,
-// which may not exist yet (a dangling link names the file to create).
-func resolve(path string) (string, error) {
+// which may not exist yet (a dangling link names the file to create). When a step of
+// the way names one of the process's open descriptors, it stops there and returns the
+// descriptor (else -1).
+func resolve(path string) (string, int, error) {
 	for range maxLinks {
+		if fd := descriptor(path); fd >= 0 {
+			return path, fd, nil
+		}
 		st, err := os.Lstat(path)
 		if errors.Is(err, fs.ErrNotExist) || (err == nil && st.Mode()&fs.ModeSymlink == 0) {
-			return path, nil
+			return path, -1, nil
 		}
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
 		link, err := os.Readlink(path)
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
 		if !filepath.IsAbs(link) {
 			link = filepath.Join(filepath.Dir(path), link)
 		}
 		path = link
 	}
-	return "", errors.New("too many levels of symbolic links")
+	return "", -1, errors.New("too many levels of symbolic links")
+}
+
+// descriptor returns N when path is /dev/fd/N or /proc/P/fd/N for this process (P is
+// self, thread-self or its pid), else -1.
+func descriptor(path string) int {
+	path = filepath.Clean(path)
+	dir, num := filepath.Split(path)
+	fd, err := strconv.Atoi(num)
+	if err != nil || fd < 0 || num != strconv.Itoa(fd) {
+		return -1
+	}
+	switch dir {
+	case "/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", fmt.Sprintf("/proc/%d/fd/", os.Getpid()):
+		return fd
+	}
+	return -1
+}
+
+// openDescriptor opens a copy of the open descriptor fd, which path names. A file read
+// back later (regularOnly) cannot be one: it would not survive the process.
+func openDescriptor(path string, fd int, regularOnly bool) (*File, error) {
+	if regularOnly {
+		return nil, fmt.Errorf("%s %w (an open file descriptor)", path, ErrNotRegular)
+	}
+	dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return nil, pathError(path, err)
+	}
+	if fl, err := unix.FcntlInt(uintptr(dup), unix.F_GETFL, 0); err == nil && fl&unix.O_ACCMODE == unix.O_RDONLY {
+		unix.Close(dup)
+		return nil, fmt.Errorf("%s: descriptor %d is open for reading only", path, fd)
+	}
+	return &File{path: path, target: path, f: os.NewFile(uintptr(dup), path), direct: true}, nil
 }
 
 // removeStale removes the temporary files of base that a killed run left in dir.

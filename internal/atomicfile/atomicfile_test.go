@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -188,4 +189,63 @@ func TestStaleTemporaries(t *testing.T) {
 			t.Errorf("%s removed", name)
 		}
 	}
+}
+
+// TestDescriptor: a name of an open descriptor (/dev/fd/N, /proc/self/fd/N) is written
+// through it, at its offset: the file it is open on keeps what was before and gets
+// what comes after, as with a shell's >>. It is never replaced, cannot be a file read
+// back, and must be open for writing.
+func TestDescriptor(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ino := func() uint64 {
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Sys().(*syscall.Stat_t).Ino
+	}
+	before := ino()
+	f.WriteString("header\n")
+	for _, name := range []string{fmt.Sprintf("/dev/fd/%d", f.Fd()), fmt.Sprintf("/proc/self/fd/%d", f.Fd()), fmt.Sprintf("/proc/%d/fd/%d", os.Getpid(), f.Fd())} {
+		if err := writeTo(name, []byte("body\n")); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	f.WriteString("footer\n")
+	if b, _ := os.ReadFile(path); string(b) != "header\nbody\nbody\nbody\nfooter\n" || ino() != before {
+		t.Errorf("after writing through the descriptor: %q (replaced: %v)", b, ino() != before)
+	}
+	if _, err := Create(fmt.Sprintf("/dev/fd/%d", f.Fd()), true); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("a descriptor as a file read back: %v", err)
+	}
+	r, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := Create(fmt.Sprintf("/dev/fd/%d", r.Fd()), false); err == nil || !strings.Contains(err.Error(), "reading only") {
+		t.Errorf("a read-only descriptor: %v", err)
+	}
+	others := []string{"/dev/fd/x", "/dev/fd/01", "/dev/fd/-1", "fd/1", "/dev/fdx/1", "/proc/self/fdinfo/1"}
+	if os.Getpid() != 1 {
+		others = append(others, "/proc/1/fd/1") // another process's
+	}
+	for _, p := range others {
+		if fd := descriptor(p); fd >= 0 {
+			t.Errorf("%s taken for descriptor %d", p, fd)
+		}
+	}
+}
+
+// writeTo writes data to a path that need not be a regular file.
+func writeTo(path string, data []byte) error {
+	return Write(path, false, func(w *os.File) error {
+		_, err := w.Write(data)
+		return err
+	})
 }
