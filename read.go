@@ -45,7 +45,7 @@ const maxEcho = 40
 // Placements reads the placements of a text stream one at a time: one per line for the
 // text line and JSON forms, one per block of lines for board drawings (blocks end at a
 // blank line or when they have as many lines as columns); lines starting with '#' are
-// comments. A placement of more than maxQueens queens (0: DefaultMaxQueens) is an error,
+// comments, and a text line may end with the mark "class=K" of WriteSolutions. A placement of more than maxQueens queens (0: DefaultMaxQueens) is an error,
 // as is anything that is not a placement, such as data after a JSON object on its line.
 // Errors are *ParseError, naming the line, or the reader's or ctx's error; the sequence
 // ends after an error. ctx is looked at between placements and every 2^20 columns.
@@ -188,10 +188,20 @@ func (t *textReader) columnLine() (Placement, error) {
 	t.p = t.p[:0]
 	line := t.line
 	var tok []byte
-	long := false // the token is longer than tok holds
+	long := false   // the token is longer than tok holds
+	marked := false // after the mark "class=K" that list --unique writes
 	flush := func() error {
 		if len(tok) == 0 {
 			return nil
+		}
+		if k, ok := bytes.CutPrefix(tok, []byte("class=")); ok && !marked && len(t.p) > 0 && !long {
+			if _, err := strconv.ParseUint(string(k), 10, 8); err == nil {
+				marked, tok = true, tok[:0]
+				return nil
+			}
+		}
+		if marked {
+			return &ParseError{Line: line, Msg: fmt.Sprintf("%s after the class mark", echo(tok, long))}
 		}
 		v, err := strconv.ParseInt(string(tok), 10, 32)
 		if err != nil || long {
@@ -442,6 +452,9 @@ func (t *textReader) jsonLine() (Placement, error) {
 	}
 	if !haveCols {
 		return nil, &ParseError{Line: line, Msg: `JSON object has no "columns"`}
+	}
+	if len(t.p) == 0 {
+		return nil, &ParseError{Line: line, Msg: `"columns" is empty: a board has at least one row`}
 	}
 	if haveN && n != int64(len(t.p)) {
 		return nil, &ParseError{Line: line, Msg: fmt.Sprintf(`"n" is %d but there are %d columns`, n, len(t.p))}

@@ -160,9 +160,9 @@ func TestPlacementsForms(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Line != 10 || !strings.Contains(err.Error(), "board row has 4 squares, want 3") {
 		t.Errorf("%v", err)
 	}
-	in = in[:strings.LastIndex(in, "}")+2]
+	in = in[:strings.LastIndex(in, "}")+2] + "3 1 4 2 class=2\n" // as list --unique writes
 	ps, err = ReadPlacements(strings.NewReader(in))
-	want := []Placement{{1, 3, 0, 2}, {2, 0, 3, 1}, {1, 3, 0, 2}, {2, 0, 3, 1}}
+	want := []Placement{{1, 3, 0, 2}, {2, 0, 3, 1}, {1, 3, 0, 2}, {2, 0, 3, 1}, {2, 0, 3, 1}}
 	if err != nil || !reflect.DeepEqual(ps, want) {
 		t.Errorf("got %v, %v", ps, err)
 	}
@@ -175,6 +175,12 @@ func TestPlacementsForms(t *testing.T) {
 		"1 2 x":                          `"x" is not a column number`,
 		". Q\nQ Q":                       "one Q",
 		`{"columns":[4294967296]}`:       "out of range",
+		`{"n":0,"columns":[]}`:           `"columns" is empty`,
+		`{"columns":[]}`:                 `"columns" is empty`,
+		"2 4 1 3 class=2 5":              `"5" after the class mark`,
+		"2 4 1 3 class=2 class=2":        `"class=2" after the class mark`,
+		"class=2 2 4 1 3":                `"class=2" is not a column number`,
+		"2 4 1 3 class=x":                `"class=x" is not a column number`,
 	} {
 		_, err := ReadPlacements(strings.NewReader(in + "\n"))
 		if err == nil || !strings.Contains(err.Error(), msg) {

@@ -133,13 +133,22 @@ func TestListUnique(t *testing.T) {
 
 func TestListFormatsVerify(t *testing.T) {
 	for _, f := range []string{"text", "board", "json"} {
-		code, out, _ := runCLI(t, "", "list", "7", "--format", f)
-		if code != 0 {
-			t.Fatalf("%s: exit %d", f, code)
-		}
-		ps, err := nqueens.ReadPlacements(strings.NewReader(out))
-		if err != nil || len(ps) != 40 {
-			t.Fatalf("%s: %d placements read back, %v", f, len(ps), err)
+		for _, unique := range []bool{false, true} {
+			args, want := []string{"list", "7", "--format", f}, 40
+			if unique {
+				args, want = append(args, "--unique"), 6
+			}
+			code, out, _ := runCLI(t, "", args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d", args, code)
+			}
+			ps, err := nqueens.ReadPlacements(strings.NewReader(out))
+			if err != nil || len(ps) != want {
+				t.Fatalf("%v: %d placements read back, %v", args, len(ps), err)
+			}
+			if code, _, errs := runCLI(t, out, "verify"); code != 0 {
+				t.Errorf("%v | verify: exit %d %s", args, code, errs)
+			}
 		}
 	}
 }

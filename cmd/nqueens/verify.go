@@ -47,9 +47,9 @@ func newVerifyCmd(e *env) *cobra.Command {
 		Short: "Check placements: exit 0 if all are valid, 1 naming the first attacking pair",
 		Long: `Check placements read from FILE (or stdin when FILE is - or missing) in O(n).
 
-Text input holds one or more placements: lines of 1-based columns, board
-drawings, or JSON objects {"n":…,"columns":[…]}, one per line with nothing
-after it. Placements are read and checked one at a time, each held as 4 bytes
+Text input holds one or more placements: lines of 1-based columns (with the
+"class=K" that list --unique appends), board drawings, or JSON objects
+{"n":…,"columns":[…]}, one per line with nothing after it. Placements are read and checked one at a time, each held as 4 bytes
 per queen. Binary input is one placement of little-endian uint32 columns,
 0-based; a binary file is streamed with 5 bits of memory per queen, so 10^9
 queens need about 625 MB (from a pipe it is held, 4 bytes per queen). Input
