@@ -24,6 +24,7 @@ func TestListGolden(t *testing.T) {
 		{"list-3", "", []string{"list", "3"}},
 		{"list-too-big", "", []string{"list", "33"}},
 		{"list-binary", "", []string{"list", "8", "--format", "binary"}},
+		{"list-bad-format", "", []string{"list", "8", "--format", "xml"}},
 		{"list-no-arg", "", []string{"list"}},
 	})
 }

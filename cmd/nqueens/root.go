@@ -248,7 +248,7 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 func textFormat(name string, asJSON bool, cmd string) (nqueens.Format, error) {
 	f, err := nqueens.ParseFormat(name)
 	if err != nil {
-		return "", usageError{err}
+		return "", usagef("unknown format %q (want text, board or json)", name)
 	}
 	if asJSON {
 		f = nqueens.JSON
