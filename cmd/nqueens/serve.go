@@ -41,12 +41,15 @@ requests in flight finish.`,
 		Example: "  nqueens serve\n  nqueens serve --addr 127.0.0.1:9000\n  nqueens serve --addr 0.0.0.0:8080 --public",
 		Args:    exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			host, _, err := net.SplitHostPort(addr)
+			host, port, err := net.SplitHostPort(addr)
 			if err != nil {
 				return usagef("--addr %q: want HOST:PORT, such as 127.0.0.1:8080", addr)
 			}
+			if _, err := net.LookupPort("tcp", port); err != nil {
+				return usagef("--addr %q: port %q is not a port number from 0 to 65535", addr, port)
+			}
 			if !public && !web.IsLoopback(host) {
-				return usagef("--addr %s can be reached from other machines; add --public to serve them", addr)
+				return usagef("--addr %s is not a loopback address (127.0.0.1, ::1, localhost); add --public to serve other machines", addr)
 			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {

@@ -87,6 +87,8 @@ func TestServeErrors(t *testing.T) {
 		{"serve-public", "", []string{"serve", "--addr", "0.0.0.0:8080"}},
 		{"serve-all-interfaces", "", []string{"serve", "--addr", ":8080"}},
 		{"serve-bad-addr", "", []string{"serve", "--addr", "localhost"}},
+		{"serve-bad-port", "", []string{"serve", "--addr", "127.0.0.1:99999"}},
+		{"serve-hostname", "", []string{"serve", "--addr", "nosuchhost.invalid:80"}},
 		{"serve-args", "", []string{"serve", "8"}},
 	})
 	// A port in use is a failure, not a usage error.
