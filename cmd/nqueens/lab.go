@@ -60,6 +60,12 @@ func (o *outputFlags) check() error {
 		if !strings.Contains(o.plot, ".") || (ext != "png" && ext != "svg") {
 			return usagef("--plot wants a .png or .svg file, got %q", o.plot)
 		}
+		// A path that cannot be written fails now, not after the experiment.
+		f, err := createOutput(o.plot, false)
+		if err != nil {
+			return err
+		}
+		f.Abort()
 	}
 	return nil
 }

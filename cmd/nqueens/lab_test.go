@@ -160,6 +160,15 @@ func TestLabPlots(t *testing.T) {
 			t.Errorf("%s: %v", path, b)
 		}
 	}
+
+	// A figure that cannot be written is refused before the experiment runs: no table.
+	for _, plot := range []string{filepath.Join(dir, "missing", "b.png"), filepath.Join(dir, "d.png")} {
+		os.Mkdir(filepath.Join(dir, "d.png"), 0o755)
+		code, out, errs := runCLI(t, "", "lab", "backtrack", "8", "--plot", plot)
+		if code == 0 || out != "" || !strings.Contains(errs, plot) {
+			t.Errorf("--plot %s: exit %d, stdout %q, stderr %q", plot, code, out, errs)
+		}
+	}
 }
 
 // TestLabInterrupted: Ctrl-C in a sweep prints the rows done so far and exits 130.

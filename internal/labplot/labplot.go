@@ -18,6 +18,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
 // Default image size in pixels.
@@ -102,15 +104,10 @@ func save(path string, size Size, plots ...*plot.Plot) error {
 			p.Draw(canvases[i][0])
 		}
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	return atomicfile.Write(path, false, func(f *os.File) error {
+		_, err := c.WriteTo(f)
 		return err
-	}
-	if _, err := c.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 // newPlot returns a plot with title, labels, a legend at the top right and
