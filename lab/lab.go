@@ -111,6 +111,7 @@ const (
 	DefaultTrials    = lasvegas.DefaultTrials
 	DefaultMaxChecks = lasvegas.DefaultMaxChecks
 	MaxLasVegasN     = lasvegas.MaxN
+	MaxExactRowN     = lasvegas.MaxExactRowN // the largest board of Exact for the row variant
 )
 
 // ErrTooLarge says that an exact computation would enumerate too many random choices.

@@ -19,6 +19,11 @@ const ExactLimit = 400_000_000
 // (16M float64s, 128 MB).
 const maxExactCellFloats = 1 << 24
 
+// MaxExactRowN is the largest board of the row variant's exact computation: its time
+// grows about 6× per row (the table m = 0..n takes 0.7 s at n = 12, 25 s at n = 14 on
+// a 2-core VM), so larger boards are refused at once rather than left to run for hours.
+const MaxExactRowN = 14
+
 // maxExactCellN is the largest board for the cell variant's exact
 // computation (board states are packed 4 bits per row into a uint64).
 const maxExactCellN = 15
@@ -109,6 +114,9 @@ func Exact(ctx context.Context, n int, opt Options) (ExactResult, error) {
 	}
 	e := &exact{ctx: ctx, done: ctx.Done(), board: newBoard(n), res: ExactResult{N: n, M: opt.M, Variant: opt.Variant}}
 	if opt.Variant == Row {
+		if n > MaxExactRowN {
+			return ExactResult{}, fmt.Errorf("%w: the row variant's exact expectations need n ≤ %d (their time grows about 6× per row; a sampled sweep measures any n)", ErrTooLarge, MaxExactRowN)
+		}
 		e.rowPhase(0, 1)
 	} else {
 		if n > maxExactCellN {

@@ -273,6 +273,11 @@ func TestErrors(t *testing.T) {
 	if _, err := Exact(ctx, 16, Options{Variant: Cell, M: 1}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("Exact(16, cell): %v, want ErrTooLarge", err)
 	}
+	// The row variant refuses a board past MaxExactRowN at once (n = 30 ran for minutes).
+	start := time.Now()
+	if _, err := Exact(ctx, MaxExactRowN+1, Options{Variant: Row, M: 3}); !errors.Is(err, ErrTooLarge) || time.Since(start) > time.Second {
+		t.Errorf("Exact(%d, row): %v after %v, want ErrTooLarge at once", MaxExactRowN+1, err, time.Since(start))
+	}
 }
 
 func TestCancel(t *testing.T) {
