@@ -91,6 +91,10 @@ func checkFormat(data []byte, want string) error {
 	if json.Unmarshal(data, &head) != nil || head.Format == want || head.Format == "" {
 		return nil // the strict decoding says what is wrong, if anything
 	}
+	kinds := map[string]string{CheckpointFormat: "a checkpoint", ResultFormat: "a shard result"}
+	if what, ok := kinds[head.Format]; ok { // this version's other kind of file
+		return fmt.Errorf("%s (format %q), where %s is wanted", what, head.Format, kinds[want])
+	}
 	return fmt.Errorf("%w: format %q, engine %q (n=%d); this program reads %q (engines %s, %s): count again with this version",
 		ErrOtherVersion, head.Format, head.Engine, head.N, want, fastcount.EngineVersion, qjoin.Version)
 }

@@ -274,7 +274,11 @@ func TestMergeRefuses(t *testing.T) {
 			other := countShards(t, t.TempDir(), 12, 5)
 			copyFile(other[4], filepath.Join(dir, FileName(4, 5)))
 			return nil
-		}, []string{"shard-0004-of-0005.json is from another plan (n=12, 5 shards"}},
+		}, []string{"shard-0004-of-0005.json is shard 4 of 5", "is of 4: the plan is the same, the number of shards is not"}},
+		{"a checkpoint", func(t *testing.T, dir string, p []string) []string {
+			os.WriteFile(p[0], []byte(`{"format": "`+CheckpointFormat+`", "engine": "qjoin/v1", "n": 12}`), 0o644)
+			return nil
+		}, []string{`shard-0000-of-0004.json: a checkpoint (format "nqueens-checkpoint/2"), where a shard result is wanted`}},
 		{"bad checksum", func(t *testing.T, dir string, p []string) []string {
 			b, _ := os.ReadFile(p[1])
 			os.WriteFile(p[1], []byte(strings.Replace(string(b), `"total": `, `"total": 1`, 1)), 0o644)
