@@ -253,9 +253,11 @@ func (e *MemoryError) Error() string {
 	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, bytesText(e.Need), bytesText(e.Have))
 }
 
-// bytesText writes a byte count for people: 4.5 GB, 120 MB, 3 kB.
+// bytesText writes a byte count for people: 26 TB, 4.5 GB, 120 MB, 3 kB.
 func bytesText(b int64) string {
 	switch {
+	case b >= 1e12:
+		return fmt.Sprintf("%.0f TB", float64(b)/1e12)
 	case b >= 1e9:
 		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
 	case b >= 1e6:

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/nqueens/nqueens/internal/complete"
+	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 // MaxCompletionN is the largest board FindCompletion and CountCompletions accept.
@@ -77,10 +78,15 @@ func CountCompletions(ctx context.Context, p Partial) (uint64, Stats, error) {
 	return n, Stats{Nodes: st.Nodes}, err
 }
 
-// checkPartial rejects boards out of range and fixed queens that attack each other.
+// checkPartial rejects boards out of range, boards whose search the memory cannot hold
+// (a *MemoryError, said before the search rather than by a crash in it), and fixed queens
+// that attack each other.
 func checkPartial(p Partial) error {
 	if len(p) < 1 || len(p) > complete.MaxN {
 		return &SizeError{N: len(p), Min: 1, Max: complete.MaxN, What: "completion"}
+	}
+	if need, have := complete.MemoryNeed(len(p)), sysmem.Limit(); have > 0 && need > have {
+		return &MemoryError{N: len(p), Need: need, Have: have}
 	}
 	return p.Check()
 }

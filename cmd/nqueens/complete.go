@@ -73,6 +73,8 @@ attack each other are rejected, naming them (exit 2).
 The search propagates constraints on bitsets and branches on the most
 constrained row or column; on large boards it alternates with a local search
 that never moves the fixed queens. The seed of that local search is printed.
+The propagation search holds up to about 24·n² bytes (2.4 GB at n = 10^4); a
+board the memory cannot hold is refused before the search (exit 2).
 
 --generate N --fixed K prints a random instance: K queens taken from a random
 full solution (--mode solution, always completable) or placed one by one on
@@ -214,6 +216,9 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
 	count, st, err := nqueens.CountCompletions(e.ctx, p)
+	if errors.As(err, new(*nqueens.MemoryError)) {
+		return usageError{err}
+	}
 	stopped := err != nil && e.ctx.Err() != nil
 	if err != nil && !stopped {
 		return err
@@ -248,6 +253,9 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed})
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
+	}
+	if errors.As(err, new(*nqueens.MemoryError)) {
+		return usageError{err}
 	}
 	if err != nil {
 		return err

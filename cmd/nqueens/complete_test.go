@@ -154,3 +154,15 @@ func TestCompleteCountInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestCompleteTooLarge: a board whose search the memory cannot hold is refused at once,
+// as a usage error saying what it needs (it grew to gigabytes, then died).
+func TestCompleteTooLarge(t *testing.T) {
+	for _, args := range [][]string{{"complete", "1000000", "--fix", "1:1"}, {"complete", "1000000", "--fix", "1:1", "--count"}} {
+		start := time.Now()
+		code, out, errs := runCLI(t, "", args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, "n = 1000000 needs 24 TB of memory, more than") || time.Since(start) > 5*time.Second {
+			t.Errorf("%v: exit %d after %v, %q %q", args, code, time.Since(start), out, errs)
+		}
+	}
+}
