@@ -128,6 +128,7 @@ func TestGolden(t *testing.T) {
 		{"verify-empty", "", []string{"verify"}},
 		{"verify-missing-file", "", []string{"verify", "testdata/no-such-file"}},
 		{"unknown-command", "", []string{"frobnicate"}},
+		{"help-unknown-topic", "", []string{"help", "frobnicate"}},
 		{"unknown-flag", "", []string{"count", "8", "--fast"}},
 		{"flag-not-a-number", "", []string{"count", "8", "-w", "x"}},
 		{"flag-negative-seed", "", []string{"solve", "8", "--seed", "-1"}},

@@ -121,6 +121,18 @@ Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.`,
 	root.AddCommand(newCountCmd(e), newSolveCmd(e), newVerifyCmd(e), newVersionCmd(e), newListCmd(e), newCompleteCmd(e), newLabCmd(e))
 	root.AddCommand(newPlanCmd(e), newMergeCmd(e), newServeCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
+	// cobra's own help command answers an unknown topic with exit 0.
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(_ *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err != nil || cmd == nil || len(rest) > 0 {
+				return usagef("no help topic %q: see nqueens --help for the commands", strings.Join(args, " "))
+			}
+			return cmd.Help()
+		},
+	})
 	return root
 }
 
