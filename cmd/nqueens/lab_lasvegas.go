@@ -109,8 +109,13 @@ func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
 	if j.n > lab.MaxLasVegasN {
 		return j, usagef("the Las Vegas lab takes n ≤ %d, not %d", lab.MaxLasVegasN, j.n)
 	}
-	if c.trials < 1 || c.maxDraws < 0 || c.maxChecks < 0 {
-		return j, usagef("--trials must be at least 1; --max-draws and --max-checks must not be negative")
+	switch {
+	case c.trials < 1:
+		return j, usagef("--trials must be at least 1, got %d", c.trials)
+	case c.maxDraws < 0:
+		return j, usagef("--max-draws must not be negative, got %d", c.maxDraws)
+	case c.maxChecks < 0:
+		return j, usagef("--max-checks must not be negative, got %d", c.maxChecks)
 	}
 	if c.ms != "" {
 		if j.ms, err = parseList(c.ms); err != nil {

@@ -79,15 +79,15 @@ log-log axes with --plot.`,
 // parse checks the flags; every usage error comes from here, before any search.
 func (c *labLocalSearchCmd) parse() (labLocalSearchJob, error) {
 	var j labLocalSearchJob
-	lo, err := parseSize(c.from)
+	lo, err := flagSize("from", c.from)
 	if err != nil {
 		return j, err
 	}
-	hi, err := parseSize(c.to)
+	hi, err := flagSize("to", c.to)
 	if err != nil {
 		return j, err
 	}
-	if j.scanMax, err = parseSize(c.scanMax); err != nil {
+	if j.scanMax, err = flagSize("scan-max", c.scanMax); err != nil {
 		return j, err
 	}
 	if lo < 4 || hi < lo {
@@ -211,4 +211,13 @@ func (c *labLocalSearchCmd) measure(n, scanMax int) (localSearchRow, error) {
 		r.ScanOverFast = r.InitScan / max(r.InitPlaced, 1e-9)
 	}
 	return r, nil
+}
+
+// flagSize parses the board size given to --flag, naming the flag when it is wrong.
+func flagSize(flag, value string) (int, error) {
+	n, err := parseSize(value)
+	if err != nil {
+		return 0, usagef("--%s: %v", flag, err)
+	}
+	return n, nil
 }

@@ -111,18 +111,28 @@ func TestLabLocalSearch(t *testing.T) {
 }
 
 func TestLabUsage(t *testing.T) {
-	for _, args := range [][]string{
-		{"lab", "backtrack", "10", "--variants", "magic"},
-		{"lab", "backtrack", "10", "--json", "--csv"},
-		{"lab", "backtrack", "10", "--plot", "x.gif"},
-		{"lab", "lasvegas", "8", "--variant", "diagonal"},
-		{"lab", "lasvegas", "8", "--ms", "3..1"},
-		{"lab", "lasvegas", "8", "--ms", "9"},
-		{"lab", "lasvegas", "40", "--variant", "cell", "--exact"},
-		{"lab", "localsearch", "--from", "10", "--to", "5"},
+	for _, c := range []struct {
+		args []string
+		want string // what the error must name
+	}{
+		{[]string{"lab", "backtrack", "10", "--variants", "magic"}, "magic"},
+		{[]string{"lab", "backtrack", "10", "--json", "--csv"}, "--csv"},
+		{[]string{"lab", "backtrack", "10", "--plot", "x.gif"}, "x.gif"},
+		{[]string{"lab", "lasvegas", "8", "--variant", "diagonal"}, "diagonal"},
+		{[]string{"lab", "lasvegas", "8", "--ms", "3..1"}, "3..1"},
+		{[]string{"lab", "lasvegas", "8", "--ms", "9"}, "9"},
+		{[]string{"lab", "lasvegas", "40", "--variant", "cell", "--exact"}, "cell"},
+		{[]string{"lab", "lasvegas", "30", "--variant", "row", "--exact"}, "n ≤ 14"},
+		{[]string{"lab", "lasvegas", "8", "--max-draws", "-1"}, "--max-draws"},
+		{[]string{"lab", "lasvegas", "8", "--max-checks", "-1"}, "--max-checks"},
+		{[]string{"lab", "lasvegas", "8", "--trials", "0"}, "--trials"},
+		{[]string{"lab", "localsearch", "--from", "10", "--to", "5"}, "--from"},
+		{[]string{"lab", "localsearch", "--scan-max", "0"}, "--scan-max"},
+		{[]string{"lab", "localsearch", "--from", "1e3", "--to", "1e99"}, "--to"},
 	} {
-		if code, _, errs := runCLI(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
-			t.Errorf("%v: exit %d, %q", args, code, errs)
+		start := time.Now()
+		if code, _, errs := runCLI(t, "", c.args...); code != 2 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) || time.Since(start) > 5*time.Second {
+			t.Errorf("%v: exit %d after %v, %q (want one line naming %s, at once)", c.args, code, time.Since(start), errs, c.want)
 		}
 	}
 }
