@@ -137,7 +137,7 @@ func WriteLines(ctx context.Context, w io.Writer, n int, format LineFormat, opt 
 
 func writeLines(ctx context.Context, n int, lf *lineFmt, opt LinesOptions, out *lineWriter, pool *sync.Pool) (Stats, error) {
 	if n < 4 { // one solution (n = 1) or none: no row-prefix tasks
-		l := newLister(n, lf, opt.Check, pool, ctx.Done(), nil)
+		l := newLister(n, lf, opt.Check, opt.Limit, pool, ctx.Done(), nil)
 		l.out = out.put
 		if n > 1 {
 			return Stats{}, nil
@@ -163,7 +163,7 @@ func writeLines(ctx context.Context, n int, lf *lineFmt, opt LinesOptions, out *
 	mir.budget.Store(budget)
 	tl := newTail()
 	if opt.Workers <= 1 {
-		l := newLister(n, lf, opt.Check, pool, ctx.Done(), tl)
+		l := newLister(n, lf, opt.Check, opt.Limit, pool, ctx.Done(), tl)
 		l.out = out.put
 		complete := true
 		for i := range tasks {
@@ -196,7 +196,7 @@ func writeParallel(ctx context.Context, n int, lf *lineFmt, opt LinesOptions, ou
 		werr    error // the first worker error (a rejected solution)
 	)
 	newRun := func(ictx context.Context) func(int, func([]byte) bool) bool {
-		l := newLister(n, lf, opt.Check, pool, ictx.Done(), tl)
+		l := newLister(n, lf, opt.Check, opt.Limit, pool, ictx.Done(), tl)
 		return func(i int, send func([]byte) bool) bool {
 			before := l.nodes
 			defer func() { nodes.Add(l.nodes - before) }()

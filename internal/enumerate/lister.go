@@ -52,10 +52,15 @@ type lister struct {
 	skip  int // rows of the task's prefix, not stored
 	mir   *mirror
 	tail  *tail // shared, read only
+	// limit is the listing's limit (0: none) and sols the solutions in the current
+	// chunk: a chunk never holds more than the writer can take, so a small limit is
+	// reached without filling 64 KiB of solutions first (list 32 --limit 1 took 15 s
+	// for a solution found in 1).
+	limit, sols uint64
 }
 
-func newLister(n int, lf *lineFmt, check func([]int32) bool, pool *sync.Pool, done <-chan struct{}, tl *tail) *lister {
-	return &lister{n: n, full: uint64(1)<<uint(n) - 1, lf: lf, check: check, pool: pool, done: done,
+func newLister(n int, lf *lineFmt, check func([]int32) bool, limit uint64, pool *sync.Pool, done <-chan struct{}, tl *tail) *lister {
+	return &lister{n: n, full: uint64(1)<<uint(n) - 1, lf: lf, check: check, limit: limit, pool: pool, done: done,
 		buf: pool.Get().(*[]byte), tail: tl}
 }
 
@@ -72,7 +77,7 @@ func (l *lister) flush() bool {
 		return true
 	}
 	b := (*l.buf)[:l.pos]
-	l.buf, l.pos = l.pool.Get().(*[]byte), 0
+	l.buf, l.pos, l.sols = l.pool.Get().(*[]byte), 0, 0
 	return l.out(b)
 }
 
@@ -111,7 +116,8 @@ func (l *lister) put(q []int32) bool {
 	if l.store != nil {
 		l.keep(q)
 	}
-	if p >= lineChunk {
+	l.sols++
+	if p >= lineChunk || l.sols == l.limit {
 		return l.flush()
 	}
 	return true
