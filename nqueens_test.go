@@ -330,3 +330,23 @@ func TestSolveMemoryLimit(t *testing.T) {
 		t.Errorf("n=10^5 fits in 1 MB? %v", err)
 	}
 }
+
+// TestKnownCounts: the published counts equal the plain counter's for n ≤ 12, and the
+// table ends where it says.
+func TestKnownCounts(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		total, unique, ok := KnownCounts(n)
+		r, err := PlainCounter{}.Count(context.Background(), n)
+		if !ok || err != nil || total != r.Total || unique != r.Unique {
+			t.Errorf("n=%d: known %d %d %v, counted %d %d %v", n, total, unique, ok, r.Total, r.Unique, err)
+		}
+	}
+	for _, n := range []int{0, -1, MaxKnownN + 1} {
+		if _, _, ok := KnownCounts(n); ok {
+			t.Errorf("n=%d: counts known", n)
+		}
+	}
+	if _, _, ok := KnownCounts(MaxKnownN); !ok {
+		t.Errorf("n=%d: no counts", MaxKnownN)
+	}
+}

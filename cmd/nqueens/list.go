@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,6 +18,8 @@ type listCmd struct {
 	asJSON, unique bool
 	limit          uint64
 	workers        int
+	progress       bool
+	noProgress     bool
 }
 
 func newListCmd(e *env) *cobra.Command {
@@ -34,7 +38,8 @@ board, "class_size" in JSON.
 
 Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
-stderr. Exit status 1 when the board has no solution (n = 2, 3).`,
+stderr, and on a terminal a progress bar (solutions out of the published count,
+n ≤ 27) for a listing that lasts. Exit status 1 when the board has no solution (n = 2, 3).`,
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
@@ -45,6 +50,8 @@ stderr. Exit status 1 when the board has no solution (n = 2, 3).`,
 	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board or json")
 	fl.BoolVar(&c.asJSON, "json", false, "same as --format json")
 	fl.IntVarP(&c.workers, "workers", "w", 0, "goroutines searching ahead of the output (0: one per core)")
+	fl.BoolVar(&c.progress, "progress", false, "always show progress on stderr")
+	fl.BoolVar(&c.noProgress, "no-progress", false, "never show progress")
 	return cmd
 }
 
@@ -63,8 +70,13 @@ func (c *listCmd) run(size string) error {
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err
 	}
+	if c.progress && c.noProgress {
+		return usagef("--progress and --no-progress exclude each other")
+	}
 	start := time.Now()
-	res, err := nqueens.WriteSolutions(c.e.ctx, c.e.stdout, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit, Workers: c.workers})
+	out := c.progressWriter(n, f)
+	res, err := nqueens.WriteSolutions(c.e.ctx, out, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit, Workers: c.workers})
+	out.bar.finish()
 	if err != nil {
 		return err
 	}
@@ -85,4 +97,43 @@ func (c *listCmd) summary(res nqueens.EnumerateResult, took time.Duration) error
 	}
 	fmt.Fprintf(c.e.stderr, "n=%d %s verified=true seconds=%.3f\n", res.N, what, took.Seconds())
 	return nil
+}
+
+// progressWriter passes the listing to stdout and shows how much of it is out: the
+// solutions written (counted by their newlines) against the published count, or the
+// limit when smaller. Boards past the table (n > 27) get no bar.
+func (c *listCmd) progressWriter(n int, f nqueens.Format) *listProgress {
+	total, unique, known := nqueens.KnownCounts(n)
+	if c.unique {
+		total = unique
+	}
+	if c.limit > 0 && c.limit < total {
+		total = c.limit
+	}
+	show := known && total > 0 && (c.progress || (!c.noProgress && isTerminal(c.e.stderr)))
+	lines := uint64(1) // text and JSON: a line per solution
+	if f == nqueens.Board {
+		lines = uint64(n) + 1 // the rows and a blank line
+		if c.unique {
+			lines++ // the "# class=K" line
+		}
+	}
+	return &listProgress{w: c.e.stdout, lines: lines, total: total, bar: newLazyBar(c.e.stderr, show, "listing")}
+}
+
+// listProgress counts the lines written through it and updates the bar.
+type listProgress struct {
+	w            io.Writer
+	lines, total uint64 // lines per solution, solutions in all
+	seen         uint64 // lines written
+	bar          *lazyBar
+}
+
+func (p *listProgress) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	if p.bar.show {
+		p.seen += uint64(bytes.Count(b[:n], []byte{'\n'}))
+		p.bar.update(min(p.seen/p.lines, p.total), p.total)
+	}
+	return n, err
 }

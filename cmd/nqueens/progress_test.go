@@ -36,3 +36,25 @@ func TestLazyBar(t *testing.T) {
 		t.Errorf("a hidden bar printed %q", buf.String())
 	}
 }
+
+// TestListProgress: the listing's bar counts solutions by their lines, whatever the
+// chunks the writes come in, and passes every byte through.
+func TestListProgress(t *testing.T) {
+	var out, bar bytes.Buffer
+	p := &listProgress{w: &out, lines: 5, total: 10, bar: newLazyBar(&bar, true, "listing")}
+	p.bar.start = time.Now().Add(-2 * progressDelay)
+	board := ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n" // one solution of n = 4: 5 lines
+	all := strings.Repeat(board, 3)
+	for _, part := range []string{all[:7], all[7:30], all[30:]} { // cut inside solutions
+		if n, err := p.Write([]byte(part)); n != len(part) || err != nil {
+			t.Fatalf("write: %d %v", n, err)
+		}
+	}
+	p.bar.finish()
+	if out.String() != all {
+		t.Errorf("output changed: %q", out.String())
+	}
+	if p.seen != 15 || !strings.Contains(bar.String(), "30%") {
+		t.Errorf("%d lines seen, bar %q: want 3 of 10 solutions", p.seen, bar.String())
+	}
+}
