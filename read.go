@@ -45,8 +45,9 @@ const maxEcho = 40
 // Placements reads the placements of a text stream one at a time: one per line for the
 // text line and JSON forms, one per block of lines for board drawings (blocks end at a
 // blank line or when they have as many lines as columns); lines starting with '#' are
-// comments, and a text line may end with the mark "class=K" of WriteSolutions. A placement of more than maxQueens queens (0: DefaultMaxQueens) is an error,
-// as is anything that is not a placement, such as data after a JSON object on its line.
+// comments, and a text line may end with the mark "class=K" of WriteSolutions. A
+// placement of more than maxQueens queens (0: DefaultMaxQueens) is an error, as is
+// anything that is not a placement, such as data after a JSON object on its line.
 // Errors are *ParseError, naming the line, or the reader's or ctx's error; the sequence
 // ends after an error. ctx is looked at between placements and every 2^20 columns.
 // The Placement yielded is reused by the next iteration: clone it to keep it.

@@ -216,9 +216,6 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
 	count, st, err := nqueens.CountCompletions(e.ctx, p)
-	if errors.As(err, new(*nqueens.MemoryError)) {
-		return usageError{err}
-	}
 	stopped := err != nil && e.ctx.Err() != nil
 	if err != nil && !stopped {
 		return err
@@ -253,9 +250,6 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed})
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
-	}
-	if errors.As(err, new(*nqueens.MemoryError)) {
-		return usageError{err}
 	}
 	if err != nil {
 		return err

@@ -35,13 +35,14 @@ type countOutput struct {
 // countCmd is "nqueens count": its flags, one run per way of counting (whole, with a
 // checkpoint, one shard), and the rendering of the result.
 type countCmd struct {
-	e                        *env
-	workers                  int
-	asJSON, progress, noProg bool
-	shard, out, checkpoint   string
-	resume                   bool
-	every                    time.Duration
-	getenv                   func(string) string // the environment, for --shard auto/K
+	e                      *env
+	workers                int
+	asJSON                 bool
+	progress               progressFlags
+	shard, out, checkpoint string
+	resume                 bool
+	every                  time.Duration
+	getenv                 func(string) string // the environment, for --shard auto/K
 }
 
 func newCountCmd(e *env) *cobra.Command {
@@ -77,8 +78,7 @@ result file is already there and checks out is skipped.`,
 	f := cmd.Flags()
 	f.IntVarP(&c.workers, "workers", "w", 0, "goroutines counting in parallel (0: one per core)")
 	f.BoolVar(&c.asJSON, "json", false, "print one JSON object")
-	f.BoolVar(&c.progress, "progress", false, "always show a progress bar on stderr")
-	f.BoolVar(&c.noProg, "no-progress", false, "never show a progress bar")
+	c.progress.register(f)
 	f.StringVar(&c.shard, "shard", "", "count shard `I/K` of the plan (I in 0..K-1, or auto/K from the job array index)")
 	f.StringVar(&c.out, "out", "", "with --shard: the `DIR`ectory of the shard result files")
 	f.StringVar(&c.checkpoint, "checkpoint", "", "save progress in `FILE` periodically and on interrupt")
@@ -96,8 +96,8 @@ func (c *countCmd) run(size string) error {
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err
 	}
-	if c.progress && c.noProg {
-		return usagef("--progress and --no-progress exclude each other")
+	if err := c.progress.check(); err != nil {
+		return err
 	}
 	switch {
 	case c.shard != "" || c.out != "":
@@ -109,7 +109,7 @@ func (c *countCmd) run(size string) error {
 }
 
 func (c *countCmd) bar() *lazyBar {
-	return newLazyBar(c.e.stderr, c.progress || (!c.noProg && isTerminal(c.e.stderr)), "counting")
+	return newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "counting")
 }
 
 // countPlain counts the whole board in one go.
@@ -119,8 +119,7 @@ func (c *countCmd) countPlain(n int) error {
 	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Progress: bar.update})
 	bar.finish()
 	var se *nqueens.SizeError
-	var me *nqueens.MemoryError
-	if errors.As(cerr, &se) || errors.As(cerr, &me) {
+	if errors.As(cerr, &se) {
 		return usageError{cerr}
 	}
 	if cerr != nil && res.Status != nqueens.Interrupted {

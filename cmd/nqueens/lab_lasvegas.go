@@ -50,8 +50,9 @@ column in each of the first m rows).
 
 --exact enumerates every random choice with its probability instead of
 sampling (n ≤ 14 for the row variant, 25 s there; about n ≤ 8 for the cell
-variant, whose states outgrow 128 MB beyond) and prints p, s, e and t = s + (1−p)·e/p in nodes
-explored; for n=8, row variant, that is Brassard & Bratley's table.
+variant, whose states outgrow 128 MB beyond) and prints p, s, e and
+t = s + (1−p)·e/p in nodes explored; for n=8, row variant, that is Brassard &
+Bratley's table.
 
 Runs that exceed --max-checks are censored: they count with the work they did,
 so a row with censored runs gives lower bounds and is left off the plot; a row

@@ -18,8 +18,7 @@ type listCmd struct {
 	asJSON, unique bool
 	limit          uint64
 	workers        int
-	progress       bool
-	noProgress     bool
+	progress       progressFlags
 }
 
 func newListCmd(e *env) *cobra.Command {
@@ -39,7 +38,8 @@ board, "class_size" in JSON.
 Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
 stderr, and on a terminal a progress bar (solutions out of the published count,
-n ≤ 27) for a listing that lasts. Exit status 1 when the board has no solution (n = 2, 3).`,
+n ≤ 27) for a listing that lasts. Exit status 1 when the board has no solution
+(n = 2, 3).`,
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
@@ -50,8 +50,7 @@ n ≤ 27) for a listing that lasts. Exit status 1 when the board has no solution
 	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board or json")
 	fl.BoolVar(&c.asJSON, "json", false, "same as --format json")
 	fl.IntVarP(&c.workers, "workers", "w", 0, "goroutines searching ahead of the output (0: one per core)")
-	fl.BoolVar(&c.progress, "progress", false, "always show progress on stderr")
-	fl.BoolVar(&c.noProgress, "no-progress", false, "never show progress")
+	c.progress.register(fl)
 	return cmd
 }
 
@@ -70,8 +69,8 @@ func (c *listCmd) run(size string) error {
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err
 	}
-	if c.progress && c.noProgress {
-		return usagef("--progress and --no-progress exclude each other")
+	if err := c.progress.check(); err != nil {
+		return err
 	}
 	start := time.Now()
 	out := c.progressWriter(n, f)
@@ -110,7 +109,7 @@ func (c *listCmd) progressWriter(n int, f nqueens.Format) *listProgress {
 	if c.limit > 0 && c.limit < total {
 		total = c.limit
 	}
-	show := known && total > 0 && (c.progress || (!c.noProgress && isTerminal(c.e.stderr)))
+	show := known && total > 0 && c.progress.shown(c.e.stderr)
 	lines := uint64(1) // text and JSON: a line per solution
 	if f == nqueens.Board {
 		lines = uint64(n) + 1 // the rows and a blank line

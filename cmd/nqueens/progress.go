@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
 )
 
 // lazyBar is a progress bar on stderr that appears only once a run has lasted
@@ -22,6 +23,26 @@ type lazyBar struct {
 }
 
 const progressDelay = 1500 * time.Millisecond
+
+// progressFlags are --progress and --no-progress, which count, solve and list share.
+type progressFlags struct{ always, never bool }
+
+func (p *progressFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVar(&p.always, "progress", false, "always show progress on stderr")
+	fs.BoolVar(&p.never, "no-progress", false, "never show progress")
+}
+
+func (p progressFlags) check() error {
+	if p.always && p.never {
+		return usagef("--progress and --no-progress exclude each other")
+	}
+	return nil
+}
+
+// shown says whether progress goes to stderr: when asked, else when it is a terminal.
+func (p progressFlags) shown(stderr io.Writer) bool {
+	return p.always || (!p.never && isTerminal(stderr))
+}
 
 func newLazyBar(w io.Writer, show bool, desc string) *lazyBar {
 	return &lazyBar{w: w, show: show, desc: desc, start: time.Now()}

@@ -195,6 +195,8 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		err = errors.New("interrupted")
 	case errors.As(err, &ue) || !started:
 		code = exitUsage // cobra's own errors (unknown command, bad args) come before the run
+	case errors.As(err, new(*nqueens.MemoryError)):
+		code = exitUsage // a board too large for this machine, refused before any work
 	case errors.As(err, &f):
 		if f.silent {
 			return exitFailure

@@ -67,7 +67,8 @@ type solveCmd struct {
 	algo, format, out, maxMemory string
 	seed                         uint64
 	seedGiven                    bool
-	asJSON, progress, noProgress bool
+	asJSON                       bool
+	progress                     progressFlags
 }
 
 // solveJob is a parsed command line of solve.
@@ -115,8 +116,7 @@ stdout; --json makes that summary, or the whole output, one JSON object.`,
 	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout (- is stdout)")
 	fl.BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	fl.StringVar(&c.maxMemory, "max-memory", "", "refuse boards needing more memory than `SIZE` (e.g. 4G; default: the machine's or the cgroup's limit)")
-	fl.BoolVar(&c.progress, "progress", false, "always show progress on stderr")
-	fl.BoolVar(&c.noProgress, "no-progress", false, "never show progress")
+	c.progress.register(fl)
 	return cmd
 }
 
@@ -156,8 +156,8 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 		}
 		return j, usageError{err}
 	}
-	if c.progress && c.noProgress {
-		return j, usagef("--progress and --no-progress exclude each other")
+	if err := c.progress.check(); err != nil {
+		return j, err
 	}
 	return j, nil
 }
@@ -176,7 +176,7 @@ func (c *solveCmd) run(j solveJob) error {
 		}
 		defer of.Abort()
 	}
-	line := newLazyLine(e.stderr, c.progress || (!c.noProgress && isTerminal(e.stderr)))
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
 	start := time.Now()
 	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.update)
 	line.finish()
@@ -254,10 +254,6 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progr
 		return cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct, Status: nqueens.Complete}, nil
 	}
 	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MemoryLimit: memLimit})
-	var me *nqueens.MemoryError
-	if errors.As(err, &me) {
-		return nil, res, usageError{err}
-	}
 	if err != nil {
 		return nil, res, err
 	}

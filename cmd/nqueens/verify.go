@@ -49,12 +49,12 @@ func newVerifyCmd(e *env) *cobra.Command {
 
 Text input holds one or more placements: lines of 1-based columns (with the
 "class=K" that list --unique appends), board drawings, or JSON objects
-{"n":…,"columns":[…]}, one per line with nothing after it. Placements are read and checked one at a time, each held as 4 bytes
-per queen. Binary input is one placement of little-endian uint32 columns,
-0-based; a binary file is streamed with 5 bits of memory per queen, so 10^9
-queens need about 625 MB (from a pipe it is held, 4 bytes per queen). Input
-larger than the memory allows is refused. --format auto tells binary from
-text by its bytes.
+{"n":…,"columns":[…]}, one per line with nothing after it. Placements are
+read and checked one at a time, each held as 4 bytes per queen. Binary input
+is one placement of little-endian uint32 columns, 0-based; a binary file is
+streamed with 5 bits of memory per queen, so 10^9 queens need about 625 MB
+(from a pipe it is held, 4 bytes per queen). Input larger than the memory
+allows is refused. --format auto tells binary from text by its bytes.
 
 Exit status: 0 when every placement is valid, 1 when one is not (the first
 attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,

@@ -59,12 +59,13 @@ func Merge(paths []string) (*Merged, error) {
 	byShard := make([]*Result, ref.Shards)
 	for k, r := range rs {
 		f := files[k]
-		if r.Plan == ref.Plan && r.N == ref.N && r.Subs == ref.Subs && r.Engine == ref.Engine && r.Shards != ref.Shards {
+		samePlan := r.Plan == ref.Plan && r.N == ref.N && r.Subs == ref.Subs && r.Engine == ref.Engine
+		switch {
+		case samePlan && r.Shards != ref.Shards:
 			add("%s is shard %d of %d, %s is of %d: the plan is the same, the number of shards is not",
 				f, r.Shard, r.Shards, refFile, ref.Shards)
 			continue
-		}
-		if r.Plan != ref.Plan || r.N != ref.N || r.Shards != ref.Shards || r.Subs != ref.Subs || r.Engine != ref.Engine {
+		case !samePlan:
 			add("%s is from another plan (n=%d, %d shards, plan %.12s) than %s (n=%d, %d shards, plan %.12s)",
 				f, r.N, r.Shards, r.Plan, refFile, ref.N, ref.Shards, ref.Plan)
 			continue
