@@ -57,17 +57,24 @@
 //
 // # Data layout
 //
-// An entry word describes the queens of one quarter placement:
+// An entry word describes the queens of one quarter placement (geom.go):
 //
 //   - bits 0..L-1: the East–West crossing lines it uses, the diagonals and
 //     anti-diagonals with squares in both halves (2(n-1) of them, less the
 //     two long ones: the stored East halves never use them except through
 //     the centre of an odd board, which gets one bit shared by both lines,
-//     L = 2n-4 for even n, 2n-3 for odd n);
-//   - bits 42..61 (nsShift): the north–south crossing lines of its half:
-//     two quarters of a half share a line only if it crosses the row cut,
-//     so x&y on these bits is the whole compatibility test;
+//     L = 2n-4 for even n, 2n-3 for odd n), ordered so that the lines most
+//     worth cutting (see below) are the top bits;
+//   - for odd n, bit L: the East diagonal r-c = -h;
 //   - bits 62, 63: the flags a (NW) and d (SW).
+//
+// Two quarters of a half are compatible when x&y is 0 on the line bits:
+// every line that joins a North and a South quarter of a half crosses the
+// row cut inside the half, and every such line crosses the East–West cut
+// too, but for odd n the diagonal r-c = -h, which gets bit L. (In the
+// West, the centre bit stands for two lines that no two quarters share, so
+// the West test leaves it out.) So an entry is one word for every n ≤
+// MaxN: L+1 is 52 bits at n = 27.
 //
 // quadTable (table.go) holds one word per partial placement of a quadrant
 // (0..h queens, at most one per row and column), sorted by cell (row set,
@@ -83,41 +90,47 @@
 // to a buffer, written branch-free (AVX2: VPERMD packing, pairsAVX2). The
 // West halves come the same way from NW × SW, split by the flags into four
 // classes of weight ewf(R), 2, 2, 4, and are counted against the East
-// halves in batches of 4096 ("queries").
+// halves.
 //
-// # Matcher (match.go, kernel_*.go)
+// # Matcher (match.go, kernel*.go, count_amd64.s)
 //
-// A "Four Russians" bit matrix: the East words are cut into blocks of 256;
-// per block and per line ℓ, a 256-bit set of the halves that do not use ℓ;
-// per chunk of 5 lines and each of its 32 subsets s, the AND of the sets of
-// s. A query picks one entry per chunk with its own bits and counts the
-// AND of the K entries: K loads of 32 bytes and a popcount per 256 East
-// halves, whatever the query. The kernels run all queries of a batch
-// against a tile of blocks (24 KB) before the next, so that the tables
-// stay in the L1 cache.
+// A "Four Russians" bit matrix: the East words are cut into blocks of 256
+// (512 for AVX-512); per block and per line ℓ, the set of the halves that
+// do not use ℓ; per chunk of 5 lines and each of its 32 subsets s, the AND
+// of the sets of s. A query picks one entry per chunk with its own bits and
+// counts the AND of the K entries: K loads and a popcount per block,
+// whatever the query. The kernels run all the queries of a group against a
+// tile of blocks (24 KB, 48 KB for AVX-512) before the next, so that the
+// tables stay in the fastest caches.
 //
-// From n = 17 on (minCutN), two cut lines, the anti-diagonals r+c = n-2 and
-// r+c = n (the most used lines of both halves), are taken out of the
-// matching: the East halves are grouped by the cut lines they use, each
-// group in its own blocks, and a query is counted only against the groups
-// it is compatible with. That skips about 30% of the blocks and leaves one
-// chunk fewer at n=17, 18 and 20.
+// Cut lines: for each row set the matcher takes the top c line bits out of
+// the matching (0 ≤ c ≤ 16; at least L-40, the tables matching 40 lines):
+// the East words are grouped by their cut bits g, each group in whole
+// blocks, and the West words sorted by their cut bits u; a query meets
+// only the groups with g & u == 0, which are the subsets of ~u. The lines
+// on top are the ones most used by both halves (cutRank), so that a cut
+// skips the most pairs. More cut lines mean fewer blocks per query and
+// fewer chunks, but smaller groups with more padding and more group visits
+// per query; the matcher picks c per row set by a cost model over the
+// histograms of both sides (choose). At n = 21 it picks 4 to 9 lines: on
+// every 256th row set, the join took 3.9 s of CPU with the AVX2 kernel
+// instead of 9.7 s with two fixed cut lines, and 2.7 s with AVX-512.
 //
 // Kernels, chosen at run time (Kernel, KernelAuto, NQUEENS_KERNEL):
 //
-//   - avx2 (kernel_amd64.s, amd64 with AVX2, BMI2, POPCNT): the count (one
-//     VPAND chain per block, a nibble-table VPSHUFB popcount), the table
-//     build (a byte shuffle network and VPMOVMSKB instead of a bit
-//     transpose: the halves of a block come out permuted, the same way for
-//     every line, which is all counting needs), the pair join and the split
-//     by cut lines;
-//   - go (kernel_go.go, match.go): the same layout in plain Go, 64 halves
-//     per word, and a 64×64 bit transpose; it runs everywhere.
+//   - avx512 (count_amd64.s, amd64 with AVX-512F and VPOPCNTDQ): blocks of
+//     512 halves, one 512-bit AND chain and VPOPCNTQ per block;
+//   - avx2 (count_amd64.s, amd64 with AVX2, BMI2, POPCNT): blocks of 256,
+//     one VPAND chain per block, a nibble-table VPSHUFB popcount;
+//   - go (kernel_go_gen.go, match.go): blocks of 256 in plain Go, 64
+//     halves per word, and a 64×64 bit transpose for the tables; it runs
+//     everywhere.
 //
-// There is no AVX-512 kernel: the machine the engine was developed on has
-// no AVX-512, and untested assembly is not shipped. With VPTERNLOGQ and
-// VPOPCNTQ on 512-bit blocks the count would halve its loads; the layout
-// (blocks of 256, 32-byte entries) would become blocks of 512.
+// The count kernels of all three are generated by gen_kernels.go, one per
+// number of chunks. The table build (a byte shuffle network and VPMOVMSKB
+// instead of a bit transpose: the halves of a block come out permuted, the
+// same way for every line, which is all counting needs) and the pair join
+// are AVX2 code (kernel_amd64.s), shared by both assembly kernels.
 //
 // # Cost and memory
 //

@@ -12,15 +12,20 @@ type Kernel uint8
 
 const (
 	// KernelAuto takes the kernel named by the environment variable
-	// NQUEENS_KERNEL ("go" or "avx2") if it is set, else the fastest one
-	// this CPU runs.
+	// NQUEENS_KERNEL ("go", "avx2" or "avx512") if it is set, else the
+	// fastest one this CPU runs.
 	KernelAuto Kernel = iota
 	// KernelGo is the pure-Go kernel: one 64-bit AND chain and popcount per
 	// 64 East halves. It runs everywhere.
 	KernelGo
 	// KernelAVX2 is the assembly kernel for amd64 CPUs with AVX2: one
-	// 256-bit AND chain per block and a nibble-table popcount.
+	// 256-bit AND chain per block of 256 halves and a nibble-table
+	// popcount.
 	KernelAVX2
+	// KernelAVX512 is the assembly kernel for amd64 CPUs with AVX-512F and
+	// VPOPCNTDQ: one 512-bit AND chain and VPOPCNTQ per block of 512
+	// halves.
+	KernelAVX512
 )
 
 // KernelEnv is the environment variable that KernelAuto consults.
@@ -34,18 +39,20 @@ func (k Kernel) String() string {
 		return "go"
 	case KernelAVX2:
 		return "avx2"
+	case KernelAVX512:
+		return "avx512"
 	}
 	return fmt.Sprintf("Kernel(%d)", int(k))
 }
 
 // ParseKernel maps a kernel's name to the Kernel.
 func ParseKernel(s string) (Kernel, error) {
-	for _, k := range []Kernel{KernelAuto, KernelGo, KernelAVX2} {
+	for _, k := range []Kernel{KernelAuto, KernelGo, KernelAVX2, KernelAVX512} {
 		if strings.EqualFold(s, k.String()) {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown kernel %q (want auto, go or avx2)", s)
+	return 0, fmt.Errorf("unknown kernel %q (want auto, go, avx2 or avx512)", s)
 }
 
 // Available reports whether this CPU runs the kernel.
@@ -55,6 +62,8 @@ func (k Kernel) Available() bool {
 		return true
 	case KernelAVX2:
 		return haveAVX2
+	case KernelAVX512:
+		return haveAVX512
 	}
 	return false
 }
@@ -73,7 +82,10 @@ func (k Kernel) Resolve() (Kernel, error) {
 		}
 	}
 	if k == KernelAuto {
-		if haveAVX2 {
+		switch {
+		case haveAVX512:
+			return KernelAVX512, nil
+		case haveAVX2:
 			return KernelAVX2, nil
 		}
 		return KernelGo, nil
@@ -84,11 +96,57 @@ func (k Kernel) Resolve() (Kernel, error) {
 	return k, nil
 }
 
-// fn returns the counting function of a resolved kernel for chunks
-// chunks per block.
-func (k Kernel) fn(chunks int) kernelFunc {
-	if k == KernelAVX2 && haveAVX2 {
-		return avx2Kernel(chunks)
+// impl is a resolved kernel: its block size, its code, and the constants
+// of the cost model by which the matcher chooses its cut lines (choose),
+// in nanoseconds on the machines it was tuned on; only their ratios
+// matter.
+type impl struct {
+	kind   Kernel
+	halves int // East halves per block: 256 or 512
+	// build makes the chunk tables of nb blocks of words, k chunks each.
+	build func(words []uint64, nb int, tab []uint64, k int, v *lineSets)
+	// counts[k] is the count function for k chunks.
+	counts [maxChunks + 1]countFunc
+	// join appends the compatible pairs x|y (x&y&mask == 0) of xs × ys to
+	// q, which needs room for len(xs)*len(ys)+pairSlack more.
+	join func(q, xs, ys []uint64, mask uint64) []uint64
+
+	alpha float64 // per query, block and chunk
+	beta  float64 // per query and group met
+	gamma float64 // per block and chunk built
+}
+
+// blockWords is the number of table words of a block of k chunks.
+func (im *impl) blockWords(k int) int { return k * chunkSize * im.halves / 64 }
+
+// count returns the count function for k chunks.
+func (im *impl) count(k int) countFunc { return im.counts[k] }
+
+// goImpl is the pure-Go kernel.
+var goImpl = &impl{
+	kind:   KernelGo,
+	halves: 256,
+	build: func(words []uint64, nb int, tab []uint64, k int, _ *lineSets) {
+		buildGo(words, nb, tab, k, 256)
+	},
+	counts: [maxChunks + 1]countFunc{4: countGo4, 5: countGo5, 6: countGo6, 7: countGo7, 8: countGo8},
+	join:   joinPairs,
+	alpha:  2.0,
+	beta:   4,
+	gamma:  600,
+}
+
+// impl returns the implementation of a resolved kernel.
+func (k Kernel) impl() *impl {
+	switch k {
+	case KernelAVX2:
+		if haveAVX2 {
+			return avx2Impl
+		}
+	case KernelAVX512:
+		if haveAVX512 {
+			return avx512Impl
+		}
 	}
-	return goKernel(chunks)
+	return goImpl
 }

@@ -2,332 +2,8 @@
 
 #include "textflag.h"
 
-// The AVX2 kernels: countAVX2Kk(tab *chunkTab, nb int, qs []uint64) uint64
-// adds up, over the queries qs and the nb blocks of tab (k chunk tables of
-// 32 entries × 32 bytes each), popcount(AND over j of T_j[query bits
-// 5j..5j+4]), as countGo does.
-//
-// Per query: the entry offsets o_j = bits 5j..5j+4 of the query times 32,
-// by RORX of (query << 5) and a mask, into one register each. Per block:
-// one load and k-1 VPANDs with the chunk's displacement j*1024, then a
-// nibble-table popcount (VPSHUFB) summed into 4 qwords by VPSADBW.
-//
-// Registers: SI the query, DX the end of qs, BX the block, AX the blocks
-// left, R8..R14, CX the offsets; Y11 the sums, Y12 zero, Y14 the nibble
-// popcounts, Y15 the nibble mask.
-
-DATA nibbleCount<>+0(SB)/8, $0x0302020102010100
-DATA nibbleCount<>+8(SB)/8, $0x0403030203020201
-DATA nibbleCount<>+16(SB)/8, $0x0302020102010100
-DATA nibbleCount<>+24(SB)/8, $0x0403030203020201
-GLOBL nibbleCount<>(SB), RODATA|NOPTR, $32
-
-DATA nibbleMask<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA nibbleMask<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA nibbleMask<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA nibbleMask<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
-GLOBL nibbleMask<>(SB), RODATA|NOPTR, $32
-
-// Y0 holds a block's compatible halves: add their number to Y11.
-#define POPCOUNT_ADD \
-	VPSRLW  $4, Y0, Y1; \
-	VPAND   Y15, Y0, Y0; \
-	VPAND   Y15, Y1, Y1; \
-	VPSHUFB Y0, Y14, Y0; \
-	VPSHUFB Y1, Y14, Y1; \
-	VPADDB  Y0, Y1, Y0; \
-	VPSADBW Y12, Y0, Y0; \
-	VPADDQ  Y0, Y11, Y11
-
-#define SETUP \
-	MOVQ    qs_base+24(FP), SI; \
-	MOVQ    qs_len+32(FP), DX; \
-	LEAQ    (SI)(DX*8), DX; \
-	VMOVDQU nibbleCount<>(SB), Y14; \
-	VMOVDQU nibbleMask<>(SB), Y15; \
-	VPXOR   Y11, Y11, Y11; \
-	VPXOR   Y12, Y12, Y12
-
-#define FINISH \
-	VEXTRACTI128 $1, Y11, X0; \
-	VPADDQ       X0, X11, X0; \
-	VPSHUFD      $0x4e, X0, X1; \
-	VPADDQ       X1, X0, X0; \
-	VMOVQ        X0, AX; \
-	MOVQ         AX, ret+48(FP); \
-	VZEROUPPER; \
-	RET
-
-
-// func countAVX2K4(tab *chunkTab, nb, tile int, qs []uint64) uint64
-TEXT ·countAVX2K4(SB), NOSPLIT, $24-56
-	SETUP
-	MOVQ tab+0(FP), AX
-	MOVQ AX, tileBase-8(SP)
-	MOVQ nb+8(FP), AX
-	MOVQ AX, left-16(SP)
-	CMPQ SI, DX
-	JAE  done4
-tile4:
-	MOVQ left-16(SP), AX
-	MOVQ tile+16(FP), BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
-	MOVQ BX, size-24(SP)
-	MOVQ qs_base+24(FP), SI
-query4:
-	MOVQ (SI), AX
-	SHLQ $5, AX
-	MOVQ AX, R8
-	ANDQ $0x3e0, R8
-	RORXQ $5, AX, R9
-	ANDQ $0x3e0, R9
-	RORXQ $10, AX, R10
-	ANDQ $0x3e0, R10
-	RORXQ $15, AX, R11
-	ANDQ $0x3e0, R11
-	MOVQ tileBase-8(SP), BX
-	MOVQ size-24(SP), AX
-block4:
-	VMOVDQU (BX)(R8*1), Y0
-	VPAND   1024(BX)(R9*1), Y0, Y0
-	VPAND   2048(BX)(R10*1), Y0, Y0
-	VPAND   3072(BX)(R11*1), Y0, Y0
-	POPCOUNT_ADD
-	ADDQ    $4096, BX
-	DECQ    AX
-	JNZ     block4
-	ADDQ $8, SI
-	CMPQ SI, DX
-	JB   query4
-	MOVQ BX, tileBase-8(SP)
-	MOVQ size-24(SP), AX
-	SUBQ AX, left-16(SP)
-	JNZ  tile4
-done4:
-	FINISH
-
-// func countAVX2K5(tab *chunkTab, nb, tile int, qs []uint64) uint64
-TEXT ·countAVX2K5(SB), NOSPLIT, $24-56
-	SETUP
-	MOVQ tab+0(FP), AX
-	MOVQ AX, tileBase-8(SP)
-	MOVQ nb+8(FP), AX
-	MOVQ AX, left-16(SP)
-	CMPQ SI, DX
-	JAE  done5
-tile5:
-	MOVQ left-16(SP), AX
-	MOVQ tile+16(FP), BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
-	MOVQ BX, size-24(SP)
-	MOVQ qs_base+24(FP), SI
-query5:
-	MOVQ (SI), AX
-	SHLQ $5, AX
-	MOVQ AX, R8
-	ANDQ $0x3e0, R8
-	RORXQ $5, AX, R9
-	ANDQ $0x3e0, R9
-	RORXQ $10, AX, R10
-	ANDQ $0x3e0, R10
-	RORXQ $15, AX, R11
-	ANDQ $0x3e0, R11
-	RORXQ $20, AX, R12
-	ANDQ $0x3e0, R12
-	MOVQ tileBase-8(SP), BX
-	MOVQ size-24(SP), AX
-block5:
-	VMOVDQU (BX)(R8*1), Y0
-	VPAND   1024(BX)(R9*1), Y0, Y0
-	VPAND   2048(BX)(R10*1), Y0, Y0
-	VPAND   3072(BX)(R11*1), Y0, Y0
-	VPAND   4096(BX)(R12*1), Y0, Y0
-	POPCOUNT_ADD
-	ADDQ    $5120, BX
-	DECQ    AX
-	JNZ     block5
-	ADDQ $8, SI
-	CMPQ SI, DX
-	JB   query5
-	MOVQ BX, tileBase-8(SP)
-	MOVQ size-24(SP), AX
-	SUBQ AX, left-16(SP)
-	JNZ  tile5
-done5:
-	FINISH
-
-// func countAVX2K6(tab *chunkTab, nb, tile int, qs []uint64) uint64
-TEXT ·countAVX2K6(SB), NOSPLIT, $24-56
-	SETUP
-	MOVQ tab+0(FP), AX
-	MOVQ AX, tileBase-8(SP)
-	MOVQ nb+8(FP), AX
-	MOVQ AX, left-16(SP)
-	CMPQ SI, DX
-	JAE  done6
-tile6:
-	MOVQ left-16(SP), AX
-	MOVQ tile+16(FP), BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
-	MOVQ BX, size-24(SP)
-	MOVQ qs_base+24(FP), SI
-query6:
-	MOVQ (SI), AX
-	SHLQ $5, AX
-	MOVQ AX, R8
-	ANDQ $0x3e0, R8
-	RORXQ $5, AX, R9
-	ANDQ $0x3e0, R9
-	RORXQ $10, AX, R10
-	ANDQ $0x3e0, R10
-	RORXQ $15, AX, R11
-	ANDQ $0x3e0, R11
-	RORXQ $20, AX, R12
-	ANDQ $0x3e0, R12
-	RORXQ $25, AX, R13
-	ANDQ $0x3e0, R13
-	MOVQ tileBase-8(SP), BX
-	MOVQ size-24(SP), AX
-block6:
-	VMOVDQU (BX)(R8*1), Y0
-	VPAND   1024(BX)(R9*1), Y0, Y0
-	VPAND   2048(BX)(R10*1), Y0, Y0
-	VPAND   3072(BX)(R11*1), Y0, Y0
-	VPAND   4096(BX)(R12*1), Y0, Y0
-	VPAND   5120(BX)(R13*1), Y0, Y0
-	POPCOUNT_ADD
-	ADDQ    $6144, BX
-	DECQ    AX
-	JNZ     block6
-	ADDQ $8, SI
-	CMPQ SI, DX
-	JB   query6
-	MOVQ BX, tileBase-8(SP)
-	MOVQ size-24(SP), AX
-	SUBQ AX, left-16(SP)
-	JNZ  tile6
-done6:
-	FINISH
-
-// func countAVX2K7(tab *chunkTab, nb, tile int, qs []uint64) uint64
-TEXT ·countAVX2K7(SB), NOSPLIT, $24-56
-	SETUP
-	MOVQ tab+0(FP), AX
-	MOVQ AX, tileBase-8(SP)
-	MOVQ nb+8(FP), AX
-	MOVQ AX, left-16(SP)
-	CMPQ SI, DX
-	JAE  done7
-tile7:
-	MOVQ left-16(SP), AX
-	MOVQ tile+16(FP), BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
-	MOVQ BX, size-24(SP)
-	MOVQ qs_base+24(FP), SI
-query7:
-	MOVQ (SI), AX
-	SHLQ $5, AX
-	MOVQ AX, R8
-	ANDQ $0x3e0, R8
-	RORXQ $5, AX, R9
-	ANDQ $0x3e0, R9
-	RORXQ $10, AX, R10
-	ANDQ $0x3e0, R10
-	RORXQ $15, AX, R11
-	ANDQ $0x3e0, R11
-	RORXQ $20, AX, R12
-	ANDQ $0x3e0, R12
-	RORXQ $25, AX, R13
-	ANDQ $0x3e0, R13
-	RORXQ $30, AX, R14
-	ANDQ $0x3e0, R14
-	MOVQ tileBase-8(SP), BX
-	MOVQ size-24(SP), AX
-block7:
-	VMOVDQU (BX)(R8*1), Y0
-	VPAND   1024(BX)(R9*1), Y0, Y0
-	VPAND   2048(BX)(R10*1), Y0, Y0
-	VPAND   3072(BX)(R11*1), Y0, Y0
-	VPAND   4096(BX)(R12*1), Y0, Y0
-	VPAND   5120(BX)(R13*1), Y0, Y0
-	VPAND   6144(BX)(R14*1), Y0, Y0
-	POPCOUNT_ADD
-	ADDQ    $7168, BX
-	DECQ    AX
-	JNZ     block7
-	ADDQ $8, SI
-	CMPQ SI, DX
-	JB   query7
-	MOVQ BX, tileBase-8(SP)
-	MOVQ size-24(SP), AX
-	SUBQ AX, left-16(SP)
-	JNZ  tile7
-done7:
-	FINISH
-
-// func countAVX2K8(tab *chunkTab, nb, tile int, qs []uint64) uint64
-TEXT ·countAVX2K8(SB), NOSPLIT, $24-56
-	SETUP
-	MOVQ tab+0(FP), AX
-	MOVQ AX, tileBase-8(SP)
-	MOVQ nb+8(FP), AX
-	MOVQ AX, left-16(SP)
-	CMPQ SI, DX
-	JAE  done8
-tile8:
-	MOVQ left-16(SP), AX
-	MOVQ tile+16(FP), BX
-	CMPQ AX, BX
-	CMOVQLT AX, BX
-	MOVQ BX, size-24(SP)
-	MOVQ qs_base+24(FP), SI
-query8:
-	MOVQ (SI), AX
-	SHLQ $5, AX
-	MOVQ AX, R8
-	ANDQ $0x3e0, R8
-	RORXQ $5, AX, R9
-	ANDQ $0x3e0, R9
-	RORXQ $10, AX, R10
-	ANDQ $0x3e0, R10
-	RORXQ $15, AX, R11
-	ANDQ $0x3e0, R11
-	RORXQ $20, AX, R12
-	ANDQ $0x3e0, R12
-	RORXQ $25, AX, R13
-	ANDQ $0x3e0, R13
-	RORXQ $30, AX, R14
-	ANDQ $0x3e0, R14
-	RORXQ $35, AX, CX
-	ANDQ $0x3e0, CX
-	MOVQ tileBase-8(SP), BX
-	MOVQ size-24(SP), AX
-block8:
-	VMOVDQU (BX)(R8*1), Y0
-	VPAND   1024(BX)(R9*1), Y0, Y0
-	VPAND   2048(BX)(R10*1), Y0, Y0
-	VPAND   3072(BX)(R11*1), Y0, Y0
-	VPAND   4096(BX)(R12*1), Y0, Y0
-	VPAND   5120(BX)(R13*1), Y0, Y0
-	VPAND   6144(BX)(R14*1), Y0, Y0
-	VPAND   7168(BX)(CX*1), Y0, Y0
-	POPCOUNT_ADD
-	ADDQ    $8192, BX
-	DECQ    AX
-	JNZ     block8
-	ADDQ $8, SI
-	CMPQ SI, DX
-	JB   query8
-	MOVQ BX, tileBase-8(SP)
-	MOVQ size-24(SP), AX
-	SUBQ AX, left-16(SP)
-	JNZ  tile8
-done8:
-	FINISH
+// The AVX2 table build and pair join (the count kernels are generated, in
+// count_amd64.s).
 
 // Byte shuffle of the build: in each 16-byte lane (two words), byte p of
 // the first word to byte 2p, byte p of the second to byte 2p+1.
@@ -354,22 +30,26 @@ GLOBL bytePairs<>(SB), RODATA|NOPTR, $32
 	LINE(Y, (8*p+1)*32); \
 	LINE(Y, (8*p)*32)
 
-// func buildAVX2(e *uint64, nb int, tab *chunkTab, k int, v *lineSets)
+// func buildAVX2(e *uint64, nb int, tab *uint64, k int, v *lineSets, es int)
 //
-// For each of the nb blocks of 256 words of e (padded with all-ones words):
+// For each of the nb blocks of 256 words of e (padded with all-ones words),
+// with entries es bytes apart (32, or 64 for the two halves of a block of
+// 512, which the caller builds one half at a time):
 //  1. per group of 32 words, a shuffle network gathers byte p (p = 0..4, 7)
 //     of the 32 words into one register, inverted; VPMOVMSKB then reads one
 //     line (bit) at a time: v[ℓ] dword g = the halves of group g that do not
 //     use line ℓ, and v[40] dword g = the valid (not padding) halves. The
 //     halves come out in the same permuted order for every line, which is
 //     all the counting needs;
-//  2. the k chunk tables: T_j[0] = valid, T_j[s + 2^b] = T_j[s] & v[5j+b].
-TEXT ·buildAVX2(SB), NOSPLIT, $0-40
+//  2. the k chunk tables: T_j[0] = valid, T_j[s + 2^b] = T_j[s] & v[5j+b],
+//     each table 32 entries of es bytes.
+TEXT ·buildAVX2(SB), NOSPLIT, $0-48
 	MOVQ         e+0(FP), SI
 	MOVQ         nb+8(FP), CX
 	MOVQ         tab+16(FP), BX
 	MOVQ         k+24(FP), R8
 	MOVQ         v+32(FP), R9
+	MOVQ         es+40(FP), R14
 	VMOVDQU      bytePairs<>(SB), Y15
 	VPCMPEQB     Y14, Y14, Y14
 	TESTQ        CX, CX
@@ -453,22 +133,24 @@ buildLine:
 	VMOVDQU (DI), Y1
 	MOVQ    BX, DX
 	MOVQ    R11, AX
-	SHLQ    $5, AX
+	IMULQ   R14, AX
 	LEAQ    (BX)(AX*1), R13
 	MOVQ    R11, AX
 
 buildEntry:
 	VPAND   (DX), Y1, Y2
 	VMOVDQU Y2, (R13)
-	ADDQ    $32, DX
-	ADDQ    $32, R13
+	ADDQ    R14, DX
+	ADDQ    R14, R13
 	DECQ    AX
 	JNZ     buildEntry
 	SHLQ    $1, R11
 	ADDQ    $32, DI
 	DECQ    R12
 	JNZ     buildLine
-	ADDQ    $1024, BX
+	MOVQ    R14, AX
+	SHLQ    $5, AX
+	ADDQ    AX, BX
 	DECQ    R10
 	JNZ     buildChunk
 	DECQ    CX
@@ -546,15 +228,15 @@ DATA permPack<>+496(SB)/8, $0x0000000500000004
 DATA permPack<>+504(SB)/8, $0x0000000700000006
 GLOBL permPack<>(SB), RODATA|NOPTR, $512
 
-// func pairsAVX2(dst *uint64, xs, ys []uint64) int
+// func pairsAVX2(dst *uint64, xs, ys []uint64, mask uint64) int
 //
-// For every x of xs and y of ys that share no north–south line
-// ((x&y)>>42 == 0), writes x|y to dst, packed, and returns how many. It
+// For every x of xs and y of ys that share no line (x&y&mask == 0),
+// writes x|y to dst, packed, and returns how many. It
 // takes ys 4 words at a time (VPERMD packs the compatible ones by a table
 // of the 16 masks) and masks off the words past the end of ys, which it
 // reads: up to 3 more words must be readable there. It stores 32 bytes at
 // a time: dst needs room for 3 more words.
-TEXT ·pairsAVX2(SB), NOSPLIT, $0-64
+TEXT ·pairsAVX2(SB), NOSPLIT, $0-72
 	MOVQ  dst+0(FP), DI
 	MOVQ  DI, R9
 	MOVQ  xs_base+8(FP), R10
@@ -567,6 +249,7 @@ TEXT ·pairsAVX2(SB), NOSPLIT, $0-64
 	JZ    pairsDone
 	LEAQ  permPack<>(SB), R8
 	VPXOR Y14, Y14, Y14
+	VPBROADCASTQ mask+56(FP), Y13
 	LEAQ  3(R13), R14
 	SHRQ  $2, R14 // quads of ys
 	MOVQ  R13, CX
@@ -586,7 +269,7 @@ pairsX:
 pairsY:
 	VMOVDQU   (SI), Y0
 	VPAND     Y15, Y0, Y1
-	VPSRLQ    $42, Y1, Y1
+	VPAND     Y13, Y1, Y1
 	VPCMPEQQ  Y14, Y1, Y1
 	VMOVMSKPD Y1, AX
 	MOVQ      $15, DX
@@ -611,90 +294,6 @@ pairsY:
 pairsDone:
 	SUBQ       R9, DI
 	SHRQ       $3, DI
-	MOVQ       DI, ret+56(FP)
-	VZEROUPPER
-	RET
-
-// func splitAVX2(d0, d1, d2, d3 *uint64, src []uint64, shift int, n *[4]int)
-//
-// Copies each word w of src, in order, to dt, t being bits shift and
-// shift+1 of w, and sets n[t] to the number of words copied to dt. Like
-// pairsAVX2 it reads up to 3 words past the end of src and stores 32 bytes
-// at a time: each dt needs room for 3 more words.
-TEXT ·splitAVX2(SB), NOSPLIT, $0-72
-	MOVQ         d0+0(FP), R8
-	MOVQ         d1+8(FP), R9
-	MOVQ         d2+16(FP), R10
-	MOVQ         d3+24(FP), R11
-	MOVQ         src_base+32(FP), SI
-	MOVQ         src_len+40(FP), R13
-	VMOVQ        shift+56(FP), X10
-	MOVQ         $3, AX
-	VMOVQ        AX, X11
-	VPBROADCASTQ X11, Y11
-	VPXOR        Y12, Y12, Y12
-	MOVQ         $1, AX
-	VMOVQ        AX, X13
-	VPBROADCASTQ X13, Y13
-	MOVQ         $2, AX
-	VMOVQ        AX, X14
-	VPBROADCASTQ X14, Y14
-	VMOVDQA      Y11, Y15
-	LEAQ         permPack<>(SB), R12
-	TESTQ        R13, R13
-	JZ           splitDone
-	MOVQ         R13, CX
-	ANDQ         $3, CX
-	MOVL         $1, AX
-	SHLL         CX, AX
-	DECL         AX
-	MOVQ         $15, BX
-	TESTQ        CX, CX
-	CMOVQNE      AX, BX // the lanes of the last quad
-	LEAQ         3(R13), CX
-	SHRQ         $2, CX
-
-// SPLIT_TO(Yt, Rt): the lanes of Y0 whose bits Y1 equal Yt, packed to Rt.
-#define SPLIT_TO(Yt, Rt) \
-	VPCMPEQQ  Yt, Y1, Y2; \
-	VMOVMSKPD Y2, AX; \
-	ANDQ      R13, AX; \
-	MOVQ      AX, DX; \
-	SHLQ      $5, DX; \
-	VMOVDQU   (R12)(DX*1), Y3; \
-	VPERMD    Y0, Y3, Y3; \
-	VMOVDQU   Y3, (Rt); \
-	POPCNTL   AX, AX; \
-	LEAQ      (Rt)(AX*8), Rt
-
-splitLoop:
-	VMOVDQU (SI), Y0
-	VPSRLQ  X10, Y0, Y1
-	VPAND   Y11, Y1, Y1
-	MOVQ    $15, R13
-	CMPQ    CX, $1
-	CMOVQEQ BX, R13
-	SPLIT_TO(Y12, R8)
-	SPLIT_TO(Y13, R9)
-	SPLIT_TO(Y14, R10)
-	SPLIT_TO(Y15, R11)
-	ADDQ    $32, SI
-	DECQ    CX
-	JNZ     splitLoop
-
-splitDone:
-	MOVQ       n+64(FP), DI
-	SUBQ       d0+0(FP), R8
-	SHRQ       $3, R8
-	MOVQ       R8, 0(DI)
-	SUBQ       d1+8(FP), R9
-	SHRQ       $3, R9
-	MOVQ       R9, 8(DI)
-	SUBQ       d2+16(FP), R10
-	SHRQ       $3, R10
-	MOVQ       R10, 16(DI)
-	SUBQ       d3+24(FP), R11
-	SHRQ       $3, R11
-	MOVQ       R11, 24(DI)
+	MOVQ       DI, ret+64(FP)
 	VZEROUPPER
 	RET

@@ -27,7 +27,7 @@ func EstimateMemory(n, workers int) uint64 {
 		return 0
 	}
 	workers = pool.Default(workers)
-	g := newGeom(n, false)
+	g := newGeom(n)
 	var index, largest uint64
 	for _, q := range g.quads {
 		k := 2*combinations(q.rows+q.cols, q.rows) + 1 // keys (see quadTable)
@@ -37,7 +37,7 @@ func EstimateMemory(n, workers int) uint64 {
 	const base = 16 << 20 // runtime, code
 	tables := 8*tableEntries[n] + 4*index + 2*4*largest
 	subs := uint64(combinations(n, n-n/2)) * 64 // plan, results, checkpoint sets
-	perWorker := uint64(1<<20) + 8*8*(queryBatch+pairSlack) + 125*max(maxEast[n], blockHalves)
+	perWorker := uint64(1<<20) + 125*max(maxEast[n], 512)
 	// A quarter on top for the garbage collector's headroom: measured peak
 	// RSS at n=20 with 2 workers is 217 MB, this says 268 MB.
 	return (base + tables + subs + uint64(workers)*perWorker) * 5 / 4

@@ -53,9 +53,12 @@ type Plan struct {
 	Subs      []Sub
 	TotalCost uint64
 
-	g  *geom
-	mu sync.Mutex // guards t.quads[*].words and built
-	t  *tables    // cell counts from NewPlan; the entries once built
+	g *geom
+	// forceCut, if ≥ 0, is the number of cut lines of every row set
+	// instead of the matcher's choice (the tests set it).
+	forceCut int
+	mu       sync.Mutex // guards t.quads[*].words and built
+	t        *tables    // cell counts from NewPlan; the entries once built
 	// built is set when the entries of t are filled.
 	built bool
 }
@@ -67,21 +70,22 @@ func NewPlan(n int) (*Plan, error) { return NewPlanContext(context.Background(),
 
 // NewPlanContext is NewPlan that gives up with ctx.Err() when ctx ends.
 func NewPlanContext(ctx context.Context, n int) (*Plan, error) {
-	return newPlan(ctx, n, n >= minCutN)
+	return newPlan(ctx, n, -1)
 }
 
-// newPlan is NewPlanContext with or without cut lines (the tests try both).
-func newPlan(ctx context.Context, n int, cut bool) (*Plan, error) {
+// newPlan is NewPlanContext with forceCut cut lines in every row set, or
+// the matcher's choice if forceCut < 0 (the tests try both).
+func newPlan(ctx context.Context, n int, forceCut int) (*Plan, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("qjoin: n=%d out of range %d..%d", n, MinN, MaxN)
 	}
 	stop := func() bool { return ctx.Err() != nil }
-	g := newGeom(n, cut)
+	g := newGeom(n)
 	t, ok := newCellCounts(g, stop)
 	if !ok {
 		return nil, ctx.Err()
 	}
-	p := &Plan{N: n, g: g, t: t}
+	p := &Plan{N: n, g: g, t: t, forceCut: forceCut}
 	k := n - g.h // |R|: the width of the East half
 	cm := newCostModel(g, p.t)
 	var rowsCost uint64

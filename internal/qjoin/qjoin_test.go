@@ -18,7 +18,7 @@ import (
 // kernels are the kernels this CPU runs.
 func kernels() []Kernel {
 	var ks []Kernel
-	for _, k := range []Kernel{KernelGo, KernelAVX2} {
+	for _, k := range []Kernel{KernelGo, KernelAVX2, KernelAVX512} {
 		if k.Available() {
 			ks = append(ks, k)
 		}
@@ -26,15 +26,20 @@ func kernels() []Kernel {
 	return ks
 }
 
+// cutSettings are the cut-line settings the tests force: the matcher's
+// choice (-1), none, and 1, 3 and 6 lines.
+var cutSettings = []int{-1, 0, 1, 3, 6}
+
 // TestAgainstReference: every n ≤ 14 gives the plain counter's total and
-// unique, with 1, 2 and 3 workers, every kernel, with and without cut lines.
+// unique, with 1, 2 and 3 workers, every kernel, with every number of cut
+// lines of cutSettings.
 func TestAgainstReference(t *testing.T) {
 	for n := MinN; n <= 14; n++ {
 		ref, err := refcount.Count(context.Background(), n, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, cut := range []bool{false, true} {
+		for _, cut := range cutSettings {
 			p, err := newPlan(context.Background(), n, cut)
 			if err != nil {
 				t.Fatal(err)
@@ -43,10 +48,10 @@ func TestAgainstReference(t *testing.T) {
 				for w := 1; w <= 3; w++ {
 					r, err := p.Count(context.Background(), Options{Workers: w, Kernel: k})
 					if err != nil {
-						t.Fatalf("n=%d cut=%v %v workers=%d: %v", n, cut, k, w, err)
+						t.Fatalf("n=%d cut=%d %v workers=%d: %v", n, cut, k, w, err)
 					}
 					if !r.Complete || r.Total != ref.Total || r.Unique != ref.Unique {
-						t.Errorf("n=%d cut=%v %v workers=%d: got %d/%d, reference %d/%d",
+						t.Errorf("n=%d cut=%d %v workers=%d: got %d/%d, reference %d/%d",
 							n, cut, k, w, r.Total, r.Unique, ref.Total, ref.Unique)
 					}
 					if r.Burnside%8 != 0 {
@@ -119,7 +124,7 @@ func allSolutions(n int, visit func(q []int)) {
 func TestRowSets(t *testing.T) {
 	for n := 5; n <= 11; n++ {
 		h := n / 2
-		p, err := newPlan(context.Background(), n, n%2 == 0)
+		p, err := newPlan(context.Background(), n, n%4)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,9 +271,10 @@ func countSymmetric(n int) int {
 	return c
 }
 
-// randomWords returns m words of L random bits each, about frac of them set.
+// randomWords returns m words of L random bits each: about a quarter of
+// the bits set, or half if dense.
 func randomWords(rng *rand.Rand, m, L int, dense bool) []uint64 {
-	ws := make([]uint64, m, m+blockHalves+pairSlack)
+	ws := make([]uint64, m, m+pairSlack)
 	for i := range ws {
 		x := rng.Uint64() & rng.Uint64()
 		if dense {
@@ -279,42 +285,58 @@ func randomWords(rng *rand.Rand, m, L int, dense bool) []uint64 {
 	return ws
 }
 
-// TestKernels: the kernels against each other and a naive pairwise AND, on
-// random words, every number of chunks, with and without cut lines.
+// naiveCount is what the matcher counts: the weighted number of pairs of
+// an East word and a query with no line in common.
+func naiveCount(east []uint64, qs *[4][]uint64, L int, weights [4]uint) uint64 {
+	mask := uint64(1)<<uint(L) - 1
+	var want uint64
+	for c, q := range qs {
+		for _, w := range q {
+			for _, e := range east {
+				if e&w&mask == 0 {
+					want += 1 << weights[c]
+				}
+			}
+		}
+	}
+	return want
+}
+
+// randomQueries returns m random queries of L bits in four classes, with
+// the class's flags set.
+func randomQueries(rng *rand.Rand, m, L int, dense bool) *[4][]uint64 {
+	var qs [4][]uint64
+	for _, w := range randomWords(rng, m, L, dense) {
+		c := rng.IntN(4)
+		qs[c] = append(qs[c], w|uint64(c)<<flagA)
+	}
+	return &qs
+}
+
+// TestKernels: the matcher with every kernel against a naive pairwise AND,
+// on random words with random classes, for line counts that give every
+// number of chunks, with every number of cut lines.
 func TestKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	for k := minChunks; k <= maxChunks; k++ {
-		for _, cut := range []bool{false, true} {
-			L := k * chunkBits
-			if cut {
-				L = min(L+2, maxEW)
-			}
-			for _, m := range []int{0, 1, linearMax, linearMax + 1, 255, 256, 257, 700, 3000} {
-				east := randomWords(rng, m, L, false)
-				qs := randomWords(rng, 1+rng.IntN(600), L, rng.IntN(2) == 0)
-				mask := uint64(1)<<uint(L) - 1
-				var want uint64
-				for _, w := range qs {
-					for _, e := range east {
-						if e&w == 0 {
-							want++
-						}
+	for _, L := range []int{12, 20, 23, 30, 36, 40, 44, 51} {
+		for _, m := range []int{0, 1, linearMax, linearMax + 1, 255, 256, 257, 513, 700, 3000} {
+			east := randomWords(rng, m, L, false)
+			qs := randomQueries(rng, 1+rng.IntN(600), L, rng.IntN(2) == 0)
+			shift0 := uint(rng.IntN(2))
+			weights := [4]uint{shift0, 1, 1, 2}
+			want := naiveCount(east, qs, L, weights)
+			for _, kern := range kernels() {
+				for _, cut := range append([]int{-1}, 0, 1, 2, 5, 11, maxCut) {
+					mt := newMatcher(L, kern.impl())
+					mt.forceCut = cut
+					mt.setWeights(shift0)
+					mt.build(east, qs)
+					if !mt.linear && (mt.c < max(0, L-maxMatched) || mt.c > maxCut) {
+						t.Fatalf("L=%d: %d cut lines", L, mt.c)
 					}
-				}
-				for _, kern := range kernels() {
-					var mt matcher
-					mt.k, mt.mask, mt.kern = k, mask, kern.fn(k)
-					mt.asm = kern == KernelAVX2
-					mt.split = splitCut
-					if mt.asm {
-						mt.split = splitCutAVX2
-					}
-					if cut {
-						mt.cut = L - 2
-					}
-					mt.build(east)
-					if got := mt.count(qs); got != want {
-						t.Errorf("k=%d cut=%v %d East words, %d queries, %v: %d, want %d", k, cut, m, len(qs), kern, got, want)
+					if got := mt.countQueries(qs); got != want {
+						t.Errorf("L=%d cut=%d (%d) %d East words, %d+%d+%d+%d queries, %v: %d, want %d",
+							L, cut, mt.c, m, len(qs[0]), len(qs[1]), len(qs[2]), len(qs[3]), kern, got, want)
 					}
 				}
 			}
@@ -322,7 +344,7 @@ func TestKernels(t *testing.T) {
 	}
 }
 
-// TestJoinPairs: the AVX2 pair join and cut split against the Go ones.
+// TestJoinPairs: the AVX2 pair join against the Go one.
 func TestJoinPairs(t *testing.T) {
 	if !KernelAVX2.Available() {
 		t.Skip("no AVX2")
@@ -331,21 +353,11 @@ func TestJoinPairs(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		xs := randomWords(rng, rng.IntN(9), 64, false)
 		ys := randomWords(rng, rng.IntN(40), 64, false)
+		mask := rng.Uint64() & (1<<maxLines - 1) // line bits only
 		q := make([]uint64, rng.IntN(5), 1000)
-		want := joinPairs(append(make([]uint64, 0, 1000), q...), xs, ys)
-		if got := joinPairsAVX2(q, xs, ys); fmt.Sprint(got) != fmt.Sprint(want) {
+		want := joinPairs(append(make([]uint64, 0, 1000), q...), xs, ys, mask)
+		if got := joinPairsAVX2(q, xs, ys, mask); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("join %v × %v: %v, want %v", xs, ys, got, want)
-		}
-		var a, b [4][]uint64
-		for t := range a {
-			a[t] = make([]uint64, 0, len(ys)+pairSlack)
-			b[t] = make([]uint64, 0, len(ys)+pairSlack)
-		}
-		sh := uint(rng.IntN(40))
-		splitCut(&a, ys, sh)
-		splitCutAVX2(&b, ys, sh)
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			t.Fatalf("split %v at %d: %v, want %v", ys, sh, b, a)
 		}
 	}
 }
@@ -404,13 +416,13 @@ func TestCancel(t *testing.T) {
 
 // TestKernelChoice: names, the environment variable, unavailable kernels.
 func TestKernelChoice(t *testing.T) {
-	for _, k := range []Kernel{KernelAuto, KernelGo, KernelAVX2} {
+	for _, k := range []Kernel{KernelAuto, KernelGo, KernelAVX2, KernelAVX512} {
 		if p, err := ParseKernel(k.String()); err != nil || p != k {
 			t.Errorf("%v: %v %v", k, p, err)
 		}
 	}
-	if _, err := ParseKernel("avx512"); err == nil {
-		t.Error("avx512 accepted")
+	if _, err := ParseKernel("sse"); err == nil {
+		t.Error("sse accepted")
 	}
 	t.Setenv(KernelEnv, "go")
 	if k, err := KernelAuto.Resolve(); err != nil || k != KernelGo {
@@ -424,9 +436,11 @@ func TestKernelChoice(t *testing.T) {
 	if k, err := KernelAuto.Resolve(); err != nil || !k.Available() || k == KernelAuto {
 		t.Errorf("auto: %v %v", k, err)
 	}
-	if !KernelAVX2.Available() {
-		if _, err := KernelAVX2.Resolve(); err == nil {
-			t.Error("unavailable AVX2 kernel resolved")
+	for _, k := range []Kernel{KernelAVX2, KernelAVX512} {
+		if !k.Available() {
+			if _, err := k.Resolve(); err == nil {
+				t.Errorf("unavailable %v kernel resolved", k)
+			}
 		}
 	}
 }
@@ -471,23 +485,24 @@ func BenchmarkCount(b *testing.B) {
 	}
 }
 
-// BenchmarkMatcher measures the kernels alone: ns/qb is the time per query
-// and block of 256 East halves.
+// BenchmarkMatcher measures the kernels alone on random words of 40 lines,
+// no cut: ns/qb is the time per query and 256 East halves.
 func BenchmarkMatcher(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	const k = 6
+	const L = 40
 	for _, kern := range kernels() {
-		for _, nb := range []int{1, 3, 8, 32} {
-			b.Run(fmt.Sprintf("kernel=%v/blocks=%d", kern, nb), func(b *testing.B) {
-				var m matcher
-				m.k, m.kern, m.asm = k, kern.fn(k), kern == KernelAVX2
-				m.build(randomWords(rng, nb*blockHalves, k*chunkBits, false))
-				qs := randomWords(rng, queryBatch, k*chunkBits, false)
+		for _, nb := range []int{2, 4, 8, 32} {
+			b.Run(fmt.Sprintf("kernel=%v/halves=%d", kern, nb*256), func(b *testing.B) {
+				m := newMatcher(L, kern.impl())
+				m.forceCut = 0
+				m.setWeights(0)
+				qs := randomQueries(rng, 4096, L, false)
+				m.build(randomWords(rng, nb*256, L, false), qs)
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					sink += m.count(qs)
+					sink += m.countQueries(qs)
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(qs)*nb), "ns/qb")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(4096*nb), "ns/qb")
 			})
 		}
 	}
