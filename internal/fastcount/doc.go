@@ -5,14 +5,16 @@
 //
 // A Plan belongs to one of two decompositions, picked by NewPlan from n:
 //
-//   - from 10 to 21, the quadrant join of internal/qjoin (EngineQJoin,
-//     qjoin.go): sub-problems are row sets of the East half plus two
-//     Burnside searches, counted by qjoin's own pool; several times faster
-//     than the constellations there;
+//   - from 10 to MaxN (27), the quadrant join of internal/qjoin
+//     (EngineQJoin, qjoin.go): sub-problems are row sets of the East half
+//     plus two Burnside searches, counted by qjoin's own pool; 40 to 130
+//     times faster than floor.c's textbook counter from n = 16 to 18, and
+//     about 10 times more per step from n = 20 on;
 //   - otherwise, the border constellations described below, counted by
 //     search (EngineSearch) or by joining half boards (EngineJoin). They
-//     stay the engine for n ≥ 22 and the cross-check of the quadrant join
-//     (NewPlanEngine forces either).
+//     count n < 10 and stay the cross-check of the quadrant join
+//     (NewPlanEngine forces either; the long tests compare them up to
+//     n = 18).
 //
 // Plan.Version names the engine generation and is part of Plan.Hash. Every
 // sub-problem reports its share of the Burnside numerator

@@ -26,7 +26,7 @@ type Options struct {
 func (p *Plan) buildTables(workers int, stop func() bool) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.built {
+	if p.built || p.slices {
 		return true
 	}
 	if !p.t.build(workers, stop) {
@@ -38,7 +38,12 @@ func (p *Plan) buildTables(workers int, stop func() bool) bool {
 
 // Entries is the number of quarter-table entries of the plan (known from
 // NewPlan on), for memory estimates.
-func (p *Plan) Entries() uint64 { return p.t.entries() }
+func (p *Plan) Entries() uint64 {
+	if p.slices {
+		return p.entries
+	}
+	return p.t.entries()
+}
 
 // CountSubs counts the sub-problems ids on opt.Workers goroutines that take
 // them in order with an atomic index, each with its own scratch memory,

@@ -1,9 +1,9 @@
 // Package qjoin is the quadrant-join counter: it counts the total (OEIS
 // A000170) and the unique (A002562) solutions of an n×n board for
-// 4 ≤ n ≤ 21 by listing the partial placements of the four quadrants once
-// and joining them, instead of searching the whole tree. From n = 10 on it
-// is what internal/fastcount runs; the constellation engine there stays for
-// larger boards and as the cross-check.
+// 4 ≤ n ≤ 27 by listing the partial placements of the four quadrants and
+// joining them, instead of searching the whole tree. From n = 10 on it is
+// what internal/fastcount runs; the constellation engine there stays as the
+// cross-check.
 //
 // # Decomposition (geom.go, plan.go)
 //

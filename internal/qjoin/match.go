@@ -285,13 +285,14 @@ func (m *matcher) group(e []uint64) {
 func (m *matcher) setWeights(shift0 uint) { m.weights = [4]uint{shift0, 1, 1, 2} }
 
 // countQueries adds up the compatible East halves over the West words qs
-// (by class), each weighted by its class (see setWeights).
-func (m *matcher) countQueries(qs *[4][]uint64) uint64 {
+// (by class), each weighted by its class (see setWeights). It polls stop
+// every few hundred million pairs; ok is false if stop said so.
+func (m *matcher) countQueries(qs *[4][]uint64, stop func() bool) (total uint64, ok bool) {
 	if len(m.east) == 0 {
-		return 0
+		return 0, true
 	}
 	if m.linear {
-		return m.countLinear(qs)
+		return m.countLinear(qs), true
 	}
 	if m.c == 0 {
 		runs := m.runs[:0]
@@ -301,7 +302,7 @@ func (m *matcher) countQueries(qs *[4][]uint64) uint64 {
 			}
 		}
 		m.runs = runs
-		return m.count(m.tab, m.nb(), qs, runs)
+		return m.countGroup(m.tab, m.nb(), qs, runs, stop)
 	}
 	n := 1 << uint(m.c)
 	sh := uint(m.lines - m.c)
@@ -332,7 +333,6 @@ func (m *matcher) countQueries(qs *[4][]uint64) uint64 {
 		}
 	}
 	bw := m.im.blockWords(m.k)
-	var total uint64
 	for g := 0; g < n; g++ {
 		nb := int(m.first[g+1] - m.first[g])
 		if nb == 0 {
@@ -361,9 +361,45 @@ func (m *matcher) countQueries(qs *[4][]uint64) uint64 {
 			continue
 		}
 		off := int(m.first[g]) * bw
-		total += m.count(m.tab[off:off+nb*bw], nb, &m.sorted, runs)
+		c, ok := m.countGroup(m.tab[off:off+nb*bw], nb, &m.sorted, runs, stop)
+		if !ok {
+			return 0, false
+		}
+		total += c
 	}
-	return total
+	return total, true
+}
+
+// stepPairs is the number of query × block pairs a kernel call counts at
+// most before stop is polled again: some 20 to 50 ms.
+var stepPairs = 1 << 24
+
+// countGroup counts the runs against the nb blocks of tab, in calls of at
+// most stepPairs query-blocks, polling stop between them (a row set of n =
+// 27 may take minutes).
+func (m *matcher) countGroup(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, stop func() bool) (uint64, bool) {
+	step := uint32(max(1, stepPairs/nb))
+	var queries uint64
+	for _, r := range runs {
+		queries += uint64(r.n)
+	}
+	if queries <= uint64(step) || stop == nil {
+		return m.count(tab, nb, qs, runs), true
+	}
+	var total uint64
+	for _, r := range runs {
+		for r.n > 0 {
+			if stop() {
+				return 0, false
+			}
+			piece := r
+			piece.n = min(r.n, step)
+			total += m.count(tab, nb, qs, []qrun{piece})
+			r.off += piece.n
+			r.n -= piece.n
+		}
+	}
+	return total, true
 }
 
 // countLinear compares every query with every East word.

@@ -3,44 +3,68 @@ package qjoin
 import "github.com/nqueens/nqueens/internal/pool"
 
 // tableEntries is the number of quarter-table entries for n = 0..MaxN (the
-// counting pass of NewPlan gives them exactly; kept here so that memory can
-// be estimated before planning).
+// counting pass of NewPlan gives them exactly, up to n = 23; kept here so
+// that memory can be estimated before planning).
 var tableEntries = [MaxN + 1]uint64{4: 16, 5: 34, 6: 58, 7: 140, 8: 276, 9: 662, 10: 1394,
 	11: 3612, 12: 7920, 13: 21787, 14: 50214, 15: 146476, 16: 352172, 17: 1076302,
-	18: 2689350, 19: 8552774, 20: 22019328, 21: 73222544}
+	18: 2689350, 19: 8552774, 20: 22019328, 21: 73222544, 22: 194415634, 23: 671291238}
 
-// maxEast bounds the number of East halves of one row set: measured for
-// n ≤ 20; for 21 the largest number of East quarter pairs of a row set
-// (681k; the halves are 33% to 44% of the pairs for n = 16..20).
-var maxEast = [MaxN + 1]uint64{16: 878, 17: 4761, 18: 4996, 19: 30261, 20: 32870, 21: 681000}
+// Sizes of one row set's parts, for the memory estimates. maxEast and
+// maxWest bound the East and West halves of a row set: every row set
+// measured up to n = 20; beyond, 1.5 times the most among the 12 row sets
+// with the most quarter pairs (n = 21..23, which found two thirds of the
+// true maximum at n = 18 and 20), then 6.5 times more every two steps
+// (6.5 and 7.4 from n = 20 and 21 to 22 and 23 for the East, 6.2 and 6.9
+// for the West). maxSlice bounds the entries of one row set of a quadrant:
+// exact up to n = 23 (from the cell counts), then 5.3 times more every two
+// steps, as from 21 to 23.
+var (
+	maxEast = [MaxN + 1]uint64{16: 878, 17: 4761, 18: 4996, 19: 30261, 20: 32870, 21: 217000,
+		22: 213000, 23: 1600000, 24: 1400000, 25: 10400000, 26: 9100000, 27: 68000000}
+	maxWest = [MaxN + 1]uint64{16: 2956, 17: 3538, 18: 19100, 19: 31600, 20: 145000, 21: 173000,
+		22: 899000, 23: 1190000, 24: 5800000, 25: 7700000, 26: 38000000, 27: 50000000}
+	maxSlice = [MaxN + 1]uint64{16: 1500, 17: 2300, 18: 5366, 19: 9000, 20: 26548, 21: 62672,
+		22: 143140, 23: 334999, 24: 760000, 25: 1780000, 26: 4000000, 27: 9400000}
+)
 
 // EstimateMemory is an upper bound, in bytes, of the memory a count of the
-// n×n board needs with the given number of workers (0 means GOMAXPROCS):
-// the quarter tables (8 bytes per entry and a 4-byte index slot per cell
-// key, plus the fill cursors of two quadrants at once), the plan, and per
-// worker the East halves of the largest row set with their copies and
-// chunk tables (at most 100 bytes per half, with a quarter for slice
-// growth) and the West batches; and a quarter more for the garbage
-// collector.
+// n×n board needs with the given number of workers (0 means GOMAXPROCS).
+//
+// Up to tablesMaxN: the quarter tables (8 bytes per entry and a 4-byte
+// index slot per cell key, plus the fill cursors of two quadrants at once)
+// and the plan; beyond, the plan only (its sub-problems in the engine and
+// in the caller, their costs, the shard lists: about 60 bytes each). Per
+// worker: the East halves of the largest row set (or of a part of eastCap)
+// with their copies and chunk tables, at most 80 bytes per half with the
+// padding and slice growth; the West halves of a batch, 20 bytes each; and
+// without tables the four slices of a row set, 8 bytes per entry and room
+// to grow, at most three times the largest slice (the four quadrants' are
+// of different sizes). A quarter more for the garbage collector.
 func EstimateMemory(n, workers int) uint64 {
 	if n < MinN || n > MaxN {
 		return 0
 	}
 	workers = pool.Default(workers)
-	g := newGeom(n)
-	var index, largest uint64
-	for _, q := range g.quads {
-		k := 2*combinations(q.rows+q.cols, q.rows) + 1 // keys (see quadTable)
-		index += k
-		largest = max(largest, k)
-	}
 	const base = 16 << 20 // runtime, code
-	tables := 8*tableEntries[n] + 4*index + 2*4*largest
-	subs := uint64(combinations(n, n-n/2)) * 64 // plan, results, checkpoint sets
-	perWorker := uint64(1<<20) + 125*max(maxEast[n], 512)
-	// A quarter on top for the garbage collector's headroom: measured peak
-	// RSS at n=20 with 2 workers is 217 MB, this says 268 MB.
-	return (base + tables + subs + uint64(workers)*perWorker) * 5 / 4
+	subs := combinations(n, n-n/2)/2 + 2
+	east := min(max(maxEast[n], 512), uint64(eastCap))
+	west := min(max(maxWest[n], 4096), uint64(westCap))
+	perWorker := uint64(1<<20) + 80*east + 20*west
+	var shared uint64
+	if n <= tablesMaxN {
+		g := newGeom(n)
+		var index, largest uint64
+		for _, q := range g.quads {
+			k := 2*combinations(q.rows+q.cols, q.rows) + 1 // keys (see quadTable)
+			index += k
+			largest = max(largest, k)
+		}
+		shared = 8*tableEntries[n] + 4*index + 2*4*largest + 64*subs
+	} else {
+		shared = 60 * subs
+		perWorker += 30 * maxSlice[n]
+	}
+	return (base + shared + uint64(workers)*perWorker) * 5 / 4
 }
 
 // combinations is the binomial coefficient C(n, k).

@@ -3,6 +3,7 @@ package qjoin
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"sync"
 )
@@ -10,14 +11,21 @@ import (
 // Version names the decomposition and the weights of this engine. A change
 // of either must change it, so that partial results saved per sub-problem
 // are never mixed across versions.
-const Version = "qjoin/v1"
+const Version = "qjoin/v2"
 
 // MinN and MaxN bound the boards the engine counts. Below 4 there is no
-// quadrant to speak of; beyond 21 the quarter tables outgrow 2 GiB.
+// quadrant to speak of; 27 is the largest n whose count is known (Q(27) =
+// 2.3·10^17, its Burnside numerator about as much, both far below 2^64),
+// and the row sets of 27 rows fit the uint32 of Sub.Rows with room.
 const (
 	MinN = 4
-	MaxN = 21
+	MaxN = 27
 )
+
+// tablesMaxN is the largest n whose count builds the whole quarter tables
+// (600 MB at n = 21), shared by the workers; beyond, each worker builds
+// the slices of its row sets (slice.go).
+const tablesMaxN = 21
 
 // Kind tells what a sub-problem counts.
 type Kind uint8
@@ -57,56 +65,228 @@ type Plan struct {
 	// forceCut, if ≥ 0, is the number of cut lines of every row set
 	// instead of the matcher's choice (the tests set it).
 	forceCut int
-	mu       sync.Mutex // guards t.quads[*].words and built
-	t        *tables    // cell counts from NewPlan; the entries once built
+	// slices is set when the workers build the quarter slices of each row
+	// set (slice.go) instead of sharing the whole tables: n > tablesMaxN,
+	// or forced by the tests.
+	slices bool
+	mu     sync.Mutex // guards t.quads[*].words and built
+	t      *tables    // cell counts from NewPlan; the entries once built
 	// built is set when the entries of t are filled.
 	built bool
+	// entries is the number of quarter-table entries, counted by NewPlan.
+	entries uint64
 }
 
-// NewPlan lists the sub-problems of an n×n board, MinN ≤ n ≤ MaxN. It runs
-// the counting pass of the quarter tables (a few milliseconds at n=18, under
-// a second at n=21) for the cost estimates.
+// NewPlan lists the sub-problems of an n×n board, MinN ≤ n ≤ MaxN, with
+// their costs: up to countedMaxN from a counting pass of the quarter
+// tables (a few milliseconds at n=18, 1.5 s at n=22, 5.7 s at n=23), beyond
+// from samples of each class of row sets (10 s at n=27).
 func NewPlan(n int) (*Plan, error) { return NewPlanContext(context.Background(), n) }
 
 // NewPlanContext is NewPlan that gives up with ctx.Err() when ctx ends.
 func NewPlanContext(ctx context.Context, n int) (*Plan, error) {
-	return newPlan(ctx, n, -1)
+	return newPlan(ctx, n, planOptions{forceCut: -1, slices: n > tablesMaxN})
 }
 
-// newPlan is NewPlanContext with forceCut cut lines in every row set, or
-// the matcher's choice if forceCut < 0 (the tests try both).
-func newPlan(ctx context.Context, n int, forceCut int) (*Plan, error) {
+// planOptions are the settings the tests force.
+type planOptions struct {
+	// forceCut, if ≥ 0, is the number of cut lines of every row set; the
+	// matcher's choice if < 0.
+	forceCut int
+	// slices: the workers build the quarter slices of each row set instead
+	// of sharing the whole tables.
+	slices bool
+}
+
+// newPlan is NewPlanContext with the options o.
+func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("qjoin: n=%d out of range %d..%d", n, MinN, MaxN)
 	}
 	stop := func() bool { return ctx.Err() != nil }
 	g := newGeom(n)
-	t, ok := newCellCounts(g, stop)
-	if !ok {
-		return nil, ctx.Err()
-	}
-	p := &Plan{N: n, g: g, t: t, forceCut: forceCut}
+	p := &Plan{N: n, g: g, forceCut: o.forceCut, slices: o.slices || n > tablesMaxN}
 	k := n - g.h // |R|: the width of the East half
-	cm := newCostModel(g, p.t)
-	var rowsCost uint64
+	// The canonical row sets: half of them, and half of the symmetric ones
+	// again.
+	subs := (combinations(n, k)+uint64(symmetricRowSets(n)))/2 + 2
+	p.Subs = make([]Sub, 2, subs)
+	p.Subs[0], p.Subs[1] = Sub{Kind: KindFix180}, Sub{Kind: KindFix90}
 	for R := uint32(1)<<uint(k) - 1; R < 1<<uint(n); R = nextComb(R) {
 		if reverse(R, n) < R {
 			continue
 		}
-		if len(p.Subs)%1024 == 0 && stop() {
+		if len(p.Subs)%4096 == 0 && stop() {
 			return nil, ctx.Err()
 		}
-		c := cm.rowsCost(R)
-		rowsCost += uint64(c)
-		p.Subs = append(p.Subs, Sub{Kind: KindRows, Rows: R, Cost: c})
+		p.Subs = append(p.Subs, Sub{Kind: KindRows, Rows: R})
 	}
-	// The Burnside searches cost about as much as a few percent of the join.
-	fix := uint32(min(rowsCost/64+1, 1<<31))
-	p.Subs = append([]Sub{{Kind: KindFix180, Cost: fix}, {Kind: KindFix90, Cost: fix/4 + 1}}, p.Subs...)
-	for _, s := range p.Subs {
-		p.TotalCost += uint64(s.Cost)
+	// Costs in nanoseconds (see rowCost), scaled below to fit a uint32.
+	var cost func(i int) float64
+	if n <= countedMaxN {
+		t, ok := newCellCounts(g, stop)
+		if !ok {
+			return nil, ctx.Err()
+		}
+		p.t = t
+		costs := make([]float64, len(p.Subs))
+		cm := newCostModel(g, t)
+		for i, s := range p.Subs[2:] {
+			if i%4096 == 0 && stop() {
+				return nil, ctx.Err()
+			}
+			costs[i+2] = rowCost(cm.candidates(s.Rows))
+		}
+		p.entries = t.entries()
+		cost = func(i int) float64 { return costs[i] }
+	} else {
+		p.t = newCellNumbers(g)
+		mean, ok := sampledCosts(p, stop)
+		if !ok {
+			return nil, ctx.Err()
+		}
+		nMask := uint32(1)<<uint(g.h) - 1
+		cost = func(i int) float64 { return mean[bits.OnesCount32(p.Subs[i].Rows&nMask)] }
+	}
+	if p.slices && p.t.quads[0].idx != nil {
+		// The workers build their own slices: only the cell numbering is
+		// kept.
+		for q := range p.t.quads {
+			p.t.quads[q].idx = nil
+		}
+	}
+	// The Burnside searches: S180 took 0.38 s at n = 20 and 4.0 s at n =
+	// 22 (about 10 times more every two steps, odd n a little less), S90
+	// a thousandth of that.
+	fix := 0.4e9 * math.Pow(10, float64(n-20)/2)
+	rowsCost := cost
+	cost = func(i int) float64 {
+		switch i {
+		case 0:
+			return fix
+		case 1:
+			return fix / 1000
+		}
+		return rowsCost(i)
+	}
+	var most float64
+	for i := range p.Subs {
+		most = max(most, cost(i))
+	}
+	scale := max(1, most/(1<<30))
+	for i := range p.Subs {
+		c := uint32(max(1, min(cost(i)/scale, 1<<31)))
+		p.Subs[i].Cost = c
+		p.TotalCost += uint64(c)
 	}
 	return p, nil
+}
+
+// symmetricRowSets is the number of East row sets equal to their mirror
+// image: those of n-n/2 rows out of n symmetric about the middle.
+func symmetricRowSets(n int) int {
+	k := n - n/2
+	if n%2 == 0 {
+		if k%2 == 1 {
+			return 0
+		}
+		return int(combinations(n/2, k/2))
+	}
+	// Odd n: the middle row, and pairs of mirrored rows.
+	c := 0
+	for mid := 0; mid <= 1; mid++ {
+		if (k-mid)%2 == 0 {
+			c += int(combinations(n/2, (k-mid)/2))
+		}
+	}
+	return c
+}
+
+// countedMaxN is the largest n whose plan counts the entries of every
+// cell of the quarter tables (5.7 s for 671 million entries at n = 23),
+// for the exact quarter pairs of each row set; beyond, the cost of a row
+// set is the mean of its class, measured on a few row sets of the class
+// (sampledCosts).
+const countedMaxN = 21
+
+// rowCost models the time in nanoseconds of a row set whose East and West
+// halves come from e and w quarter pairs: the quarter joins cost about
+// their number, the East–West matching grows as (e·w)^0.75, the cut lines
+// taking a larger share of the pairs out of the larger row sets. Fitted on
+// the row sets of n = 20 (every 16th) and 21 (every 128th) with the
+// AVX-512 kernel, it is within 10% of the measured time on each fifth of
+// the row sets by e·w (the product alone was off by 70% on the smallest).
+func rowCost(e, w uint64) float64 {
+	return 2*float64(e+w) + 0.04*math.Pow(float64(e)*float64(w), 0.75)
+}
+
+// sampledCosts returns the mean cost (rowCost) of each class of row sets,
+// those with as many rows in the North (by that number): the classes differ
+// by 10^4 in cost, the row sets of a class by a few times. The mean of a
+// class is taken over sampledPerClass of its row sets, evenly spaced in the
+// plan, their quarter pairs counted from their slices. False if stop said
+// so.
+func sampledCosts(p *Plan, stop func() bool) ([]float64, bool) {
+	g := p.g
+	h := g.h
+	nMask := uint32(1)<<uint(h) - 1
+	class := func(R uint32) int { return bits.OnesCount32(R & nMask) }
+	size := make([]int, h+1)
+	for _, s := range p.Subs[2:] {
+		size[class(s.Rows)]++
+	}
+	// The ordinals within its class of the row sets to sample, in order.
+	want := make([][]int, h+1)
+	for k, m := range size {
+		for j := 0; j < min(m, sampledPerClass); j++ {
+			want[k] = append(want[k], (2*j+1)*m/(2*min(m, sampledPerClass)))
+		}
+	}
+	seen := make([]int, h+1)
+	sum := make([]float64, h+1)
+	sl := newSlicers(g, p.t)
+	for _, s := range p.Subs[2:] {
+		k := class(s.Rows)
+		o := seen[k]
+		seen[k]++
+		if len(want[k]) == 0 || want[k][0] != o {
+			continue
+		}
+		want[k] = want[k][1:]
+		if stop() {
+			return nil, false
+		}
+		R := s.Rows
+		W := ^R & (1<<uint(g.n) - 1)
+		ne, se := sl[qNE].get(R&nMask), sl[qSE].get(R>>uint(h))
+		e := viewDot(&ne, &se, uint32(g.n-h), k)
+		nw, sw := sl[qNW].get(W&nMask), sl[qSW].get(W>>uint(h))
+		w := viewDot(&nw, &sw, uint32(h), class(W))
+		sum[k] += rowCost(e, w)
+	}
+	for k, m := range size {
+		if m > 0 {
+			sum[k] /= float64(min(m, sampledPerClass))
+		}
+	}
+	return sum, true
+}
+
+// sampledPerClass is the number of row sets per class whose cost
+// sampledCosts measures.
+const sampledPerClass = 4
+
+// viewDot is Σ over the k-subsets C of the w columns of |north(C)|·
+// |south(~C)|: the quarter pairs of a half.
+func viewDot(north, south *cellView, w uint32, k int) uint64 {
+	full := uint32(1)<<w - 1
+	var sum uint64
+	forCombs(w, k, func(C uint32) {
+		lo, _, hi := north.cell(C)
+		slo, _, shi := south.cell(full ^ C)
+		sum += uint64(hi-lo) * uint64(shi-slo)
+	})
+	return sum
 }
 
 // nextComb returns the next larger number with as many bits set as x
@@ -151,15 +331,6 @@ func eastWestWeight(R uint32, n int) uint64 {
 		return 2
 	}
 	return 0
-}
-
-// rowsCost estimates the work of row set R from the quarter pairs it tries
-// on both sides (see candidates): the quarter joins cost about their
-// number, the East–West matching about the product of the two halves'
-// numbers, for which the product of the pair counts stands.
-func (c *costModel) rowsCost(R uint32) uint32 {
-	e, w := c.candidates(R)
-	return uint32(min((e+w)/16+e*w/(1<<12)+1, 1<<31))
 }
 
 // costModel holds the cell sizes of the quadrants in the order that makes

@@ -32,15 +32,16 @@ var cutSettings = []int{-1, 0, 1, 3, 6}
 
 // TestAgainstReference: every n ≤ 14 gives the plain counter's total and
 // unique, with 1, 2 and 3 workers, every kernel, with every number of cut
-// lines of cutSettings.
+// lines of cutSettings, from shared tables and from slices.
 func TestAgainstReference(t *testing.T) {
 	for n := MinN; n <= 14; n++ {
 		ref, err := refcount.Count(context.Background(), n, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, cut := range cutSettings {
-			p, err := newPlan(context.Background(), n, cut)
+		for i, cut := range cutSettings {
+			slices := i%2 == 1 || n%3 == 0
+			p, err := newPlan(context.Background(), n, planOptions{forceCut: cut, slices: slices})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,15 +49,112 @@ func TestAgainstReference(t *testing.T) {
 				for w := 1; w <= 3; w++ {
 					r, err := p.Count(context.Background(), Options{Workers: w, Kernel: k})
 					if err != nil {
-						t.Fatalf("n=%d cut=%d %v workers=%d: %v", n, cut, k, w, err)
+						t.Fatalf("n=%d cut=%d slices=%v %v workers=%d: %v", n, cut, slices, k, w, err)
 					}
 					if !r.Complete || r.Total != ref.Total || r.Unique != ref.Unique {
-						t.Errorf("n=%d cut=%d %v workers=%d: got %d/%d, reference %d/%d",
-							n, cut, k, w, r.Total, r.Unique, ref.Total, ref.Unique)
+						t.Errorf("n=%d cut=%d slices=%v %v workers=%d: got %d/%d, reference %d/%d",
+							n, cut, slices, k, w, r.Total, r.Unique, ref.Total, ref.Unique)
 					}
 					if r.Burnside%8 != 0 {
 						t.Errorf("n=%d: Burnside sum %d", n, r.Burnside)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestParts: with the East halves matched in parts and the West halves
+// counted in batches of a few words, every n ≤ 12 still gives the
+// reference counts, from tables and from slices, with and without cut
+// lines.
+func TestParts(t *testing.T) {
+	defer func(e, w, j int) { eastCap, westCap, joinChunk = e, w, j }(eastCap, westCap, joinChunk)
+	eastCap, westCap, joinChunk = 7, 53, 5
+	for n := MinN; n <= 12; n++ {
+		ref, err := refcount.Count(context.Background(), n, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []int{-1, 0, 3} {
+			p, err := newPlan(context.Background(), n, planOptions{forceCut: cut, slices: n%2 == 0})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range kernels() {
+				r, err := p.Count(context.Background(), Options{Workers: 2, Kernel: k})
+				if err != nil || r.Total != ref.Total || r.Unique != ref.Unique {
+					t.Errorf("n=%d cut=%d %v: got %d/%d (%v), reference %d/%d", n, cut, k, r.Total, r.Unique, err, ref.Total, ref.Unique)
+				}
+			}
+		}
+	}
+}
+
+// TestSlices: every slice a worker builds holds the entries of the shared
+// table's row set, cell by cell, in the same order.
+func TestSlices(t *testing.T) {
+	for _, n := range []int{9, 12, 15} {
+		p, err := newPlan(context.Background(), n, planOptions{forceCut: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.buildTables(2, nil)
+		sl := newSlicers(p.g, p.t)
+		for q := range sl {
+			qt := &p.t.quads[q]
+			for rows := uint32(0); rows < 1<<uint(qt.qg.rows); rows++ {
+				want, got := qt.view(rows), sl[q].get(rows)
+				k := bits.OnesCount32(rows)
+				if k > qt.qg.cols {
+					continue
+				}
+				forCombs(uint32(qt.qg.cols), k, func(C uint32) {
+					lo, mid, hi := want.cell(C)
+					glo, gmid, ghi := got.cell(C)
+					if hi-lo != ghi-glo || mid-lo != gmid-glo ||
+						fmt.Sprint(want.words[lo:hi]) != fmt.Sprint(got.words[glo:ghi]) {
+						t.Fatalf("n=%d quadrant %d rows %b cols %b: slice %v, table %v",
+							n, q, rows, C, got.words[glo:ghi], want.words[lo:hi])
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestSampledCosts: the class means that plans beyond countedMaxN give
+// their row sets are within 25% of the exact costs of the classes, each
+// class's share of the total, where both can be had.
+func TestSampledCosts(t *testing.T) {
+	for _, n := range []int{16, 19} {
+		p, err := NewPlan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := n / 2
+		nMask := uint32(1)<<uint(h) - 1
+		exact := make([]float64, h+1)
+		size := make([]float64, h+1)
+		for _, s := range p.Subs[2:] {
+			k := bits.OnesCount32(s.Rows & nMask)
+			exact[k] += float64(s.Cost)
+			size[k]++
+		}
+		q := &Plan{N: n, g: p.g, Subs: p.Subs, t: newCellNumbers(p.g)}
+		mean, ok := sampledCosts(q, func() bool { return false })
+		if !ok {
+			t.Fatal("stopped")
+		}
+		var se, ss float64
+		for k := range mean {
+			se += exact[k]
+			ss += mean[k] * size[k]
+		}
+		for k := range mean {
+			if e := exact[k] / se; e > 0.02 {
+				if r := mean[k] * size[k] / ss / e; r < 0.75 || r > 1.25 {
+					t.Errorf("n=%d class %d: sampled share %.3f of the exact %.3f", n, k, e*r, e)
 				}
 			}
 		}
@@ -124,7 +222,7 @@ func allSolutions(n int, visit func(q []int)) {
 func TestRowSets(t *testing.T) {
 	for n := 5; n <= 11; n++ {
 		h := n / 2
-		p, err := newPlan(context.Background(), n, n%4)
+		p, err := newPlan(context.Background(), n, planOptions{forceCut: n % 4, slices: n%2 == 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -334,10 +432,25 @@ func TestKernels(t *testing.T) {
 					if !mt.linear && (mt.c < max(0, L-maxMatched) || mt.c > maxCut) {
 						t.Fatalf("L=%d: %d cut lines", L, mt.c)
 					}
-					if got := mt.countQueries(qs); got != want {
+					if got, ok := mt.countQueries(qs, nil); !ok || got != want {
 						t.Errorf("L=%d cut=%d (%d) %d East words, %d+%d+%d+%d queries, %v: %d, want %d",
 							L, cut, mt.c, m, len(qs[0]), len(qs[1]), len(qs[2]), len(qs[3]), kern, got, want)
 					}
+					// The same in kernel calls of a few pairs, polling stop.
+					func() {
+						defer func(s int) { stepPairs = s }(stepPairs)
+						stepPairs = 7
+						polls := 0
+						if got, ok := mt.countQueries(qs, func() bool { polls++; return false }); !ok || got != want {
+							t.Errorf("L=%d cut=%d, in steps: %d, want %d", L, cut, got, want)
+						}
+						if m > 300 && polls == 0 {
+							t.Errorf("L=%d cut=%d: stop never polled", L, cut)
+						}
+						if _, ok := mt.countQueries(qs, func() bool { return true }); m > 300 && ok {
+							t.Errorf("L=%d cut=%d: stop not heeded", L, cut)
+						}
+					}()
 				}
 			}
 		}
@@ -401,6 +514,30 @@ func TestCancel(t *testing.T) {
 		}
 		if r.Complete || r.Total > oeis.Total(20) {
 			t.Errorf("dishonest partial result %+v", r)
+		}
+	}
+	// Slices: the heaviest row set of n = 25 (minutes of work) and the
+	// Burnside search S180 (a minute) stop as well.
+	p25, err := NewPlan(25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heavy []int // the costliest class
+	for i, s := range p25.Subs[2:] {
+		switch {
+		case len(heavy) == 0 || s.Cost > p25.Subs[heavy[0]].Cost:
+			heavy = []int{i + 2}
+		case s.Cost == p25.Subs[heavy[0]].Cost:
+			heavy = append(heavy, i+2)
+		}
+	}
+	for _, id := range []int{0, heavy[len(heavy)/2]} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		_, err := p25.SolveSub(ctx, id, KernelAuto)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 1100*time.Millisecond {
+			t.Errorf("n=25 sub-problem %d: %v after %v", id, err, time.Since(start))
 		}
 	}
 	done, cancel := context.WithCancel(context.Background())
@@ -500,7 +637,8 @@ func BenchmarkMatcher(b *testing.B) {
 				m.build(randomWords(rng, nb*256, L, false), qs)
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					sink += m.countQueries(qs)
+					c, _ := m.countQueries(qs, nil)
+					sink += c
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(4096*nb), "ns/qb")
 			})

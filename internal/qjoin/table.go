@@ -188,6 +188,16 @@ func newCellCounts(g *geom, stop func() bool) (*tables, bool) {
 	return t, true
 }
 
+// newCellNumbers sets up the cell numbering of the four quadrants, without
+// counting their entries.
+func newCellNumbers(g *geom) *tables {
+	t := &tables{g: g}
+	for q := range t.quads {
+		t.quads[q] = newQuadTable(&g.quads[q])
+	}
+	return t
+}
+
 // build fills the four tables on up to workers goroutines, the largest
 // quadrant first. It returns false if stop said so before the end.
 func (t *tables) build(workers int, stop func() bool) bool {

@@ -17,7 +17,7 @@ const MaxShards = 1_000_000
 
 // MaxSubs bounds the sub-problems a checkpoint or result file may claim for
 // its plan (every plan has far fewer), for the same reason.
-const MaxSubs = 1 << 22
+const MaxSubs = 1 << 24
 
 // Assign splits the sub-problems of p among k shards, balanced by their
 // estimated cost: longest first, each to the shard with the least cost so far
