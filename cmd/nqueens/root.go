@@ -177,7 +177,8 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	started := false
 	root.PersistentPreRun = func(*cobra.Command, []string) { started = true }
 	err := root.ExecuteContext(ctx)
-	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+	writeFailed := out.err != nil && (err == nil || errors.Is(err, out.err))
+	if writeFailed {
 		err = fmt.Errorf("write to stdout: %w", stripPath(out.err))
 	}
 	if err == nil {
@@ -193,8 +194,10 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		code = exitInterrupted
 		err = errors.New("interrupted")
-	case errors.As(err, &ue) || !started:
-		code = exitUsage // cobra's own errors (unknown command, bad args) come before the run
+	case errors.As(err, &ue) || (!started && !writeFailed):
+		// cobra's own errors (unknown command, bad args) come before the run; --help
+		// does too, but its failed write is a failed write, exit 1 as anywhere else.
+		code = exitUsage
 	case errors.As(err, new(*nqueens.MemoryError)):
 		code = exitUsage // a board too large for this machine, refused before any work
 	case errors.As(err, &f):
