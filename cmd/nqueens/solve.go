@@ -97,7 +97,10 @@ seed gives the same placement. Algorithms that draw no random numbers ignore it.
 Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
-stdout; --json makes that summary, or the whole output, one JSON object.`,
+stdout; --json makes that summary, or the whole output, one JSON object.
+
+Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
+give the placement asked for (count and list answer 0 there, exit 0).`,
 		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algo construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
