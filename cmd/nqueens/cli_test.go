@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -35,6 +36,63 @@ func TestListNoSolution(t *testing.T) {
 		if code != exitFailure || out != "" || errs != "nqueens: n = "+n+": no solution exists\n" {
 			t.Errorf("solve %s: exit %d, %q %q; want exit 1, no solution exists", n, code, out, errs)
 		}
+	}
+}
+
+// ptr is &v, for the counters of a lab.SearchRow.
+func ptr(v int64) *int64 { return &v }
+
+// sameCounter says whether two variant-specific counters are equal: both absent (the
+// counter does not apply), or both there with the same value.
+func sameCounter(a, b *int64) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+// TestLabBacktrackZeroCounters: on the 1×1 board the classic search's Place loop never
+// runs and the cell search skips nothing: those counters are 0, printed as 0 in the JSON,
+// the table and the CSV; a counter that a variant does not have is absent from its JSON
+// and "-" in the table.
+func TestLabBacktrackZeroCounters(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "backtrack", "1", "--json")
+	var res struct{ Rows []map[string]any }
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Rows) != 4 {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	has := map[string][]string{"classic": {"place_loop_iterations"}, "row": nil, "cell": {"skipped", "dead"}, "cellprune": nil}
+	for _, r := range res.Rows {
+		v := r["variant"].(string)
+		for _, key := range []string{"place_loop_iterations", "skipped", "dead"} {
+			got, ok := r[key]
+			want := strings.Contains(strings.Join(has[v], ","), key)
+			switch {
+			case want && (!ok || got != 0.0):
+				t.Errorf("%s: %s = %v (present %v), want 0", v, key, got, ok)
+			case !want && ok:
+				t.Errorf("%s: %s = %v, but %s has no such counter", v, key, got, v)
+			}
+		}
+	}
+	// The table: variant solutions nodes checks "place loop" skipped dead ...
+	code, out, _ = runCLI(t, "", "lab", "backtrack", "1")
+	cells := map[string][]string{}
+	for _, l := range strings.Split(out, "\n")[2:] {
+		if f := strings.Fields(l); len(f) >= 7 {
+			cells[f[0]] = f[4:7]
+		}
+	}
+	want := map[string]string{"classic": "0 - -", "row": "- - -", "cell": "- 0 0", "cellprune": "- - -"}
+	for v, w := range want {
+		if got := strings.Join(cells[v], " "); got != w {
+			t.Errorf("table, %s: place loop, skipped, dead = %q, want %q\n%s", v, got, w, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	code, out, _ = runCLI(t, "", "lab", "backtrack", "1", "--csv", "--variants", "classic,cell")
+	if lines := strings.Split(out, "\n"); code != 0 || len(lines) < 3 ||
+		!strings.HasPrefix(lines[1], "classic,1,2,1,0,-,-,") || !strings.HasPrefix(lines[2], "cell,1,2,1,-,0,0,") {
+		t.Errorf("csv: exit %d\n%s", code, out)
 	}
 }
 
