@@ -4,12 +4,52 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // What a user sees at the command line: flags that exclude each other, the one summary
 // line, empty answers, counters that are zero, help written to a full disk.
+
+// TestSolveOneSummaryLine: the local search's counters are on the summary line, not on a
+// line of their own; with --format json they are in the JSON alone, all four, zeros
+// included, and stderr is empty.
+func TestSolveOneSummaryLine(t *testing.T) {
+	counters := regexp.MustCompile(`^n=200 algorithm=localsearch seed=3 verified=true seconds=[0-9.]+ attempts=[1-9][0-9]* k=[0-9]+ final_swaps=[0-9]+ restarts=[0-9]+( out=\S+)?\n$`)
+	code, _, errs := runCLI(t, "", "solve", "200", "--seed", "3")
+	if code != 0 || !counters.MatchString(errs) {
+		t.Errorf("text: exit %d, stderr %q: want the one summary line with the counters", code, errs)
+	}
+	file := filepath.Join(t.TempDir(), "q.txt")
+	code, out, errs := runCLI(t, "", "solve", "200", "--seed", "3", "--out", file)
+	if code != 0 || errs != "" || !counters.MatchString(out) || !strings.HasSuffix(out, " out="+file+"\n") {
+		t.Errorf("--out: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"solve", "200", "--seed", "3", "--format", "json"},
+		{"solve", "200", "--seed", "3", "--json"},
+		{"solve", "200", "--seed", "3", "--json", "--out", file},
+	} {
+		code, out, errs := runCLI(t, "", args...)
+		var o map[string]any
+		if code != 0 || errs != "" || json.Unmarshal([]byte(out), &o) != nil {
+			t.Errorf("%v: exit %d, stdout %.200q, stderr %q: want JSON alone", args, code, out, errs)
+			continue
+		}
+		for _, key := range []string{"attempts", "k", "final_swaps", "restarts"} {
+			if _, ok := o[key]; !ok {
+				t.Errorf("%v: no %q in %.300s", args, key, out)
+			}
+		}
+	}
+	// The other algorithms have no such counters.
+	_, out, _ = runCLI(t, "", "solve", "8", "--json")
+	if strings.Contains(out, `"restarts"`) || strings.Contains(out, `"k"`) {
+		t.Errorf("backtrack with local-search counters: %s", out)
+	}
+}
 
 // TestListNoSolution: a board without solution lists nothing and says so with
 // solutions=0, exit 0, as count does; solve, asked for a placement, still fails (exit 1).
