@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,6 +13,65 @@ import (
 
 // What a user sees at the command line: flags that exclude each other, the one summary
 // line, empty answers, counters that are zero, help written to a full disk.
+
+// TestConflictingFlags: two flags of which one would be ignored are refused before any
+// work, exit 2, in one line that names both.
+func TestConflictingFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		a, b string // the flags the message names
+	}{
+		{[]string{"solve", "8", "--json", "--format", "board"}, "--json", "--format board"},
+		{[]string{"solve", "8", "-f", "text", "--json"}, "--json", "--format text"},
+		{[]string{"solve", "100", "--json", "--format", "binary", "--out", "-"}, "--json", "--format binary"},
+		{[]string{"list", "6", "--json", "--format", "board"}, "--json", "--format board"},
+		{[]string{"list", "6", "--format", "text", "--json"}, "--json", "--format text"},
+		{[]string{"complete", "8", "--fix", "1:1", "--json", "--format", "board"}, "--json", "--format board"},
+		{[]string{"complete", "8", "--fix", "1:1", "--count", "--format", "board"}, "--count", "--format board"},
+		{[]string{"complete", "--generate", "8", "--fixed", "2", "--format", "json"}, "--generate", "--format"},
+		{[]string{"complete", "8", "--fix", "1:1", "--fixed", "3"}, "--fixed", "--generate"},
+		{[]string{"complete", "8", "--fix", "1:1", "--mode", "random"}, "--mode", "--generate"},
+		{[]string{"lab", "backtrack", "4", "--json", "--csv"}, "--json", "--csv"},
+		{[]string{"lab", "lasvegas", "8", "--exact", "--trials", "5"}, "--exact", "--trials"},
+		{[]string{"lab", "lasvegas", "8", "--seed", "1", "--exact"}, "--exact", "--seed"},
+		{[]string{"lab", "lasvegas", "8", "--exact", "--objective", "time"}, "--exact", "--objective"},
+		{[]string{"lab", "lasvegas", "8", "--exact", "--max-checks", "10"}, "--exact", "--max-checks"},
+		{[]string{"lab", "lasvegas", "8", "--variant", "row", "--max-draws", "10"}, "--variant row", "--max-draws"},
+	} {
+		code, out, errs := runCLI(t, "", c.args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 ||
+			!strings.Contains(errs, c.a) || !strings.Contains(errs, c.b) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %s and %s",
+				c.args, code, out, errs, c.a, c.b)
+		}
+	}
+}
+
+// TestCompatibleFlags: flags that agree, or that speak of different outputs, still run.
+func TestCompatibleFlags(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "q.txt")
+	for _, args := range [][]string{
+		{"solve", "8", "--json", "--format", "json"},
+		{"solve", "8", "--json=false", "--format", "board"},
+		{"list", "4", "--json", "-f", "json"},
+		{"complete", "8", "--fix", "1:1", "--json", "--format", "json"},
+		{"lab", "lasvegas", "6", "--exact", "--variant", "cell", "--max-draws", "40", "--ms", "0..2"},
+		{"lab", "lasvegas", "6", "--variant", "row", "--trials", "2", "--seed", "1", "--ms", "1"},
+	} {
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+	// With --out, --format is the file's and --json the summary's.
+	code, out, errs := runCLI(t, "", "solve", "8", "--seed", "1", "--json", "--format", "board", "--out", file)
+	var o solveOutput
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Out != file {
+		t.Fatalf("--out with --json --format board: exit %d, %q %q", code, out, errs)
+	}
+	if b, _ := os.ReadFile(file); !strings.HasPrefix(string(b), "Q . . . . . . .\n") {
+		t.Errorf("the file is not a board: %q", b)
+	}
+}
 
 // TestSolveOneSummaryLine: the local search's counters are on the summary line, not on a
 // line of their own; with --format json they are in the JSON alone, all four, zeros

@@ -45,7 +45,12 @@ A board without solution (n = 2, 3) lists nothing and says solutions=0, exit
 complete exit 1 there: they were asked for a placement, and none exists.)`,
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
 		Args:    exactArgs(1, "one board size N"),
-		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := jsonAndFormat(cmd.Flags(), ""); err != nil {
+				return err
+			}
+			return c.run(args[0])
+		},
 	}
 	fl := cmd.Flags()
 	fl.BoolVarP(&c.unique, "unique", "u", false, "one canonical solution per symmetry class, with the class size")

@@ -121,9 +121,10 @@ Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
-The summary is one line (on stderr without --out): n, algorithm, seed, time,
-and for the local search its counters (attempts, k, final_swaps, restarts),
-as in the JSON.
+Without --out, --json is --format json, and a --format other than json with
+it is refused (exit 2). The summary is one line (on stderr without --out): n,
+algorithm, seed, time, and for the local search its counters (attempts, k,
+final_swaps, restarts), as in the JSON.
 
 Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
 give the placement asked for (count and list answer 0 there, exit 0).`,
@@ -131,6 +132,11 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			if c.out == "" || c.out == "-" { // with --out FILE, --json is the summary's
+				if err := jsonAndFormat(cmd.Flags(), "; with --out FILE, --format is the file's"); err != nil {
+					return err
+				}
+			}
 			job, err := c.parse(args[0])
 			if err != nil {
 				return err
