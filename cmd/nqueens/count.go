@@ -56,12 +56,16 @@ ones, classes under the 8 symmetries of the square (OEIS A002562).
 On Ctrl-C the count stops and reports the sub-problems finished so far
 (exit 130); those partial sums are lower bounds, not the answer.
 
---checkpoint FILE saves the finished sub-problems and their sums every
-30 seconds and on Ctrl-C or SIGTERM; --resume continues from FILE (or starts
-afresh if it does not exist yet). Files are replaced atomically, so a crash
-or kill -9 at any instant leaves a usable checkpoint. A resumed count redoes
-the sub-problems that were running when it stopped (one per worker), and after
-a crash or kill -9 also those finished since the last save.
+--checkpoint FILE saves the finished sub-problems and their sums at the start
+(a place that cannot take the file fails there, before any counting), every
+30 seconds, and at the end or on Ctrl-C or SIGTERM; --resume continues from
+FILE (or starts afresh if it does not exist yet) and says what FILE holds.
+Files are replaced atomically, so a crash or kill -9 at any instant leaves a
+usable checkpoint. A resumed count redoes the sub-problems that were running
+when it stopped (one per worker), and after a crash or kill -9 also those
+finished since the last save. A write that fails during the count is a warning;
+a count that ran prints its result even when the last write fails, then says
+the file is NOT saved (exit 1, or 130 when interrupted).
 
 --shard I/K --out DIR counts shard I (0..K-1) of the K shards of the work
 plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
@@ -174,10 +178,21 @@ func newPlan(e *env, n int) (*nqueens.Plan, error) {
 	return p, err
 }
 
-// options are the options of a checkpointed count or a shard.
+// options are the options of a checkpointed count or a shard: a resumed checkpoint and a
+// periodic write that fails are said on stderr.
 func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 	return nqueens.ShardOptions{Workers: c.workers, Checkpoint: c.checkpoint, Resume: c.resume,
-		CheckpointEvery: c.every, Version: version, Progress: bar.update}
+		CheckpointEvery: c.every, Version: version, Progress: bar.update,
+		Resuming: func(path string, done, subs int, written string) {
+			fmt.Fprintf(c.e.stderr, "nqueens: resuming %s (written %s): %d of %d sub-problems done\n", path, written, done, subs)
+		},
+		SaveFailed: func(err error) {
+			if err != nil {
+				fmt.Fprintf(c.e.stderr, "nqueens: warning: checkpoint not saved: %v; the count goes on and tries again in %v\n", err, c.every)
+			} else {
+				fmt.Fprintln(c.e.stderr, "nqueens: the checkpoint is saved again")
+			}
+		}}
 }
 
 // output is the rendering of a checkpointed count or a shard.
@@ -214,13 +229,22 @@ func (c *countCmd) countCheckpointed(n int) error {
 	if r.Status != nqueens.Complete && r.Status != nqueens.Interrupted {
 		return fileError(err)
 	}
+	// The count ran: its result is printed, saved or not.
 	out := c.output(r)
 	if err := c.render(out); err != nil {
 		return err
 	}
+	notSaved := errors.Is(err, nqueens.ErrNotSaved)
 	if r.Status == nqueens.Interrupted {
-		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial; %s saved, continue with --resume",
-			out.TasksDone, out.Tasks, c.checkpoint)}
+		saved := fmt.Sprintf("%s saved, continue with --resume", c.checkpoint)
+		if notSaved {
+			saved = err.Error()
+		}
+		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial; %s",
+			out.TasksDone, out.Tasks, saved)}
+	}
+	if notSaved {
+		return fmt.Errorf("the count above is complete, but %w", err)
 	}
 	return nil
 }
@@ -251,16 +275,29 @@ func (c *countCmd) countShard(n int) error {
 	switch {
 	case errors.Is(err, nqueens.ErrOtherPlan) && r.Checkpoint == "":
 		return fmt.Errorf("%w: use another --out directory", err)
-	case r.Status == nqueens.Interrupted:
-		return interrupted{fmt.Sprintf("shard %s interrupted after %d of %d sub-problems; %s saved: run the same command again to continue",
-			spec, r.SubsDone, r.Subs, r.Checkpoint)}
-	case err != nil:
+	case r.Status != nqueens.Complete && r.Status != nqueens.Interrupted:
 		return fileError(err)
 	}
+	// The count ran: its sums are printed, saved or not.
 	out := c.output(r)
 	out.Shard, out.Out, out.Skipped = spec, r.ResultFile, r.Skipped
-	if !r.Skipped {
+	if !r.Skipped && err == nil {
 		out.Checkpoint = "" // removed with the result written
 	}
-	return c.render(out)
+	if err := c.render(out); err != nil {
+		return err
+	}
+	notSaved := errors.Is(err, nqueens.ErrNotSaved)
+	if r.Status == nqueens.Interrupted {
+		saved := fmt.Sprintf("%s saved: run the same command again to continue", r.Checkpoint)
+		if notSaved {
+			saved = err.Error()
+		}
+		return interrupted{fmt.Sprintf("shard %s interrupted after %d of %d sub-problems: the sums above are partial; %s",
+			spec, r.SubsDone, r.Subs, saved)}
+	}
+	if notSaved {
+		return fmt.Errorf("shard %s is counted (above), but %w", spec, err)
+	}
+	return nil
 }

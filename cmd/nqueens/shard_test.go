@@ -639,3 +639,130 @@ func TestGNUParallelHosts(t *testing.T) {
 		t.Errorf("%+v", m)
 	}
 }
+
+// TestCountNotSavedCLI: a count whose checkpoint directory is removed while it runs
+// prints its result all the same, then says the file is NOT saved (exit 1); interrupted,
+// it prints the partial line and says the checkpoint is NOT saved (exit 130); a shard
+// prints its line and says its result file is NOT written (exit 1).
+func TestCountNotSavedCLI(t *testing.T) {
+	bin := binary(t)
+	const n = 18
+	cases := []struct {
+		name      string
+		args      []string // DIR is the directory removed
+		file      string   // the file whose appearance means the count is under way
+		interrupt bool
+		code      int
+		stdout    []string
+		stderr    string
+	}{
+		{"complete", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", false, 1,
+			[]string{fmt.Sprintf("total=%d unique=%d", knownCounts(n)[0], knownCounts(n)[1])},
+			"nqueens: the count above is complete, but checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
+		{"interrupted", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", true, 130, []string{"partial=true"},
+			"the counts above are partial; checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
+		{"shard", []string{"--shard", "0/2", "--out", "DIR"}, shard.CheckpointName(0, 2), false, 1, []string{"shard=0/2"},
+			"nqueens: shard 0/2 is counted (above), but result file NOT written: DIR/shard-0000-of-0002.json: no such file or directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "gone")
+			os.Mkdir(dir, 0o755)
+			args := []string{"count", fmt.Sprint(n), "-w", "1", "--checkpoint-every", "50ms"}
+			for _, a := range c.args {
+				args = append(args, strings.Replace(a, "DIR", dir, 1))
+			}
+			cmd := exec.Command(bin, args...)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+				if _, err := os.Stat(filepath.Join(dir, c.file)); err == nil {
+					break
+				}
+			}
+			os.RemoveAll(dir)
+			if c.interrupt {
+				time.Sleep(200 * time.Millisecond)
+				cmd.Process.Signal(syscall.SIGINT)
+			}
+			cmd.Wait()
+			errs := strings.ReplaceAll(stderr.String(), dir, "DIR")
+			if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errs, c.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errs, c.code, c.stderr)
+			}
+			for _, want := range c.stdout {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("stdout %q lacks %q", stdout.String(), want)
+				}
+			}
+			if !strings.Contains(errs, "warning: checkpoint not saved") {
+				t.Errorf("no warning when the periodic write failed: %q", errs)
+			}
+		})
+	}
+}
+
+// fullDisk mounts a small tmpfs in a temporary directory and fills it, for the test; it
+// skips the test where mounting is not allowed (not root, a container without the
+// capability).
+func fullDisk(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	f, err := os.Create(filepath.Join(dir, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for buf := make([]byte, 4096); ; {
+		if _, err := f.Write(buf); err != nil {
+			break
+		}
+	}
+	os.Mkdir(filepath.Join(dir, "small"), 0o755) // a directory still fits: an inode, no block
+	return filepath.Join(dir, "small")
+}
+
+// TestCountFullDisk: on a full disk, a checkpointed count or a shard fails at once,
+// before counting, saying the checkpoint cannot be written (it used to count the whole
+// board, then print only "no space left on device").
+func TestCountFullDisk(t *testing.T) {
+	small := fullDisk(t)
+	for _, args := range [][]string{
+		{"count", "17", "-w", "1", "--checkpoint", small + "/c.ckpt"},
+		{"count", "17", "-w", "1", "--shard", "0/1", "--out", small + "/q"},
+	} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != 1 || out != "" || !strings.Contains(errs, "cannot write the checkpoint, nothing counted: "+small) ||
+			!strings.Contains(errs, "no space left on device") {
+			t.Errorf("%v: exit %d, %q %q", args, code, out, errs)
+		}
+	}
+}
+
+// TestResumeSays: --resume says on stderr which checkpoint it continues, when it was
+// written and how much of the count it holds, so that a run never starts silently from
+// an older checkpoint than the user expects; a fresh start says nothing.
+func TestResumeSays(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	code, out, errs := runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
+	var o countOutput
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || errs != "" {
+		t.Fatalf("fresh: exit %d %q %q", code, out, errs)
+	}
+	c, err := shard.LoadCheckpoint(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume")
+	want := fmt.Sprintf("nqueens: resuming %s (written %s): %d of %d sub-problems done\n", ck, c.Written, o.Tasks, o.Tasks)
+	if code != 0 || errs != want {
+		t.Errorf("resumed: exit %d, stderr %q, want %q", code, errs, want)
+	}
+}

@@ -3,7 +3,6 @@ package shard
 import (
 	"errors"
 	"fmt"
-	"github.com/nqueens/nqueens/internal/atomicfile"
 	"os"
 	"path/filepath"
 
@@ -49,7 +48,7 @@ func WriteResult(path string, r *Result) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteBytes(path, b)
+	return writeFile(path, b)
 }
 
 // ReadResult reads and checks a result file: JSON complete and strict,
