@@ -38,6 +38,12 @@ var ErrOtherPlan = shard.ErrOtherPlan
 // error says what the file holds.
 var ErrNotSaved = shard.ErrNotSaved
 
+// ErrInUse is wrapped by the error of CountCheckpointed and CountShard when another
+// process is counting the same checkpoint or shard: each takes an exclusive lock (flock)
+// on a lock file beside its files, FILE.lock or shard-IIII-of-KKKK.lock, and the error
+// names the process that holds it (pid and host).
+var ErrInUse = shard.ErrLocked
+
 // ErrCheckpointExists is returned by CountCheckpointed when the checkpoint file exists and
 // ShardOptions.Resume is not set: it is never overwritten by a fresh count.
 var ErrCheckpointExists = errors.New("the checkpoint file exists")
@@ -190,6 +196,14 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 	for i := range ids {
 		ids[i] = i
 	}
+	if err := checkOutput(opt.Checkpoint); err != nil {
+		return res, fmt.Errorf("checkpoint %w", err)
+	}
+	lock, err := shard.TryLock(opt.Checkpoint + ".lock")
+	if err != nil {
+		return res, fmt.Errorf("checkpoint %s is in use by %w", opt.Checkpoint, err)
+	}
+	defer lock.Release()
 	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, p.p, 0, 1, ids, opt.Resuming)
 	if err != nil {
 		return res, err
@@ -219,23 +233,46 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return res, err
 	}
-	if r, rerr := shard.ReadResult(res.ResultFile); rerr == nil {
+	// skip takes a result file that is there already and checks out.
+	skip := func() (bool, error) {
+		r, rerr := shard.ReadResult(res.ResultFile)
+		if rerr != nil {
+			if !errors.Is(rerr, os.ErrNotExist) {
+				res.Recounted = rerr
+			}
+			return false, nil
+		}
 		if merr := r.Matches(p.p, i, k, ids); merr != nil {
-			return res, fmt.Errorf("%s %w", res.ResultFile, merr)
+			return false, fmt.Errorf("%s %w", res.ResultFile, merr)
 		}
 		res.Total, res.Burnside, res.Unique, res.Nodes = r.Total, r.Burnside, r.Burnside/8, r.Nodes
 		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
-		return res, nil
-	} else if !errors.Is(rerr, os.ErrNotExist) {
-		res.Recounted = rerr
+		return true, nil
+	}
+	if done, err := skip(); done || err != nil {
+		return res, err
 	}
 	if err := checkOutput(res.ResultFile); err != nil {
 		return res, fmt.Errorf("result file %w", err)
+	}
+	// One process at a time counts a shard; one that finished while this one started
+	// leaves its result file.
+	lock, err := shard.TryLock(filepath.Join(dir, shard.LockName(i, k)))
+	if err != nil {
+		return res, fmt.Errorf("shard %d/%d of n=%d in %s is being counted by %w", i, k, p.N(), dir, err)
+	}
+	defer lock.Release()
+	res.Recounted = nil
+	if done, err := skip(); done || err != nil {
+		return res, err
 	}
 	if opt.Checkpoint == "" {
 		opt.Checkpoint = filepath.Join(dir, shard.CheckpointName(i, k))
 	}
 	res.Checkpoint = opt.Checkpoint
+	if err := checkOutput(opt.Checkpoint); err != nil {
+		return res, fmt.Errorf("checkpoint %w", err)
+	}
 	c, err := openCheckpoint(opt.Checkpoint, true, p.p, i, k, ids, opt.Resuming)
 	if err != nil {
 		return res, err
@@ -279,13 +316,11 @@ func settleSaved(s Status, err error) Status {
 	return settle(s, err)
 }
 
-// openCheckpoint loads the checkpoint at path if resume is set and the file exists, and
+// openCheckpoint loads the checkpoint at path (which the caller checked can be written)
+// if resume is set and the file exists, and
 // checks it belongs to this count (then it calls resuming, if not nil); otherwise it
 // starts afresh, refusing to overwrite an existing file unless resume is set.
 func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids []int, resuming func(path string, done, subs int, written string)) (*shard.Checkpoint, error) {
-	if err := checkOutput(path); err != nil {
-		return nil, fmt.Errorf("checkpoint %w", err)
-	}
 	_, statErr := os.Stat(path)
 	switch {
 	case statErr == nil && !resume:

@@ -72,7 +72,11 @@ plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
 merge DIR" sums the shards. --shard auto/K takes I from SLURM_ARRAY_TASK_ID,
 JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX.
 A shard checkpoints itself in DIR and resumes when run again; a shard whose
-result file is already there and checks out is skipped.`,
+result file is already there and checks out is skipped.
+
+One process at a time counts a checkpoint or a shard: each holds a lock
+(flock) on FILE.lock or DIR/shard-IIII-of-KKKK.lock while it runs, and a
+second one stops at once (exit 1), naming the pid and host of the first.`,
 		Example: "  nqueens count 12\n  nqueens count 14 --workers 2 --json\n" +
 			"  nqueens count 18 --checkpoint q18.ckpt --resume\n" +
 			"  nqueens count 20 --shard 3/16 --out results/",

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -764,5 +765,69 @@ func TestResumeSays(t *testing.T) {
 	want := fmt.Sprintf("nqueens: resuming %s (written %s): %d of %d sub-problems done\n", ck, c.Written, o.Tasks, o.Tasks)
 	if code != 0 || errs != want {
 		t.Errorf("resumed: exit %d, stderr %q, want %q", code, errs, want)
+	}
+}
+
+// TestCountInUse: a checkpoint or a shard that another process is counting is refused
+// at once (exit 1), naming the process that holds it, and counted once it is free.
+func TestCountInUse(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	holder := fmt.Sprintf("process %d on host %s", os.Getpid(), host)
+	ck := filepath.Join(dir, "c.ckpt")
+	cases := []struct {
+		lock string
+		args []string
+		want string
+	}{
+		{ck + ".lock", []string{"count", "12", "--checkpoint", ck, "--resume"},
+			fmt.Sprintf("nqueens: checkpoint %s is in use by %s (lock file %s.lock)\n", ck, holder, ck)},
+		{filepath.Join(dir, shard.LockName(1, 2)), []string{"count", "12", "--shard", "1/2", "--out", dir},
+			fmt.Sprintf("nqueens: shard 1/2 of n=12 in %s is being counted by %s (lock file %s)\n", dir, holder, filepath.Join(dir, shard.LockName(1, 2)))},
+	}
+	for _, c := range cases {
+		l, err := shard.TryLock(c.lock) // this test process stands for the other one
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runCLI(t, "", c.args...)
+		if code != 1 || out != "" || errs != c.want {
+			t.Errorf("%v: exit %d %q %q, want %q", c.args, code, out, errs, c.want)
+		}
+		l.Release()
+		if code, out, errs := runCLI(t, "", c.args...); code != 0 || (!strings.Contains(out, fmt.Sprintf("total=%d", knownCounts(12)[0])) && !strings.Contains(out, "shard=1/2")) {
+			t.Errorf("%v once free: exit %d %q %q", c.args, code, out, errs)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("left in the directory: %v (want the checkpoint and the shard's result)", ents)
+	}
+}
+
+// TestCountTwiceAtOnce: a second process started on a shard that a first one is counting
+// stops at once, naming the first one's pid, instead of doing the work again.
+func TestCountTwiceAtOnce(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	args := []string{"count", "18", "-w", "1", "--shard", "0/2", "--out", dir}
+	first := exec.Command(bin, args...)
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { first.Process.Kill(); first.Wait() }()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, shard.CheckpointName(0, 2))); err == nil {
+			break
+		}
+	}
+	start := time.Now()
+	out, err := exec.Command(bin, args...).CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), fmt.Sprintf("is being counted by process %d on host", first.Process.Pid)) {
+		t.Fatalf("second process: %v %q", err, out)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the second process took %v to give up", took)
 	}
 }

@@ -41,6 +41,9 @@ func FileName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.json", i
 // CheckpointName is the name of shard i of k's checkpoint file.
 func CheckpointName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.checkpoint", i, k) }
 
+// LockName is the name of shard i of k's lock file (see TryLock).
+func LockName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.lock", i, k) }
+
 // WriteResult seals r with its checksum and writes it atomically to path.
 func WriteResult(path string, r *Result) error {
 	r.Format = ResultFormat
