@@ -163,7 +163,8 @@ type ShardOptions struct {
 
 // ShardResult is the outcome of CountCheckpointed or CountShard. When Status is not
 // Complete the sums cover the SubsDone finished sub-problems only. For a shard, Unique is
-// Burnside/8, a share and no count: MergeShards gives the unique count.
+// 0: a shard's share of it is no count (MergeShards gives the unique count); Burnside is
+// the shard's Burnside numerator, which the shards sum to 8 × unique.
 type ShardResult struct {
 	N                              int
 	Total, Unique, Burnside, Nodes uint64
@@ -245,7 +246,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 		if merr := r.Matches(p.p, i, k, ids); merr != nil {
 			return false, fmt.Errorf("%s %w", res.ResultFile, merr)
 		}
-		res.Total, res.Burnside, res.Unique, res.Nodes = r.Total, r.Burnside, r.Burnside/8, r.Nodes
+		res.Total, res.Burnside, res.Nodes = r.Total, r.Burnside, r.Nodes
 		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
 		return true, nil
 	}
@@ -278,6 +279,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 		return res, err
 	}
 	res, err = runCheckpointed(ctx, p.p, c, opt, res)
+	res.Unique = 0 // a share, no count
 	ckptErr := err // the checkpoint's last write failed: the result file matters more
 	if err != nil && (res.Status != Complete || !errors.Is(err, ErrNotSaved)) {
 		return res, err

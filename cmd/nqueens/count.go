@@ -12,24 +12,25 @@ import (
 )
 
 type countOutput struct {
-	N         int     `json:"n"`
-	Total     uint64  `json:"total"`
-	Unique    uint64  `json:"unique"`
+	N     int    `json:"n"`
+	Total uint64 `json:"total"`
+	// Unique is set for a whole count, never for a shard: a shard's share of
+	// the unique count is no count by itself ("nqueens merge" gives it).
+	Unique    *uint64 `json:"unique,omitempty"`
 	Seconds   float64 `json:"seconds"`
 	Complete  bool    `json:"complete"`
 	Workers   int     `json:"workers"`
 	Tasks     int     `json:"tasks"`
 	TasksDone int     `json:"tasks_done"`
 	Nodes     uint64  `json:"nodes"`
-	// Set by --shard and --checkpoint only. The unique count of a shard is
-	// its share of the Burnside numerator divided by 8: no count by itself
-	// ("nqueens merge" gives the unique count); burnside is that share.
-	Burnside   uint64 `json:"burnside,omitempty"`
-	Shard      string `json:"shard,omitempty"`      // "I/K"
-	Out        string `json:"out,omitempty"`        // the shard's result file
-	Skipped    bool   `json:"skipped,omitempty"`    // the result file was there already
-	Checkpoint string `json:"checkpoint,omitempty"` // the checkpoint file
-	Resumed    int    `json:"resumed,omitempty"`    // sub-problems taken from the checkpoint
+	// Set by --shard and --checkpoint only: the Burnside numerator of the
+	// sub-problems counted, whose sum over the shards is 8 × unique.
+	Burnside   *uint64 `json:"burnside,omitempty"`
+	Shard      string  `json:"shard,omitempty"`      // "I/K"
+	Out        string  `json:"out,omitempty"`        // the shard's result file
+	Skipped    bool    `json:"skipped,omitempty"`    // the result file was there already
+	Checkpoint string  `json:"checkpoint,omitempty"` // the checkpoint file
+	Resumed    int     `json:"resumed,omitempty"`    // sub-problems taken from the checkpoint
 }
 
 // countCmd is "nqueens count": its flags, one run per way of counting (whole, with a
@@ -133,7 +134,7 @@ func (c *countCmd) countPlain(n int) error {
 	if cerr != nil && res.Status != nqueens.Interrupted {
 		return cerr
 	}
-	out := countOutput{N: n, Total: res.Total, Unique: res.Unique, Seconds: time.Since(start).Seconds(),
+	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
 		Complete: res.Status == nqueens.Complete, Workers: c.workers, Tasks: res.Stats.Tasks,
 		TasksDone: res.Stats.TasksDone, Nodes: res.Stats.Nodes}
 	if err := c.render(out); err != nil {
@@ -151,7 +152,13 @@ func (c *countCmd) render(out countOutput) error {
 	if c.asJSON {
 		return printJSON(w, out)
 	}
-	fmt.Fprintf(w, "n=%d total=%d unique=%d seconds=%.3f workers=%d", out.N, out.Total, out.Unique, out.Seconds, out.Workers)
+	fmt.Fprintf(w, "n=%d total=%d", out.N, out.Total)
+	if out.Unique != nil {
+		fmt.Fprintf(w, " unique=%d", *out.Unique)
+	} else { // a shard
+		fmt.Fprintf(w, " burnside=%d", *out.Burnside)
+	}
+	fmt.Fprintf(w, " seconds=%.3f workers=%d", out.Seconds, out.Workers)
 	if out.Shard != "" {
 		fmt.Fprintf(w, " shard=%s subs=%d out=%s", out.Shard, out.Tasks, out.Out)
 		if out.Skipped {
@@ -201,9 +208,9 @@ func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 
 // output is the rendering of a checkpointed count or a shard.
 func (c *countCmd) output(r nqueens.ShardResult) countOutput {
-	return countOutput{N: r.N, Total: r.Total, Unique: r.Unique, Seconds: r.Seconds,
+	return countOutput{N: r.N, Total: r.Total, Unique: &r.Unique, Seconds: r.Seconds,
 		Complete: r.Status == nqueens.Complete, Workers: c.workers, Tasks: r.Subs, TasksDone: r.SubsDone,
-		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: r.Burnside}
+		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 
 // fileError makes a usage error of the refusals of a path (a directory, a device where a
@@ -284,7 +291,7 @@ func (c *countCmd) countShard(n int) error {
 	}
 	// The count ran: its sums are printed, saved or not.
 	out := c.output(r)
-	out.Shard, out.Out, out.Skipped = spec, r.ResultFile, r.Skipped
+	out.Shard, out.Out, out.Skipped, out.Unique = spec, r.ResultFile, r.Skipped, nil
 	if !r.Skipped && err == nil {
 		out.Checkpoint = "" // removed with the result written
 	}

@@ -66,6 +66,7 @@ func TestShardGolden(t *testing.T) {
 		{"merge-no-args", []string{"merge"}},
 		{"merge-no-such-dir", []string{"merge", "DIR/nope"}},
 		{"count-shard-skip", []string{"count", "12", "--shard", "1/3", "--out", "DIR"}},
+		{"count-shard-skip-json", []string{"count", "12", "--shard", "1/3", "--out", "DIR", "--json"}},
 		{"count-shard-no-out", []string{"count", "12", "--shard", "0/3"}},
 		{"count-shard-out-only", []string{"count", "12", "--out", "DIR"}},
 		{"count-shard-range", []string{"count", "12", "--shard", "3/3", "--out", "DIR"}},
@@ -109,16 +110,26 @@ func mergeJSON(t *testing.T, dirs ...string) mergeOutput {
 }
 
 // TestShardCLI: every shard count K = 1..7 of n = 12, through the command line,
-// merges to the known counts; a second run of a shard is skipped.
+// merges to the known counts; a second run of a shard is skipped. A shard prints no
+// unique count (its share is none), and its Burnside numerators sum to 8 × unique.
 func TestShardCLI(t *testing.T) {
 	clearIndexEnv(t)
 	for k := 1; k <= 7; k++ {
 		dir := t.TempDir()
+		var burnside uint64
 		for i := 0; i < k; i++ {
-			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out", dir, "-w", "2")
-			if code != 0 || strings.Contains(out, "skipped") {
+			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out", dir, "-w", "2", "--json")
+			var o countOutput
+			if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Skipped {
 				t.Fatalf("shard %d/%d: exit %d %q %q", i, k, code, out, errs)
 			}
+			if o.Unique != nil || o.Burnside == nil || strings.Contains(out, "unique") {
+				t.Fatalf("shard %d/%d prints a unique count, or no Burnside numerator: %s", i, k, out)
+			}
+			burnside += *o.Burnside
+		}
+		if burnside != 8*knownCounts(12)[1] {
+			t.Errorf("k=%d: the shards' Burnside numerators sum to %d, not 8 × %d", k, burnside, knownCounts(12)[1])
 		}
 		code, out, _ := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("0/%d", k), "--out", dir, "--json")
 		var o countOutput
@@ -263,7 +274,7 @@ func TestCountKillResume(t *testing.T) {
 	check := func(out []byte) countOutput {
 		t.Helper()
 		var o countOutput
-		if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts(n)[0] || o.Unique != knownCounts(n)[1] {
+		if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts(n)[0] || o.Unique == nil || *o.Unique != knownCounts(n)[1] {
 			t.Fatalf("a resumed run ended with %s", out)
 		}
 		return o
