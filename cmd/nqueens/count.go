@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -72,8 +73,9 @@ the file is NOT saved (exit 1, or 130 when interrupted).
 plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
 merge DIR" sums the shards. --shard auto/K takes I from SLURM_ARRAY_TASK_ID,
 JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX.
-A shard checkpoints itself in DIR and resumes when run again; a shard whose
-result file is already there and checks out is skipped.
+A shard checkpoints itself in DIR (--checkpoint does not go with --shard) and
+resumes when run again; a shard whose result file is already there and checks
+out is skipped.
 
 One process at a time counts a checkpoint or a shard: each holds a lock
 (flock) on FILE.lock or DIR/shard-IIII-of-KKKK.lock while it runs, and a
@@ -271,6 +273,10 @@ func (c *countCmd) countShard(n int) error {
 	}
 	if c.out == "" {
 		return usagef("--shard needs --out DIR, the directory of the result files")
+	}
+	if c.checkpoint != "" {
+		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out directory, %s",
+			filepath.Join(c.out, nqueens.ShardCheckpointName(i, k)))
 	}
 	p, err := newPlan(c.e, n)
 	if err != nil {

@@ -75,6 +75,7 @@ func TestShardGolden(t *testing.T) {
 		{"count-shard-auto-none", []string{"count", "12", "--shard", "auto/3", "--out", "DIR"}},
 		{"count-shard-other-plan", []string{"count", "11", "--shard", "1/3", "--out", "DIR"}},
 		{"count-resume-alone", []string{"count", "12", "--resume"}},
+		{"count-shard-checkpoint", []string{"count", "12", "--shard", "2/3", "--out", "DIR/new", "--checkpoint", "c.ckpt"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
