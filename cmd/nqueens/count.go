@@ -282,6 +282,11 @@ func (c *countCmd) countShard(n int) error {
 	if err != nil {
 		return err
 	}
+	if sizes, err := p.Split(k); err == nil && sizes[i].Subs == 0 {
+		warnShards(c.e, p, k, fmt.Sprintf(", this one (%d/%d) among them", i, k))
+	} else {
+		warnShards(c.e, p, k, "")
+	}
 	bar := c.bar()
 	r, err := nqueens.CountShard(c.e.ctx, p, i, k, c.out, c.options(bar))
 	bar.finish()

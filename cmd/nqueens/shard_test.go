@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/shard"
 )
@@ -841,5 +843,47 @@ func TestCountTwiceAtOnce(t *testing.T) {
 	}
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("the second process took %v to give up", took)
+	}
+}
+
+// TestShardsAboveSubs: plan --shards K and count --shard I/K warn on stderr when K is
+// above the plan's sub-problems (shards that count nothing), naming the shard when it
+// is one of them; up to the sub-problems they say nothing.
+func TestShardsAboveSubs(t *testing.T) {
+	clearIndexEnv(t)
+	p, err := nqueens.NewPlan(context.Background(), 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs := p.Subs()
+	k := subs + 100
+	sizes, _ := p.Split(k)
+	empty, full := -1, -1
+	for i, s := range sizes {
+		if s.Subs == 0 && empty < 0 {
+			empty = i
+		}
+		if s.Subs > 0 && full < 0 {
+			full = i
+		}
+	}
+	warning := fmt.Sprintf("nqueens: warning: %d shards for the %d sub-problems of n=12: 100 shards count nothing", k, subs)
+	advice := fmt.Sprintf("; take K ≤ %d (see nqueens plan 12)\n", subs)
+	dir := t.TempDir()
+	cases := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"plan", "12", "--shards", fmt.Sprint(k), "--json"}, warning + advice},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", empty, k), "--out", dir},
+			warning + fmt.Sprintf(", this one (%d/%d) among them", empty, k) + advice},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", full, k), "--out", dir}, warning + advice},
+		{[]string{"plan", "12", "--shards", fmt.Sprint(subs)}, ""},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("0/%d", subs), "--out", dir}, ""},
+	}
+	for _, c := range cases {
+		if code, _, errs := runCLI(t, "", c.args...); code != 0 || errs != c.stderr {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errs, c.stderr)
+		}
 	}
 }
