@@ -153,7 +153,8 @@ type ShardOptions struct {
 	Progress func(done, total uint64)
 	// Resuming, if not nil, is called when an existing checkpoint is continued, before
 	// the count: with its path, its finished sub-problems, those of the count, and the
-	// time it was written (RFC 3339), so that a caller can say what the count starts from.
+	// time it was written (RFC 3339), so that a caller can say what the count starts from;
+	// and with Resume set and no checkpoint file yet, with done 0 and written "".
 	Resuming func(path string, done, subs int, written string)
 	// SaveFailed, if not nil, is called when a periodic write of the checkpoint fails
 	// after one that succeeded, with the error, and with nil when one succeeds again: the
@@ -205,7 +206,7 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 		return res, fmt.Errorf("checkpoint %s is in use by %w", opt.Checkpoint, err)
 	}
 	defer lock.Release()
-	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, p.p, 0, 1, ids, opt.Resuming)
+	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, opt.Resume, p.p, 0, 1, ids, opt.Resuming)
 	if err != nil {
 		return res, err
 	}
@@ -274,7 +275,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	if err := checkOutput(opt.Checkpoint); err != nil {
 		return res, fmt.Errorf("checkpoint %w", err)
 	}
-	c, err := openCheckpoint(opt.Checkpoint, true, p.p, i, k, ids, opt.Resuming)
+	c, err := openCheckpoint(opt.Checkpoint, true, opt.Resume, p.p, i, k, ids, opt.Resuming)
 	if err != nil {
 		return res, err
 	}
@@ -321,8 +322,9 @@ func settleSaved(s Status, err error) Status {
 // openCheckpoint loads the checkpoint at path (which the caller checked can be written)
 // if resume is set and the file exists, and
 // checks it belongs to this count (then it calls resuming, if not nil); otherwise it
-// starts afresh, refusing to overwrite an existing file unless resume is set.
-func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids []int, resuming func(path string, done, subs int, written string)) (*shard.Checkpoint, error) {
+// starts afresh, refusing to overwrite an existing file unless resume is set, and
+// saying so to resuming when asked (asked: the caller's Resume).
+func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int, ids []int, resuming func(path string, done, subs int, written string)) (*shard.Checkpoint, error) {
 	_, statErr := os.Stat(path)
 	switch {
 	case statErr == nil && !resume:
@@ -341,6 +343,9 @@ func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids [
 		return c, nil
 	case !errors.Is(statErr, os.ErrNotExist):
 		return nil, statErr
+	}
+	if asked && resuming != nil {
+		resuming(path, 0, len(ids), "")
 	}
 	return shard.NewCheckpoint(p, i, k, ids), nil
 }

@@ -197,6 +197,10 @@ func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 	return nqueens.ShardOptions{Workers: c.workers, Checkpoint: c.checkpoint, Resume: c.resume,
 		CheckpointEvery: c.every, Version: version, Progress: bar.update,
 		Resuming: func(path string, done, subs int, written string) {
+			if written == "" {
+				fmt.Fprintf(c.e.stderr, "nqueens: no checkpoint %s yet: counting from the start\n", path)
+				return
+			}
 			fmt.Fprintf(c.e.stderr, "nqueens: resuming %s (written %s): %d of %d sub-problems done\n", path, written, done, subs)
 		},
 		SaveFailed: func(err error) {

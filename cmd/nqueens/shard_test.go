@@ -762,13 +762,14 @@ func TestCountFullDisk(t *testing.T) {
 }
 
 // TestResumeSays: --resume says on stderr which checkpoint it continues, when it was
-// written and how much of the count it holds, so that a run never starts silently from
-// an older checkpoint than the user expects; a fresh start says nothing.
+// written and how much of the count it holds, or that there is none and the count
+// starts from the beginning, so that a run never starts silently from an older
+// checkpoint than the user expects.
 func TestResumeSays(t *testing.T) {
 	ck := filepath.Join(t.TempDir(), "ck")
 	code, out, errs := runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
 	var o countOutput
-	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || errs != "" {
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || errs != "nqueens: no checkpoint "+ck+" yet: counting from the start\n" {
 		t.Fatalf("fresh: exit %d %q %q", code, out, errs)
 	}
 	c, err := shard.LoadCheckpoint(ck)
