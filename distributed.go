@@ -202,8 +202,11 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 		return res, fmt.Errorf("checkpoint %w", err)
 	}
 	lock, err := shard.TryLock(opt.Checkpoint + ".lock")
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrInUse):
 		return res, fmt.Errorf("checkpoint %s is in use by %w", opt.Checkpoint, err)
+	case err != nil:
+		return res, fmt.Errorf("cannot lock the checkpoint: %w", err)
 	}
 	defer lock.Release()
 	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, opt.Resume, p.p, 0, 1, ids, opt.Resuming)
@@ -260,8 +263,11 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	// One process at a time counts a shard; one that finished while this one started
 	// leaves its result file.
 	lock, err := shard.TryLock(filepath.Join(dir, shard.LockName(i, k)))
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrInUse):
 		return res, fmt.Errorf("shard %d/%d of n=%d in %s is being counted by %w", i, k, p.N(), dir, err)
+	case err != nil:
+		return res, fmt.Errorf("cannot lock the shard: %w", err)
 	}
 	defer lock.Release()
 	res.Recounted = nil
