@@ -31,6 +31,19 @@ const DefaultCheckpointEvery = shard.DefaultEvery
 // plan: another n, another number of shards, or another engine version.
 var ErrOtherPlan = shard.ErrOtherPlan
 
+// ErrNotSaved is wrapped by the error of CountCheckpointed and CountShard when the count
+// ran, to its end or to an interruption, but its checkpoint or result file could not be
+// written at the end (a full disk, a removed directory): the ShardResult holds the right
+// sums and its Status says how far the count went; the file holds less, or nothing. The
+// error says what the file holds.
+var ErrNotSaved = shard.ErrNotSaved
+
+// ErrInUse is wrapped by the error of CountCheckpointed and CountShard when another
+// process is counting the same checkpoint or shard: each takes an exclusive lock (flock)
+// on a lock file beside its files, FILE.lock or shard-IIII-of-KKKK.lock, and the error
+// names the process that holds it (pid and host).
+var ErrInUse = shard.ErrLocked
+
 // ErrCheckpointExists is returned by CountCheckpointed when the checkpoint file exists and
 // ShardOptions.Resume is not set: it is never overwritten by a fresh count.
 var ErrCheckpointExists = errors.New("the checkpoint file exists")
@@ -138,11 +151,21 @@ type ShardOptions struct {
 	// Progress, if not nil, is called after each finished sub-problem with the work done
 	// and the work in all (resumed work included). Calls never overlap.
 	Progress func(done, total uint64)
+	// Resuming, if not nil, is called when an existing checkpoint is continued, before
+	// the count: with its path, its finished sub-problems, those of the count, and the
+	// time it was written (RFC 3339), so that a caller can say what the count starts from;
+	// and with Resume set and no checkpoint file yet, with done 0 and written "".
+	Resuming func(path string, done, subs int, written string)
+	// SaveFailed, if not nil, is called when a periodic write of the checkpoint fails
+	// after one that succeeded, with the error, and with nil when one succeeds again: the
+	// count goes on either way, and its last write decides (see ErrNotSaved).
+	SaveFailed func(err error)
 }
 
 // ShardResult is the outcome of CountCheckpointed or CountShard. When Status is not
 // Complete the sums cover the SubsDone finished sub-problems only. For a shard, Unique is
-// Burnside/8, a share and no count: MergeShards gives the unique count.
+// 0: a shard's share of it is no count (MergeShards gives the unique count); Burnside is
+// the shard's Burnside numerator, which the shards sum to 8 × unique.
 type ShardResult struct {
 	N                              int
 	Total, Unique, Burnside, Nodes uint64
@@ -158,12 +181,15 @@ type ShardResult struct {
 }
 
 // CountCheckpointed counts the whole board of p, saving the finished sub-problems and
-// their sums in the file opt.Checkpoint every opt.CheckpointEvery and when it stops, so
-// that an interrupted count continues where it stopped when run again with opt.Resume.
-// The file is replaced atomically: a crash or a kill at any instant leaves a usable one.
-// On cancellation it returns the sums so far with Status Interrupted and ctx.Err().
+// their sums in the file opt.Checkpoint before it starts (a file that cannot be written
+// fails here, before any work), every opt.CheckpointEvery and when it stops, so that an
+// interrupted count continues where it stopped when run again with opt.Resume. The file
+// is replaced atomically: a crash or a kill at any instant leaves a usable one. On
+// cancellation it returns the sums so far with Status Interrupted and ctx.Err(). When the
+// last write fails, the sums are returned all the same, with an error wrapping
+// ErrNotSaved.
 func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res ShardResult, err error) {
-	defer func() { res.Status = settle(res.Status, err) }()
+	defer func() { res.Status = settleSaved(res.Status, err) }()
 	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint}
 	if opt.Checkpoint == "" {
 		return res, errors.New("no checkpoint file given")
@@ -172,7 +198,18 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 	for i := range ids {
 		ids[i] = i
 	}
-	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, p.p, 0, 1, ids)
+	if err := checkOutput(opt.Checkpoint); err != nil {
+		return res, fmt.Errorf("checkpoint %w", err)
+	}
+	lock, err := shard.TryLock(opt.Checkpoint + ".lock")
+	switch {
+	case errors.Is(err, ErrInUse):
+		return res, fmt.Errorf("checkpoint %s is in use by %w", opt.Checkpoint, err)
+	case err != nil:
+		return res, fmt.Errorf("cannot lock the checkpoint: %w", err)
+	}
+	defer lock.Release()
+	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, opt.Resume, p.p, 0, 1, ids, opt.Resuming)
 	if err != nil {
 		return res, err
 	}
@@ -183,9 +220,12 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 // result file ShardFileName(i, k), and meanwhile its checkpoint (opt.Checkpoint, by
 // default ShardCheckpointName(i, k) in dir), which a new run continues. A shard whose
 // result file is there already and belongs to this plan is not counted again (Skipped);
-// one that belongs to another plan is an error wrapping ErrOtherPlan.
+// one that belongs to another plan is an error wrapping ErrOtherPlan. As with
+// CountCheckpointed, the checkpoint is written before the count starts, and a count that
+// ran but whose result file (or checkpoint) could not be written returns its sums with an
+// error wrapping ErrNotSaved, which says where the count is kept, if anywhere.
 func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
-	defer func() { res.Status = settle(res.Status, err) }()
+	defer func() { res.Status = settleSaved(res.Status, err) }()
 	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, shard.FileName(i, k))}
 	assign, err := shard.Assign(p.p, k)
 	if err != nil {
@@ -198,48 +238,99 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return res, err
 	}
-	if r, rerr := shard.ReadResult(res.ResultFile); rerr == nil {
-		if merr := r.Matches(p.p, i, k, ids); merr != nil {
-			return res, fmt.Errorf("%s %w", res.ResultFile, merr)
+	// skip takes a result file that is there already and checks out.
+	skip := func() (bool, error) {
+		r, rerr := shard.ReadResult(res.ResultFile)
+		if rerr != nil {
+			if !errors.Is(rerr, os.ErrNotExist) {
+				res.Recounted = rerr
+			}
+			return false, nil
 		}
-		res.Total, res.Burnside, res.Unique, res.Nodes = r.Total, r.Burnside, r.Burnside/8, r.Nodes
+		if merr := r.Matches(p.p, i, k, ids); merr != nil {
+			return false, fmt.Errorf("%s %w", res.ResultFile, merr)
+		}
+		res.Total, res.Burnside, res.Nodes = r.Total, r.Burnside, r.Nodes
 		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
-		return res, nil
-	} else if !errors.Is(rerr, os.ErrNotExist) {
-		res.Recounted = rerr
+		return true, nil
+	}
+	if done, err := skip(); done || err != nil {
+		return res, err
 	}
 	if err := checkOutput(res.ResultFile); err != nil {
 		return res, fmt.Errorf("result file %w", err)
+	}
+	// One process at a time counts a shard; one that finished while this one started
+	// leaves its result file.
+	lock, err := shard.TryLock(filepath.Join(dir, shard.LockName(i, k)))
+	switch {
+	case errors.Is(err, ErrInUse):
+		return res, fmt.Errorf("shard %d/%d of n=%d in %s is being counted by %w", i, k, p.N(), dir, err)
+	case err != nil:
+		return res, fmt.Errorf("cannot lock the shard: %w", err)
+	}
+	defer lock.Release()
+	res.Recounted = nil
+	if done, err := skip(); done || err != nil {
+		return res, err
 	}
 	if opt.Checkpoint == "" {
 		opt.Checkpoint = filepath.Join(dir, shard.CheckpointName(i, k))
 	}
 	res.Checkpoint = opt.Checkpoint
-	c, err := openCheckpoint(opt.Checkpoint, true, p.p, i, k, ids)
+	if err := checkOutput(opt.Checkpoint); err != nil {
+		return res, fmt.Errorf("checkpoint %w", err)
+	}
+	c, err := openCheckpoint(opt.Checkpoint, true, opt.Resume, p.p, i, k, ids, opt.Resuming)
 	if err != nil {
 		return res, err
 	}
-	if res, err = runCheckpointed(ctx, p.p, c, opt, res); err != nil {
+	res, err = runCheckpointed(ctx, p.p, c, opt, res)
+	res.Unique = 0 // a share, no count
+	ckptErr := err // the checkpoint's last write failed: the result file matters more
+	if err != nil && (res.Status != Complete || !errors.Is(err, ErrNotSaved)) {
 		return res, err
 	}
 	r := c.Result()
 	r.Workers = Workers(opt.Workers)
 	r.Host, _ = os.Hostname()
 	r.Finished = time.Now().UTC().Format(time.RFC3339)
+	res.Status = Complete // the count is; the files may not be
 	if err := shard.WriteResult(res.ResultFile, r); err != nil {
-		return res, err
+		kept := fmt.Sprintf("the complete count is saved in the checkpoint %s: run the same command again to write the result file", opt.Checkpoint)
+		if ckptErr != nil {
+			kept = fmt.Sprintf("and %v", ckptErr)
+		}
+		return res, &notSavedError{err: err, msg: fmt.Sprintf("result file NOT written: %v; %s", err, kept)}
 	}
 	os.Remove(opt.Checkpoint)
 	return res, nil
 }
 
-// openCheckpoint loads the checkpoint at path if resume is set and the file exists, and
-// checks it belongs to this count; otherwise it starts afresh, refusing to overwrite an
-// existing file unless resume is set.
-func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids []int) (*shard.Checkpoint, error) {
-	if err := checkOutput(path); err != nil {
-		return nil, fmt.Errorf("checkpoint %w", err)
+// notSavedError is the error of a count that ran but could not write its result file.
+type notSavedError struct {
+	msg string
+	err error
+}
+
+func (e *notSavedError) Error() string   { return e.msg }
+func (e *notSavedError) Unwrap() []error { return []error{ErrNotSaved, e.err} }
+
+// settleSaved is settle, but a count that ran and could not save its result keeps the
+// status it set: its sums are right.
+func settleSaved(s Status, err error) Status {
+	if s != Unknown && errors.Is(err, ErrNotSaved) {
+		return s
 	}
+	return settle(s, err)
+}
+
+// openCheckpoint loads the checkpoint at path (which the caller checked can be written)
+// if resume is set and the file exists, and
+// checks it belongs to this count (then it calls resuming, if not nil); otherwise it
+// starts afresh, refusing to overwrite an existing file unless resume is set, and
+// saying so to resuming when asked (asked: the caller's Resume).
+func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int, ids []int, resuming func(path string, done, subs int, written string)) (*shard.Checkpoint, error) {
 	_, statErr := os.Stat(path)
 	switch {
 	case statErr == nil && !resume:
@@ -252,9 +343,15 @@ func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids [
 		if err := c.Matches(p, i, k, ids); err != nil {
 			return nil, fmt.Errorf("checkpoint %s %w", path, err)
 		}
+		if resuming != nil {
+			resuming(path, c.Done.Len(), c.Todo.Len(), c.Written)
+		}
 		return c, nil
 	case !errors.Is(statErr, os.ErrNotExist):
 		return nil, statErr
+	}
+	if asked && resuming != nil {
+		resuming(path, 0, len(ids), "")
 	}
 	return shard.NewCheckpoint(p, i, k, ids), nil
 }
@@ -264,10 +361,16 @@ func openCheckpoint(path string, resume bool, p *fastcount.Plan, i, k int, ids [
 func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
 	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
-		Every: opt.CheckpointEvery, Version: opt.Version, Progress: opt.Progress})
+		Every: opt.CheckpointEvery, Version: opt.Version, Progress: opt.Progress, SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
 	res.Total, res.Unique, res.Burnside, res.Nodes, res.Seconds = c.Total, unique, c.Burnside, c.Nodes, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
+	switch {
+	case errors.Is(err, ErrNotSaved) && c.Complete:
+		res.Status = Complete // the sums are right; err says the file is not
+	case errors.Is(err, ErrNotSaved) && ctx.Err() != nil:
+		res.Status = Interrupted
+	}
 	if err == nil && !c.Complete {
 		err = errors.New("the count stopped before the end")
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,5 +109,70 @@ func TestParseShard(t *testing.T) {
 		if _, _, err := nqueens.ParseShard(s, env); err == nil {
 			t.Errorf("%s: accepted", s)
 		}
+	}
+}
+
+// TestCountNotSaved: a count whose checkpoint directory is removed while it runs still
+// returns its exact sums, Complete, with an error wrapping ErrNotSaved; interrupted, it
+// returns the partial sums, Interrupted, wrapping both ErrNotSaved and the cancellation.
+func TestCountNotSaved(t *testing.T) {
+	p, err := nqueens.NewPlan(context.Background(), 13)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, interrupt := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "gone")
+		os.Mkdir(dir, 0o755)
+		ctx, cancel := context.WithCancel(context.Background())
+		opt := nqueens.ShardOptions{Workers: 1, Checkpoint: filepath.Join(dir, "ck"),
+			Progress: func(done, total uint64) {
+				os.RemoveAll(dir)
+				if interrupt {
+					cancel()
+				}
+			}}
+		r, err := nqueens.CountCheckpointed(ctx, p, opt)
+		cancel()
+		if !errors.Is(err, nqueens.ErrNotSaved) || !strings.Contains(err.Error(), "checkpoint NOT saved") {
+			t.Fatalf("interrupt=%v: %v", interrupt, err)
+		}
+		if interrupt {
+			if r.Status != nqueens.Interrupted || !errors.Is(err, context.Canceled) || r.SubsDone == 0 {
+				t.Errorf("interrupted: %+v, %v", r, err)
+			}
+			continue
+		}
+		if r.Status != nqueens.Complete || r.Total != oeis.Total(13) || r.Unique != oeis.Unique(13) {
+			t.Errorf("complete: %+v, %v", r, err)
+		}
+	}
+}
+
+// TestShardResultNotWritten: a shard whose result file cannot be written returns its
+// sums, Complete, with an error wrapping ErrNotSaved that says the checkpoint holds the
+// count; run again, it writes the result from the checkpoint without counting.
+func TestShardResultNotWritten(t *testing.T) {
+	ctx := context.Background()
+	p, err := nqueens.NewPlan(ctx, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, nqueens.ShardFileName(0, 2), "x")
+	opt := nqueens.ShardOptions{Workers: 1, Progress: func(uint64, uint64) { os.MkdirAll(blocker, 0o755) }}
+	r, err := nqueens.CountShard(ctx, p, 0, 2, dir, opt)
+	if !errors.Is(err, nqueens.ErrNotSaved) || r.Status != nqueens.Complete || r.SubsDone != r.Subs ||
+		!strings.Contains(err.Error(), "result file NOT written") || !strings.Contains(err.Error(), "run the same command again") {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	os.RemoveAll(filepath.Dir(blocker))
+	var resumed int
+	opt = nqueens.ShardOptions{Resuming: func(path string, done, subs int, written string) { resumed = done }}
+	again, err := nqueens.CountShard(ctx, p, 0, 2, dir, opt)
+	if err != nil || again.Total != r.Total || again.Burnside != r.Burnside || resumed != r.Subs || again.Resumed != r.Subs {
+		t.Fatalf("again: %+v, %v (resumed %d)", again, err, resumed)
+	}
+	if _, err := os.Stat(again.ResultFile); err != nil {
+		t.Error(err)
 	}
 }

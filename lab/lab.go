@@ -51,6 +51,11 @@ func LookupSearch(name string) (Search, bool) { return classic.Lookup(name) }
 
 // SearchRow is one search's line of the table of §3.1–3.4, in the JSON names that
 // "nqueens lab backtrack --json" and the web board's /api/lab/backtrack share.
+//
+// The variant-specific counters are nil, and absent from the JSON, for the searches
+// they do not apply to: the Place loop exists in §3.1 only, skipped and dead nodes are
+// counted by the cell search of §3.3 only. Where a counter applies it is always there,
+// 0 included (lab backtrack 1: the classic search's Place loop runs 0 times).
 type SearchRow struct {
 	Variant        string  `json:"variant"` // the search's name
 	Title          string  `json:"title"`
@@ -58,9 +63,9 @@ type SearchRow struct {
 	Solutions      int64   `json:"solutions"`
 	Nodes          int64   `json:"nodes"`
 	Checks         int64   `json:"checks"`
-	LoopIterations int64   `json:"place_loop_iterations,omitempty"` // §3.1 only
-	Skipped        int64   `json:"skipped,omitempty"`               // §3.3 only
-	Dead           int64   `json:"dead,omitempty"`                  // §3.3 only
+	LoopIterations *int64  `json:"place_loop_iterations,omitempty"` // §3.1 only
+	Skipped        *int64  `json:"skipped,omitempty"`               // §3.3 only
+	Dead           *int64  `json:"dead,omitempty"`                  // §3.3 only
 	Seconds        float64 `json:"seconds"`
 }
 
@@ -71,9 +76,21 @@ func Measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 	if err != nil {
 		return SearchRow{}, err
 	}
-	return SearchRow{Variant: s.Name, Title: s.Title, Section: s.Section,
-		Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, LoopIterations: st.LoopIterations,
-		Skipped: st.Skipped, Dead: st.Dead, Seconds: time.Since(start).Seconds()}, nil
+	return searchRow(s, st, time.Since(start)), nil
+}
+
+// searchRow is the row of search s with counters st and time took: the counters
+// that s does not have are left nil.
+func searchRow(s Search, st SearchStats, took time.Duration) SearchRow {
+	r := SearchRow{Variant: s.Name, Title: s.Title, Section: s.Section,
+		Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, Seconds: took.Seconds()}
+	switch s.Name {
+	case "classic":
+		r.LoopIterations = &st.LoopIterations
+	case "cell":
+		r.Skipped, r.Dead = &st.Skipped, &st.Dead
+	}
+	return r
 }
 
 // RowDFS is the row-by-row search of §3.2 (the reference of the others' ratios).

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/nqueens/nqueens"
 )
@@ -88,6 +89,9 @@ random unattacked squares (--mode random).`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			if err := c.conflicts(cmd.Flags()); err != nil {
+				return err
+			}
 			return c.run(args)
 		},
 	}
@@ -102,6 +106,25 @@ random unattacked squares (--mode random).`,
 	fl.IntVar(&c.fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
 	fl.StringVar(&c.mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
 	return cmd
+}
+
+// conflicts refuses flags of which one would be ignored.
+func (c *completeCmd) conflicts(fl *pflag.FlagSet) error {
+	if err := jsonAndFormat(fl, ""); err != nil {
+		return err
+	}
+	if err := exclusive(fl, "generate", []string{"format"}, "--generate prints the instance as a line of text, or JSON with --json"); err != nil {
+		return err
+	}
+	if f, err := nqueens.ParseFormat(c.format); err == nil && f == nqueens.Board && c.count {
+		return usagef("--count and --format board exclude each other: --count prints a count, not a board")
+	}
+	for _, name := range []string{"fixed", "mode"} {
+		if fl.Changed(name) && c.generate == "" {
+			return usagef("--%s applies to --generate only", name)
+		}
+	}
+	return nil
 }
 
 func (c *completeCmd) run(args []string) error {

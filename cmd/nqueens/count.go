@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,24 +13,25 @@ import (
 )
 
 type countOutput struct {
-	N         int     `json:"n"`
-	Total     uint64  `json:"total"`
-	Unique    uint64  `json:"unique"`
+	N     int    `json:"n"`
+	Total uint64 `json:"total"`
+	// Unique is set for a whole count, never for a shard: a shard's share of
+	// the unique count is no count by itself ("nqueens merge" gives it).
+	Unique    *uint64 `json:"unique,omitempty"`
 	Seconds   float64 `json:"seconds"`
 	Complete  bool    `json:"complete"`
 	Workers   int     `json:"workers"`
 	Tasks     int     `json:"tasks"`
 	TasksDone int     `json:"tasks_done"`
 	Nodes     uint64  `json:"nodes"`
-	// Set by --shard and --checkpoint only. The unique count of a shard is
-	// its share of the Burnside numerator divided by 8: no count by itself
-	// ("nqueens merge" gives the unique count); burnside is that share.
-	Burnside   uint64 `json:"burnside,omitempty"`
-	Shard      string `json:"shard,omitempty"`      // "I/K"
-	Out        string `json:"out,omitempty"`        // the shard's result file
-	Skipped    bool   `json:"skipped,omitempty"`    // the result file was there already
-	Checkpoint string `json:"checkpoint,omitempty"` // the checkpoint file
-	Resumed    int    `json:"resumed,omitempty"`    // sub-problems taken from the checkpoint
+	// Set by --shard and --checkpoint only: the Burnside numerator of the
+	// sub-problems counted, whose sum over the shards is 8 × unique.
+	Burnside   *uint64 `json:"burnside,omitempty"`
+	Shard      string  `json:"shard,omitempty"`      // "I/K"
+	Out        string  `json:"out,omitempty"`        // the shard's result file
+	Skipped    bool    `json:"skipped,omitempty"`    // the result file was there already
+	Checkpoint string  `json:"checkpoint,omitempty"` // the checkpoint file
+	Resumed    int     `json:"resumed,omitempty"`    // sub-problems taken from the checkpoint
 }
 
 // countCmd is "nqueens count": its flags, one run per way of counting (whole, with a
@@ -56,19 +58,28 @@ ones, classes under the 8 symmetries of the square (OEIS A002562).
 On Ctrl-C the count stops and reports the sub-problems finished so far
 (exit 130); those partial sums are lower bounds, not the answer.
 
---checkpoint FILE saves the finished sub-problems and their sums every
-30 seconds and on Ctrl-C or SIGTERM; --resume continues from FILE (or starts
-afresh if it does not exist yet). Files are replaced atomically, so a crash
-or kill -9 at any instant leaves a usable checkpoint. A resumed count redoes
-the sub-problems that were running when it stopped (one per worker), and after
-a crash or kill -9 also those finished since the last save.
+--checkpoint FILE saves the finished sub-problems and their sums at the start
+(a place that cannot take the file fails there, before any counting), every
+30 seconds, and at the end or on Ctrl-C or SIGTERM; --resume continues from
+FILE (or starts afresh if it does not exist yet) and says what FILE holds.
+Files are replaced atomically, so a crash or kill -9 at any instant leaves a
+usable checkpoint. A resumed count redoes the sub-problems that were running
+when it stopped (one per worker), and after a crash or kill -9 also those
+finished since the last save. A write that fails during the count is a warning;
+a count that ran prints its result even when the last write fails, then says
+the file is NOT saved (exit 1, or 130 when interrupted).
 
 --shard I/K --out DIR counts shard I (0..K-1) of the K shards of the work
 plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
 merge DIR" sums the shards. --shard auto/K takes I from SLURM_ARRAY_TASK_ID,
 JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX.
-A shard checkpoints itself in DIR and resumes when run again; a shard whose
-result file is already there and checks out is skipped.`,
+A shard checkpoints itself in DIR (--checkpoint does not go with --shard) and
+resumes when run again; a shard whose result file is already there and checks
+out is skipped.
+
+One process at a time counts a checkpoint or a shard: each holds a lock
+(flock) on FILE.lock or DIR/shard-IIII-of-KKKK.lock while it runs, and a
+second one stops at once (exit 1), naming the pid and host of the first.`,
 		Example: "  nqueens count 12\n  nqueens count 14 --workers 2 --json\n" +
 			"  nqueens count 18 --checkpoint q18.ckpt --resume\n" +
 			"  nqueens count 20 --shard 3/16 --out results/",
@@ -125,7 +136,7 @@ func (c *countCmd) countPlain(n int) error {
 	if cerr != nil && res.Status != nqueens.Interrupted {
 		return cerr
 	}
-	out := countOutput{N: n, Total: res.Total, Unique: res.Unique, Seconds: time.Since(start).Seconds(),
+	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
 		Complete: res.Status == nqueens.Complete, Workers: c.workers, Tasks: res.Stats.Tasks,
 		TasksDone: res.Stats.TasksDone, Nodes: res.Stats.Nodes}
 	if err := c.render(out); err != nil {
@@ -143,7 +154,13 @@ func (c *countCmd) render(out countOutput) error {
 	if c.asJSON {
 		return printJSON(w, out)
 	}
-	fmt.Fprintf(w, "n=%d total=%d unique=%d seconds=%.3f workers=%d", out.N, out.Total, out.Unique, out.Seconds, out.Workers)
+	fmt.Fprintf(w, "n=%d total=%d", out.N, out.Total)
+	if out.Unique != nil {
+		fmt.Fprintf(w, " unique=%d", *out.Unique)
+	} else { // a shard
+		fmt.Fprintf(w, " burnside=%d", *out.Burnside)
+	}
+	fmt.Fprintf(w, " seconds=%.3f workers=%d", out.Seconds, out.Workers)
 	if out.Shard != "" {
 		fmt.Fprintf(w, " shard=%s subs=%d out=%s", out.Shard, out.Tasks, out.Out)
 		if out.Skipped {
@@ -174,17 +191,32 @@ func newPlan(e *env, n int) (*nqueens.Plan, error) {
 	return p, err
 }
 
-// options are the options of a checkpointed count or a shard.
+// options are the options of a checkpointed count or a shard: a resumed checkpoint and a
+// periodic write that fails are said on stderr.
 func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 	return nqueens.ShardOptions{Workers: c.workers, Checkpoint: c.checkpoint, Resume: c.resume,
-		CheckpointEvery: c.every, Version: version, Progress: bar.update}
+		CheckpointEvery: c.every, Version: version, Progress: bar.update,
+		Resuming: func(path string, done, subs int, written string) {
+			if written == "" {
+				fmt.Fprintf(c.e.stderr, "nqueens: no checkpoint %s yet: counting from the start\n", path)
+				return
+			}
+			fmt.Fprintf(c.e.stderr, "nqueens: resuming %s (written %s): %d of %d sub-problems done\n", path, written, done, subs)
+		},
+		SaveFailed: func(err error) {
+			if err != nil {
+				fmt.Fprintf(c.e.stderr, "nqueens: warning: checkpoint not saved: %v; the count goes on and tries again in %v\n", err, c.every)
+			} else {
+				fmt.Fprintln(c.e.stderr, "nqueens: the checkpoint is saved again")
+			}
+		}}
 }
 
 // output is the rendering of a checkpointed count or a shard.
 func (c *countCmd) output(r nqueens.ShardResult) countOutput {
-	return countOutput{N: r.N, Total: r.Total, Unique: r.Unique, Seconds: r.Seconds,
+	return countOutput{N: r.N, Total: r.Total, Unique: &r.Unique, Seconds: r.Seconds,
 		Complete: r.Status == nqueens.Complete, Workers: c.workers, Tasks: r.Subs, TasksDone: r.SubsDone,
-		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: r.Burnside}
+		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 
 // fileError makes a usage error of the refusals of a path (a directory, a device where a
@@ -214,13 +246,22 @@ func (c *countCmd) countCheckpointed(n int) error {
 	if r.Status != nqueens.Complete && r.Status != nqueens.Interrupted {
 		return fileError(err)
 	}
+	// The count ran: its result is printed, saved or not.
 	out := c.output(r)
 	if err := c.render(out); err != nil {
 		return err
 	}
+	notSaved := errors.Is(err, nqueens.ErrNotSaved)
 	if r.Status == nqueens.Interrupted {
-		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial; %s saved, continue with --resume",
-			out.TasksDone, out.Tasks, c.checkpoint)}
+		saved := fmt.Sprintf("%s saved, continue with --resume", c.checkpoint)
+		if notSaved {
+			saved = err.Error()
+		}
+		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial; %s",
+			out.TasksDone, out.Tasks, saved)}
+	}
+	if notSaved {
+		return fmt.Errorf("the count above is complete, but %w", err)
 	}
 	return nil
 }
@@ -237,9 +278,18 @@ func (c *countCmd) countShard(n int) error {
 	if c.out == "" {
 		return usagef("--shard needs --out DIR, the directory of the result files")
 	}
+	if c.checkpoint != "" {
+		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out directory, %s",
+			filepath.Join(c.out, nqueens.ShardCheckpointName(i, k)))
+	}
 	p, err := newPlan(c.e, n)
 	if err != nil {
 		return err
+	}
+	if sizes, err := p.Split(k); err == nil && sizes[i].Subs == 0 {
+		warnShards(c.e, p, k, fmt.Sprintf(", this one (%d/%d) among them", i, k))
+	} else {
+		warnShards(c.e, p, k, "")
 	}
 	bar := c.bar()
 	r, err := nqueens.CountShard(c.e.ctx, p, i, k, c.out, c.options(bar))
@@ -251,16 +301,29 @@ func (c *countCmd) countShard(n int) error {
 	switch {
 	case errors.Is(err, nqueens.ErrOtherPlan) && r.Checkpoint == "":
 		return fmt.Errorf("%w: use another --out directory", err)
-	case r.Status == nqueens.Interrupted:
-		return interrupted{fmt.Sprintf("shard %s interrupted after %d of %d sub-problems; %s saved: run the same command again to continue",
-			spec, r.SubsDone, r.Subs, r.Checkpoint)}
-	case err != nil:
+	case r.Status != nqueens.Complete && r.Status != nqueens.Interrupted:
 		return fileError(err)
 	}
+	// The count ran: its sums are printed, saved or not.
 	out := c.output(r)
-	out.Shard, out.Out, out.Skipped = spec, r.ResultFile, r.Skipped
-	if !r.Skipped {
+	out.Shard, out.Out, out.Skipped, out.Unique = spec, r.ResultFile, r.Skipped, nil
+	if !r.Skipped && err == nil {
 		out.Checkpoint = "" // removed with the result written
 	}
-	return c.render(out)
+	if err := c.render(out); err != nil {
+		return err
+	}
+	notSaved := errors.Is(err, nqueens.ErrNotSaved)
+	if r.Status == nqueens.Interrupted {
+		saved := fmt.Sprintf("%s saved: run the same command again to continue", r.Checkpoint)
+		if notSaved {
+			saved = err.Error()
+		}
+		return interrupted{fmt.Sprintf("shard %s interrupted after %d of %d sub-problems: the sums above are partial; %s",
+			spec, r.SubsDone, r.Subs, saved)}
+	}
+	if notSaved {
+		return fmt.Errorf("shard %s is counted (above), but %w", spec, err)
+	}
+	return nil
 }

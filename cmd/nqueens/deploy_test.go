@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -152,5 +153,95 @@ func TestKubernetesManifests(t *testing.T) {
 	if len(mergeArgs) != 2 || mergeArgs[0] != "merge" ||
 		path.Join(mounts["merge"], strings.TrimPrefix(out, mounts["count"])) != mergeArgs[1] {
 		t.Errorf("the merge pod reads %v, the shards go to %s", mergeArgs, out)
+	}
+}
+
+// installHint is how the README and the deploy scripts say to install the program.
+const installHint = "go install github.com/nqueens/nqueens/cmd/nqueens@latest"
+
+// TestInstallDocumented: the README says how to put nqueens on PATH, next to its first
+// block, with the module's own path, since every example after it calls nqueens.
+func TestInstallDocumented(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(repoRoot(t), "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := regexp.MustCompile(`(?m)^module (\S+)$`).FindSubmatch(mod); m == nil || !strings.HasPrefix(installHint, "go install "+string(m[1])+"/cmd/nqueens@") {
+		t.Fatalf("go.mod's module does not match %q", installHint)
+	}
+	text := string(readme)
+	first := strings.Index(text, "```sh\n")
+	if first < 0 {
+		t.Fatal("the README has no first block")
+	}
+	// The first two command lines stay what they were: build and run, then the tests.
+	lines := strings.SplitN(text[first+len("```sh\n"):], "\n", 3)
+	if !strings.HasPrefix(lines[0], "go run ./cmd/nqueens ") || lines[1] != "make test" {
+		t.Errorf("the README's first two command lines changed: %q", lines[:2])
+	}
+	// The install block comes before the first example that calls nqueens.
+	example := strings.Index(text, "$ nqueens ")
+	for _, cmd := range []string{"go install ./cmd/nqueens", installHint} {
+		if i := strings.Index(text, cmd); i < 0 || i > example {
+			t.Errorf("the README does not say %q before its first example", cmd)
+		}
+	}
+}
+
+// TestDeployScriptsCheckProgram: the Slurm and GNU parallel scripts check that the
+// program runs before any work, and say how to install it, instead of failing in every
+// task with "nqueens: not found".
+func TestDeployScriptsCheckProgram(t *testing.T) {
+	for _, script := range []string{"deploy/slurm/count.sbatch", "deploy/parallel/count.sh"} {
+		out := filepath.Join(t.TempDir(), "q")
+		cmd := exec.Command("bash", filepath.Join(repoRoot(t), script))
+		cmd.Env = append(os.Environ(), "N=12", "K=2", "OUT="+out, "NQUEENS=nqueens-not-installed", "SLURM_ARRAY_TASK_ID=0")
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &errb, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 127 || !strings.Contains(errb.String(), "'nqueens-not-installed' does not run") ||
+			!strings.Contains(errb.String(), installHint) {
+			t.Errorf("%s without the program: %v, %q; want exit 127 naming it and how to install it", script, err, errb.String())
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s made %s before checking the program", script, out)
+		}
+	}
+}
+
+// TestGNUParallelHostWithoutProgram: count.sh -S checks the program on every host before
+// it starts a shard: a host without it stops the run (exit 127), named, with no shard
+// counted anywhere.
+func TestGNUParallelHostWithoutProgram(t *testing.T) {
+	if os.Getenv("NQUEENS_PARALLEL") != "1" {
+		t.Skip("set NQUEENS_PARALLEL=1 with GNU parallel installed to run")
+	}
+	bin := binary(t)
+	work, home, tools := t.TempDir(), t.TempDir(), t.TempDir()
+	// nqueens is on this machine's PATH (tools), not on the PATH of host "bare".
+	if err := os.Symlink(bin, filepath.Join(tools, "nqueens")); err != nil {
+		t.Fatal(err)
+	}
+	ssh := filepath.Join(tools, "ssh")
+	if err := os.WriteFile(ssh, []byte(fakeSSH), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", filepath.Join(repoRoot(t), "deploy/parallel/count.sh"), "-S", "1/nodeA,1/bare")
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "N=12", "K=4", "OUT=q", "NQUEENS=nqueens", "PATH="+tools+":"+os.Getenv("PATH"),
+		"PARALLEL_SSH="+ssh, "FAKE_SSH_LOG="+filepath.Join(tools, "hosts.log"), "HOME="+home)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 127 || !strings.Contains(string(out), "bare") ||
+		!strings.Contains(string(out), "does not run on every host") {
+		t.Fatalf("count.sh -S with a host lacking the program: %v\n%s", err, out)
+	}
+	if res, _ := filepath.Glob(filepath.Join(work, "q", "shard-*")); len(res) > 0 {
+		t.Errorf("shards ran before the check: %v", res)
 	}
 }

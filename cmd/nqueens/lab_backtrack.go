@@ -39,8 +39,9 @@ func newLabBacktrackCmd(e *env) *cobra.Command {
 		Short: "The four teaching searches of docs/algorithms.md §3.1–3.4, with exact counters",
 		Long: `Run the four teaching searches on an N×N board and print one table:
 solutions, nodes (calls of the search function), checks (calls of the square
-test), the variant-specific counters (Place loop iterations; skipped and dead
-nodes), time, and each variant's ratio to the row DFS.
+test), the variant-specific counters (Place loop iterations, classic only;
+skipped and dead nodes, cell only: "-" in the table and absent from the JSON
+for the other variants), time, and each variant's ratio to the row DFS.
 
   classic    classic backtracking with an O(k) Place (§3.1)
   row        row-by-row DFS with O(1) column/diagonal arrays (§3.2)
@@ -162,7 +163,7 @@ func (c *labBacktrackCmd) render(n int, rows []backtrackRow, complete bool) erro
 		json: map[string]any{"n": n, "rows": rows, "complete": complete}}
 	for _, r := range rows {
 		t.rows = append(t.rows, []string{r.Variant, group(r.Solutions), group(r.Nodes), group(r.Checks),
-			groupOrDash(r.LoopIterations), groupOrDash(r.Skipped), groupOrDash(r.Dead), fmt.Sprintf("%.4f", r.Seconds),
+			groupOrNA(r.LoopIterations), groupOrNA(r.Skipped), groupOrNA(r.Dead), fmt.Sprintf("%.4f", r.Seconds),
 			fmt.Sprintf("%.2f", r.NodesVsRow), fmt.Sprintf("%.2f", r.ChecksVsRow), fmt.Sprintf("%.2f", r.TimeVsRow)})
 	}
 	if !c.of.json && !c.of.csv {
@@ -173,11 +174,11 @@ func (c *labBacktrackCmd) render(n int, rows []backtrackRow, complete bool) erro
 	return c.of.print(c.e.stdout, t)
 }
 
-// groupOrDash is group(v), or "-" for a counter that is zero: the variant-specific
-// counters are zero for the variants that do not have them.
-func groupOrDash(v int64) string {
-	if v == 0 {
+// groupOrNA is group(*v), or "-" for a counter that the variant does not have (nil);
+// a counter that is there and 0 prints 0.
+func groupOrNA(v *int64) string {
+	if v == nil {
 		return "-"
 	}
-	return group(v)
+	return group(*v)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
@@ -52,7 +53,8 @@ column in each of the first m rows).
 sampling (n ≤ 14 for the row variant, 25 s there; about n ≤ 8 for the cell
 variant, whose states outgrow 128 MB beyond) and prints p, s, e and
 t = s + (1−p)·e/p in nodes explored; for n=8, row variant, that is Brassard &
-Bratley's table.
+Bratley's table. It samples nothing, so it takes no --trials, --seed,
+--objective or --max-checks; nor does the row variant take --max-draws.
 
 Runs that exceed --max-checks are censored: they count with the work they did,
 so a row with censored runs gives lower bounds and is left off the plot; a row
@@ -61,6 +63,9 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			if err := c.conflicts(cmd.Flags()); err != nil {
+				return err
+			}
 			job, err := c.parse(args[0])
 			if err != nil {
 				return err
@@ -79,6 +84,19 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 	f.BoolVar(&c.exact, "exact", false, "exact expectations by enumerating every random choice (small n)")
 	c.of.register(cmd)
 	return cmd
+}
+
+// conflicts refuses flags that the run would ignore: the sampling flags with --exact,
+// which samples nothing, and --max-draws with the row variant, which draws no squares.
+func (c *labLasVegasCmd) conflicts(fl *pflag.FlagSet) error {
+	if err := exclusive(fl, "exact", []string{"trials", "seed", "objective", "max-checks"},
+		"--exact enumerates every random choice instead of sampling runs"); err != nil {
+		return err
+	}
+	if c.variant == "row" && fl.Changed("max-draws") {
+		return usagef("--variant row and --max-draws exclude each other: --max-draws bounds the cell variant's draws, the row variant draws one column per row")
+	}
+	return nil
 }
 
 // lasVegasObjectives are the values of --objective.

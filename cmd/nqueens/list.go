@@ -38,11 +38,19 @@ board, "class_size" in JSON.
 Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
 stderr, and on a terminal a progress bar (solutions out of the published count,
-n ≤ 27) for a listing that lasts. Exit status 1 when the board has no solution
-(n = 2, 3).`,
+n ≤ 27) for a listing that lasts.
+
+A board without solution (n = 2, 3) lists nothing and says solutions=0, exit
+0: the list of its solutions is empty, as count says total=0. (solve and
+complete exit 1 there: they were asked for a placement, and none exists.)`,
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
 		Args:    exactArgs(1, "one board size N"),
-		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := jsonAndFormat(cmd.Flags(), ""); err != nil {
+				return err
+			}
+			return c.run(args[0])
+		},
 	}
 	fl := cmd.Flags()
 	fl.BoolVarP(&c.unique, "unique", "u", false, "one canonical solution per symmetry class, with the class size")
@@ -79,9 +87,8 @@ func (c *listCmd) run(size string) error {
 	if err != nil {
 		return err
 	}
-	if res.Status == nqueens.NoSolution {
-		return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
-	}
+	// A board without solution (n = 2, 3) is listed in full too: nothing, then
+	// solutions=0, exit 0, as count says total=0.
 	return c.summary(res, time.Since(start))
 }
 

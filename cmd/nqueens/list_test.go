@@ -82,7 +82,7 @@ func TestListEqualsReference(t *testing.T) {
 		if out == "" {
 			lines = nil
 		}
-		if len(lines) != totals[n-1] || (totals[n-1] == 0) != (code == 1) {
+		if len(lines) != totals[n-1] || code != 0 { // zero solutions is an answer too
 			t.Fatalf("n=%d: exit %d, %d lines, want %d (%s)", n, code, len(lines), totals[n-1], errs)
 		}
 		seen := map[string]bool{}
@@ -102,7 +102,7 @@ func TestListEqualsReference(t *testing.T) {
 func TestListUnique(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		code, out, _ := runCLI(t, "", "list", strconv.Itoa(n), "--unique", "--json")
-		if (uniques[n-1] == 0) != (code == 1) {
+		if code != 0 {
 			t.Fatalf("n=%d: exit %d", n, code)
 		}
 		classes, sum := 0, 0

@@ -37,8 +37,9 @@ func newMergeCmd(e *env) *cobra.Command {
 		Long: `Sum the result files of "nqueens count N --shard I/K --out DIR". A directory
 stands for its shard-*.json files. The merge refuses, naming the files, when
 a shard is missing or appears twice, when a file comes from another plan or
-shard count, is truncated or fails its checksum, when a sum overflows, and
-when the Burnside numerators do not add up to a multiple of 8.
+shard count than most files (the odd ones out are named), is truncated or
+fails its checksum, when a sum overflows, and when the Burnside numerators do
+not add up to a multiple of 8.
 seconds is the counting time summed over the shards.`,
 		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json",
 		Args: func(_ *cobra.Command, args []string) error {

@@ -62,6 +62,7 @@ func (c *planCmd) run(size string) error {
 	}
 	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost()}
 	if c.k > 0 {
+		warnShards(c.e, p, c.k, "")
 		sizes, err := p.Split(c.k)
 		if err != nil {
 			return usageError{err}
@@ -71,6 +72,16 @@ func (c *planCmd) run(size string) error {
 		}
 	}
 	return c.render(out)
+}
+
+// warnShards warns on stderr when k shards are more than the sub-problems of p: some
+// shards would count nothing (then this, if not empty, says which one the run is).
+func warnShards(e *env, p *nqueens.Plan, k int, this string) {
+	if k <= p.Subs() {
+		return
+	}
+	fmt.Fprintf(e.stderr, "nqueens: warning: %d shards for the %d sub-problems of n=%d: %d shards count nothing%s; take K ≤ %d (see nqueens plan %d)\n",
+		k, p.Subs(), p.N(), k-p.Subs(), this, p.Subs(), p.N())
 }
 
 func (c *planCmd) render(out planOutput) error {

@@ -177,7 +177,8 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	started := false
 	root.PersistentPreRun = func(*cobra.Command, []string) { started = true }
 	err := root.ExecuteContext(ctx)
-	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+	writeFailed := out.err != nil && (err == nil || errors.Is(err, out.err))
+	if writeFailed {
 		err = fmt.Errorf("write to stdout: %w", stripPath(out.err))
 	}
 	if err == nil {
@@ -193,8 +194,10 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		code = exitInterrupted
 		err = errors.New("interrupted")
-	case errors.As(err, &ue) || !started:
-		code = exitUsage // cobra's own errors (unknown command, bad args) come before the run
+	case errors.As(err, &ue) || (!started && !writeFailed):
+		// cobra's own errors (unknown command, bad args) come before the run; --help
+		// does too, but its failed write is a failed write, exit 1 as anywhere else.
+		code = exitUsage
 	case errors.As(err, new(*nqueens.MemoryError)):
 		code = exitUsage // a board too large for this machine, refused before any work
 	case errors.As(err, &f):
@@ -271,6 +274,40 @@ func textFormat(name string, asJSON bool, cmd string) (nqueens.Format, error) {
 		return "", usagef("%s writes text, board or json, not binary", cmd)
 	}
 	return f, nil
+}
+
+// jsonAndFormat refuses --json with a --format other than json (--json is --format
+// json): one of the two would be ignored. An unknown format is left to the command's
+// own check; hint, if any, ends the message.
+func jsonAndFormat(fl *pflag.FlagSet, hint string) error {
+	if !given(fl, "json") || !fl.Changed("format") {
+		return nil
+	}
+	name := fl.Lookup("format").Value.String()
+	if f, err := nqueens.ParseFormat(name); err != nil || f == nqueens.JSON {
+		return nil
+	}
+	return usagef("--json and --format %s exclude each other (--json is --format json%s)", name, hint)
+}
+
+// given says whether the flag is on the command line (a bool flag: set to true).
+func given(fl *pflag.FlagSet, name string) bool {
+	f := fl.Lookup(name)
+	return f != nil && f.Changed && !(f.Value.Type() == "bool" && f.Value.String() == "false")
+}
+
+// exclusive refuses the first flag of others given with flag, which makes it
+// meaningless (why says how): "--exact and --trials exclude each other: ...".
+func exclusive(fl *pflag.FlagSet, flag string, others []string, why string) error {
+	if !given(fl, flag) {
+		return nil
+	}
+	for _, o := range others {
+		if given(fl, o) {
+			return usagef("--%s and --%s exclude each other: %s", flag, o, why)
+		}
+	}
+	return nil
 }
 
 // maxWorkers caps --workers: far above any machine's cores, and low enough that a

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -15,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/shard"
 )
@@ -65,6 +68,7 @@ func TestShardGolden(t *testing.T) {
 		{"merge-no-args", []string{"merge"}},
 		{"merge-no-such-dir", []string{"merge", "DIR/nope"}},
 		{"count-shard-skip", []string{"count", "12", "--shard", "1/3", "--out", "DIR"}},
+		{"count-shard-skip-json", []string{"count", "12", "--shard", "1/3", "--out", "DIR", "--json"}},
 		{"count-shard-no-out", []string{"count", "12", "--shard", "0/3"}},
 		{"count-shard-out-only", []string{"count", "12", "--out", "DIR"}},
 		{"count-shard-range", []string{"count", "12", "--shard", "3/3", "--out", "DIR"}},
@@ -73,6 +77,7 @@ func TestShardGolden(t *testing.T) {
 		{"count-shard-auto-none", []string{"count", "12", "--shard", "auto/3", "--out", "DIR"}},
 		{"count-shard-other-plan", []string{"count", "11", "--shard", "1/3", "--out", "DIR"}},
 		{"count-resume-alone", []string{"count", "12", "--resume"}},
+		{"count-shard-checkpoint", []string{"count", "12", "--shard", "2/3", "--out", "DIR/new", "--checkpoint", "c.ckpt"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -108,16 +113,26 @@ func mergeJSON(t *testing.T, dirs ...string) mergeOutput {
 }
 
 // TestShardCLI: every shard count K = 1..7 of n = 12, through the command line,
-// merges to the known counts; a second run of a shard is skipped.
+// merges to the known counts; a second run of a shard is skipped. A shard prints no
+// unique count (its share is none), and its Burnside numerators sum to 8 × unique.
 func TestShardCLI(t *testing.T) {
 	clearIndexEnv(t)
 	for k := 1; k <= 7; k++ {
 		dir := t.TempDir()
+		var burnside uint64
 		for i := 0; i < k; i++ {
-			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out", dir, "-w", "2")
-			if code != 0 || strings.Contains(out, "skipped") {
+			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out", dir, "-w", "2", "--json")
+			var o countOutput
+			if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Skipped {
 				t.Fatalf("shard %d/%d: exit %d %q %q", i, k, code, out, errs)
 			}
+			if o.Unique != nil || o.Burnside == nil || strings.Contains(out, "unique") {
+				t.Fatalf("shard %d/%d prints a unique count, or no Burnside numerator: %s", i, k, out)
+			}
+			burnside += *o.Burnside
+		}
+		if burnside != 8*knownCounts(12)[1] {
+			t.Errorf("k=%d: the shards' Burnside numerators sum to %d, not 8 × %d", k, burnside, knownCounts(12)[1])
 		}
 		code, out, _ := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("0/%d", k), "--out", dir, "--json")
 		var o countOutput
@@ -262,7 +277,7 @@ func TestCountKillResume(t *testing.T) {
 	check := func(out []byte) countOutput {
 		t.Helper()
 		var o countOutput
-		if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts(n)[0] || o.Unique != knownCounts(n)[1] {
+		if err := json.Unmarshal(out, &o); err != nil || !o.Complete || o.Total != knownCounts(n)[0] || o.Unique == nil || *o.Unique != knownCounts(n)[1] {
 			t.Fatalf("a resumed run ended with %s", out)
 		}
 		return o
@@ -591,6 +606,7 @@ done
 host=$1; shift
 [ "${1:-}" = -- ] && shift
 echo "$host" >> "$FAKE_SSH_LOG"
+case $host in bare*) export PATH=/usr/bin:/bin ;; esac # a host where nothing is installed
 cd "$HOME"
 exec bash -c "$*"
 `
@@ -637,5 +653,239 @@ func TestGNUParallelHosts(t *testing.T) {
 	}
 	if m := mergeJSON(t, filepath.Join(work, "q")); m.Total != knownCounts(n)[0] || m.Shards != k {
 		t.Errorf("%+v", m)
+	}
+}
+
+// TestCountNotSavedCLI: a count whose checkpoint directory is removed while it runs
+// prints its result all the same, then says the file is NOT saved (exit 1); interrupted,
+// it prints the partial line and says the checkpoint is NOT saved (exit 130); a shard
+// prints its line and says its result file is NOT written (exit 1).
+func TestCountNotSavedCLI(t *testing.T) {
+	bin := binary(t)
+	const n = 18
+	cases := []struct {
+		name      string
+		args      []string // DIR is the directory removed
+		file      string   // the file whose appearance means the count is under way
+		interrupt bool
+		code      int
+		stdout    []string
+		stderr    string
+	}{
+		{"complete", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", false, 1,
+			[]string{fmt.Sprintf("total=%d unique=%d", knownCounts(n)[0], knownCounts(n)[1])},
+			"nqueens: the count above is complete, but checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
+		{"interrupted", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", true, 130, []string{"partial=true"},
+			"the counts above are partial; checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
+		{"shard", []string{"--shard", "0/2", "--out", "DIR"}, shard.CheckpointName(0, 2), false, 1, []string{"shard=0/2"},
+			"nqueens: shard 0/2 is counted (above), but result file NOT written: DIR/shard-0000-of-0002.json: no such file or directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "gone")
+			os.Mkdir(dir, 0o755)
+			args := []string{"count", fmt.Sprint(n), "-w", "1", "--checkpoint-every", "50ms"}
+			for _, a := range c.args {
+				args = append(args, strings.Replace(a, "DIR", dir, 1))
+			}
+			cmd := exec.Command(bin, args...)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+				if _, err := os.Stat(filepath.Join(dir, c.file)); err == nil {
+					break
+				}
+			}
+			os.RemoveAll(dir)
+			if c.interrupt {
+				time.Sleep(200 * time.Millisecond)
+				cmd.Process.Signal(syscall.SIGINT)
+			}
+			cmd.Wait()
+			errs := strings.ReplaceAll(stderr.String(), dir, "DIR")
+			if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(errs, c.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errs, c.code, c.stderr)
+			}
+			for _, want := range c.stdout {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("stdout %q lacks %q", stdout.String(), want)
+				}
+			}
+			if !strings.Contains(errs, "warning: checkpoint not saved") {
+				t.Errorf("no warning when the periodic write failed: %q", errs)
+			}
+		})
+	}
+}
+
+// fullDisk mounts a small tmpfs in a temporary directory and fills it, for the test; it
+// skips the test where mounting is not allowed (not root, a container without the
+// capability).
+func fullDisk(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	f, err := os.Create(filepath.Join(dir, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for buf := make([]byte, 4096); ; {
+		if _, err := f.Write(buf); err != nil {
+			break
+		}
+	}
+	os.Mkdir(filepath.Join(dir, "small"), 0o755) // a directory still fits: an inode, no block
+	return filepath.Join(dir, "small")
+}
+
+// TestCountFullDisk: on a full disk, a checkpointed count or a shard fails at once,
+// before counting, saying the checkpoint cannot be written (it used to count the whole
+// board, then print only "no space left on device").
+func TestCountFullDisk(t *testing.T) {
+	small := fullDisk(t)
+	for _, args := range [][]string{
+		{"count", "17", "-w", "1", "--checkpoint", small + "/c.ckpt"},
+		{"count", "17", "-w", "1", "--shard", "0/1", "--out", small + "/q"},
+	} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != 1 || out != "" || !strings.Contains(errs, "cannot write the checkpoint, nothing counted: "+small) ||
+			!strings.Contains(errs, "no space left on device") {
+			t.Errorf("%v: exit %d, %q %q", args, code, out, errs)
+		}
+	}
+}
+
+// TestResumeSays: --resume says on stderr which checkpoint it continues, when it was
+// written and how much of the count it holds, or that there is none and the count
+// starts from the beginning, so that a run never starts silently from an older
+// checkpoint than the user expects.
+func TestResumeSays(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	code, out, errs := runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
+	var o countOutput
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || errs != "nqueens: no checkpoint "+ck+" yet: counting from the start\n" {
+		t.Fatalf("fresh: exit %d %q %q", code, out, errs)
+	}
+	c, err := shard.LoadCheckpoint(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume")
+	want := fmt.Sprintf("nqueens: resuming %s (written %s): %d of %d sub-problems done\n", ck, c.Written, o.Tasks, o.Tasks)
+	if code != 0 || errs != want {
+		t.Errorf("resumed: exit %d, stderr %q, want %q", code, errs, want)
+	}
+}
+
+// TestCountInUse: a checkpoint or a shard that another process is counting is refused
+// at once (exit 1), naming the process that holds it, and counted once it is free.
+func TestCountInUse(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	holder := fmt.Sprintf("process %d on host %s", os.Getpid(), host)
+	ck := filepath.Join(dir, "c.ckpt")
+	cases := []struct {
+		lock string
+		args []string
+		want string
+	}{
+		{ck + ".lock", []string{"count", "12", "--checkpoint", ck, "--resume"},
+			fmt.Sprintf("nqueens: checkpoint %s is in use by %s (lock file %s.lock)\n", ck, holder, ck)},
+		{filepath.Join(dir, shard.LockName(1, 2)), []string{"count", "12", "--shard", "1/2", "--out", dir},
+			fmt.Sprintf("nqueens: shard 1/2 of n=12 in %s is being counted by %s (lock file %s)\n", dir, holder, filepath.Join(dir, shard.LockName(1, 2)))},
+	}
+	for _, c := range cases {
+		l, err := shard.TryLock(c.lock) // this test process stands for the other one
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runCLI(t, "", c.args...)
+		if code != 1 || out != "" || errs != c.want {
+			t.Errorf("%v: exit %d %q %q, want %q", c.args, code, out, errs, c.want)
+		}
+		l.Release()
+		if code, out, errs := runCLI(t, "", c.args...); code != 0 || (!strings.Contains(out, fmt.Sprintf("total=%d", knownCounts(12)[0])) && !strings.Contains(out, "shard=1/2")) {
+			t.Errorf("%v once free: exit %d %q %q", c.args, code, out, errs)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("left in the directory: %v (want the checkpoint and the shard's result)", ents)
+	}
+}
+
+// TestCountTwiceAtOnce: a second process started on a shard that a first one is counting
+// stops at once, naming the first one's pid, instead of doing the work again.
+func TestCountTwiceAtOnce(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	args := []string{"count", "18", "-w", "1", "--shard", "0/2", "--out", dir}
+	first := exec.Command(bin, args...)
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { first.Process.Kill(); first.Wait() }()
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, shard.CheckpointName(0, 2))); err == nil {
+			break
+		}
+	}
+	start := time.Now()
+	out, err := exec.Command(bin, args...).CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), fmt.Sprintf("is being counted by process %d on host", first.Process.Pid)) {
+		t.Fatalf("second process: %v %q", err, out)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the second process took %v to give up", took)
+	}
+}
+
+// TestShardsAboveSubs: plan --shards K and count --shard I/K warn on stderr when K is
+// above the plan's sub-problems (shards that count nothing), naming the shard when it
+// is one of them; up to the sub-problems they say nothing.
+func TestShardsAboveSubs(t *testing.T) {
+	clearIndexEnv(t)
+	p, err := nqueens.NewPlan(context.Background(), 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs := p.Subs()
+	k := subs + 100
+	sizes, _ := p.Split(k)
+	empty, full := -1, -1
+	for i, s := range sizes {
+		if s.Subs == 0 && empty < 0 {
+			empty = i
+		}
+		if s.Subs > 0 && full < 0 {
+			full = i
+		}
+	}
+	warning := fmt.Sprintf("nqueens: warning: %d shards for the %d sub-problems of n=12: 100 shards count nothing", k, subs)
+	advice := fmt.Sprintf("; take K ≤ %d (see nqueens plan 12)\n", subs)
+	dir := t.TempDir()
+	cases := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"plan", "12", "--shards", fmt.Sprint(k), "--json"}, warning + advice},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", empty, k), "--out", dir},
+			warning + fmt.Sprintf(", this one (%d/%d) among them", empty, k) + advice},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", full, k), "--out", dir}, warning + advice},
+		{[]string{"plan", "12", "--shards", fmt.Sprint(subs)}, ""},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("0/%d", subs), "--out", dir}, ""},
+	}
+	for _, c := range cases {
+		if code, _, errs := runCLI(t, "", c.args...); code != 0 || errs != c.stderr {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errs, c.stderr)
+		}
 	}
 }

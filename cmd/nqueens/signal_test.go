@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestSignalsStopEveryCommand: SIGINT and SIGTERM stop every long-running command
@@ -56,6 +59,33 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 				t.Errorf("%v, %v: the last line on stderr does not say interrupted: %q", args, sig, msg)
 			}
 			t.Logf("%v %v: exit 130 after %v", args, sig, time.Since(sent).Round(time.Millisecond))
+		}
+	}
+}
+
+// TestSolveKilledLeavesNothing: solve --out killed with SIGKILL while it computes or
+// writes leaves no file behind (not even a hidden temporary one of up to the whole
+// output), where the file system has O_TMPFILE.
+func TestSolveKilledLeavesNothing(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	fd, err := unix.Open(dir, unix.O_TMPFILE|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		t.Skipf("no O_TMPFILE in %s: %v", dir, err)
+	}
+	unix.Close(fd)
+	for _, wait := range []time.Duration{200 * time.Millisecond, 900 * time.Millisecond} {
+		cmd := exec.Command(bin, "solve", "1e8", "--algo", "construct", "--format", "binary", "--out", dir+"/q.bin")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(wait)
+		cmd.Process.Kill()
+		if err := cmd.Wait(); err == nil {
+			t.Fatalf("the solve ended within %v: nothing to test", wait)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("killed after %v, it left %s", wait, entries[0].Name())
 		}
 	}
 }

@@ -28,12 +28,35 @@ type solveOutput struct {
 	Seconds   float64 `json:"seconds"`
 	Out       string  `json:"out,omitempty"`
 	Nodes     uint64  `json:"nodes,omitempty"`
-	// Local search only (docs/algorithms.md §3.6).
-	Attempts   uint64 `json:"attempts,omitempty"`    // initial-search attempts
-	K          uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
-	FinalSwaps uint64 `json:"final_swaps,omitempty"` // final-search swaps
-	Restarts   uint64 `json:"restarts,omitempty"`
+	// Local search only (docs/algorithms.md §3.6): absent for the other algorithms,
+	// always there, 0 included, for the local search.
+	Attempts   *uint64 `json:"attempts,omitempty"`    // initial-search attempts
+	K          *uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
+	FinalSwaps *uint64 `json:"final_swaps,omitempty"` // final-search swaps
+	Restarts   *uint64 `json:"restarts,omitempty"`
 	// The columns follow, streamed by writeSolveJSON, unless the placement went to --out.
+}
+
+// newSolveOutput is the summary of a solve of algorithm a with counters st.
+func newSolveOutput(n int, a nqueens.Algorithm, seed uint64, st nqueens.Stats) solveOutput {
+	o := solveOutput{N: n, Algorithm: string(a), Seed: seed, Verified: true, Nodes: st.Nodes}
+	if a == nqueens.LocalSearch {
+		o.Attempts, o.K, o.FinalSwaps, o.Restarts = &st.Attempts, &st.Conflicts, &st.Swaps, &st.Restarts
+	}
+	return o
+}
+
+// line is the summary as one line of text: the local search's counters come last, on
+// the same line.
+func (o solveOutput) line() string {
+	s := fmt.Sprintf("n=%d algorithm=%s seed=%d verified=true seconds=%.3f", o.N, o.Algorithm, o.Seed, o.Seconds)
+	if o.Attempts != nil {
+		s += fmt.Sprintf(" attempts=%d k=%d final_swaps=%d restarts=%d", *o.Attempts, *o.K, *o.FinalSwaps, *o.Restarts)
+	}
+	if o.Out != "" {
+		s += " out=" + o.Out
+	}
+	return s
 }
 
 // writeSolveJSON writes the summary o and the placement as one JSON object, the columns
@@ -97,11 +120,23 @@ seed gives the same placement. Algorithms that draw no random numbers ignore it.
 Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
-stdout; --json makes that summary, or the whole output, one JSON object.`,
+stdout; --json makes that summary, or the whole output, one JSON object.
+Without --out, --json is --format json, and a --format other than json with
+it is refused (exit 2). The summary is one line (on stderr without --out): n,
+algorithm, seed, time, and for the local search its counters (attempts, k,
+final_swaps, restarts), as in the JSON.
+
+Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
+give the placement asked for (count and list answer 0 there, exit 0).`,
 		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algo construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			if c.out == "" || c.out == "-" { // with --out FILE, --json is the summary's
+				if err := jsonAndFormat(cmd.Flags(), "; with --out FILE, --format is the file's"); err != nil {
+					return err
+				}
+			}
 			job, err := c.parse(args[0])
 			if err != nil {
 				return err
@@ -183,13 +218,8 @@ func (c *solveCmd) run(j solveJob) error {
 	if err != nil {
 		return err
 	}
-	st := res.Stats
-	o := solveOutput{N: j.n, Algorithm: string(res.Algorithm), Seed: c.seed, Verified: true,
-		Seconds: time.Since(start).Seconds(), Out: c.out, Nodes: st.Nodes,
-		Attempts: st.Attempts, K: st.Conflicts, FinalSwaps: st.Swaps, Restarts: st.Restarts}
-	if !c.asJSON && res.Algorithm == nqueens.LocalSearch {
-		fmt.Fprintf(e.stderr, "localsearch: attempts=%d k=%d final_swaps=%d restarts=%d\n", st.Attempts, st.Conflicts, st.Swaps, st.Restarts)
-	}
+	o := newSolveOutput(j.n, res.Algorithm, c.seed, res.Stats)
+	o.Seconds, o.Out = time.Since(start).Seconds(), c.out
 	if of != nil {
 		// The placement goes to the file, the summary alone to stdout.
 		err := writePlacement(e, of.OS(), j.format, j.n, cols, res.Placement)
@@ -217,7 +247,8 @@ func (c *solveCmd) run(j solveJob) error {
 	if err := e.ctx.Err(); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", j.n, o.Algorithm, c.seed, time.Since(start).Seconds())
+	o.Seconds = time.Since(start).Seconds()
+	fmt.Fprintln(e.stderr, o.line())
 	return nil
 }
 
@@ -226,7 +257,7 @@ func (c *solveCmd) renderSummary(o solveOutput) error {
 	if c.asJSON {
 		return printJSON(c.e.stdout, o)
 	}
-	_, err := fmt.Fprintf(c.e.stdout, "n=%d algorithm=%s seed=%d verified=true seconds=%.3f out=%s\n", o.N, o.Algorithm, o.Seed, o.Seconds, o.Out)
+	_, err := fmt.Fprintln(c.e.stdout, o.line())
 	return err
 }
 

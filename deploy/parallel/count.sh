@@ -16,6 +16,11 @@
 # its checkpoint in OUT. Variables: N, K, OUT; JOBS (shards at once per host,
 # default: one per core), WORKERS (threads per shard, default 1), NQUEENS (default:
 # nqueens on PATH).
+#
+# The program must be installed here and on every host: go install
+# github.com/nqueens/nqueens/cmd/nqueens@latest (or go install ./cmd/nqueens in a
+# clone) puts it in $(go env GOPATH)/bin, which must be on PATH, or NQUEENS names it.
+# The script checks that it runs everywhere before it starts a shard (exit 127 if not).
 set -euo pipefail
 usage() { sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; }
 hosts=()
@@ -39,6 +44,16 @@ WORKERS=${WORKERS:-1}
 # that is unset (a bare container, a CI runner) the job silently does nothing and counts
 # as a success. Every command here is plain POSIX sh.
 export PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh}
+# The program must run here (the merge does) and on every host, or every shard fails.
+missing() {
+	echo "count.sh: '$NQUEENS' does not run $1: install it (go install github.com/nqueens/nqueens/cmd/nqueens@latest puts it in \$(go env GOPATH)/bin, which must be on PATH) or set NQUEENS to its absolute path" >&2
+	exit 127
+}
+"$NQUEENS" version >/dev/null 2>&1 || missing here
+if [ ${#hosts[@]} -gt 0 ] && ! out=$(parallel --will-cite "${hosts[@]}" --nonall --tag "$NQUEENS" version 2>&1); then
+	echo "$out" >&2
+	missing "on every host (above)"
+fi
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd) # remote hosts start in their home directory
 seq 0 $((K - 1)) | parallel --will-cite "${hosts[@]}" --jobs "$JOBS" --joblog "$OUT/joblog" --resume-failed \

@@ -4,7 +4,11 @@
 //
 //   - a regular file, or nothing: the data go to a temporary file in the same directory,
 //     which is synced, renamed over the target and the directory synced, so that the
-//     rename itself is durable; an existing file keeps its mode;
+//     rename itself is durable; an existing file keeps its mode. Where the kernel and the
+//     file system have O_TMPFILE (Linux: ext4, xfs, btrfs, tmpfs...), the temporary file
+//     has no name until Commit links it in, so that a process killed while writing
+//     leaves nothing behind; elsewhere it is a hidden file (".NAME.tmp123"), and the
+//     next Create of the same path removes those that a killed run left;
 //   - a symbolic link: the same, for the file it points to (the link stays a link);
 //   - a device or a FIFO (/dev/full, a named pipe): written in place, as a shell
 //     redirection would, never replaced by a regular file;
@@ -21,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -45,11 +50,13 @@ var (
 
 // A File is an output being written: Commit makes it visible at its path, Abort drops it.
 type File struct {
-	path   string   // the caller's path, for errors
-	target string   // the file written: path with its links resolved
-	f      *os.File // the temporary file, or the device itself
-	direct bool     // f is the target (a device or a FIFO)
-	done   bool
+	path    string   // the caller's path, for errors
+	target  string   // the file written: path with its links resolved
+	f       *os.File // the temporary file, or the device itself
+	tmp     string   // the temporary file's name; "" while it has none (O_TMPFILE)
+	unnamed bool     // f was opened with O_TMPFILE: Commit links it in
+	direct  bool     // f is the target (a device or a FIFO)
+	done    bool
 }
 
 // Create opens path for writing, checking before any data are computed that the output
@@ -95,16 +102,37 @@ func Create(path string, regularOnly bool) (*File, error) {
 		dir = "."
 	}
 	removeStale(dir, base)
+	if useUnnamed {
+		if tmp := openUnnamed(dir, base, mode); tmp != nil {
+			return &File{path: path, target: target, f: tmp, unnamed: true}, nil
+		}
+	}
 	tmp, err := os.CreateTemp(dir, "."+base+tmpInfix+"*")
 	if err != nil {
-		return nil, pathError(path, err)
+		return nil, tempError(path, dir, err)
 	}
 	if err := tmp.Chmod(mode); err != nil { // CreateTemp makes it private
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return nil, pathError(path, err)
 	}
-	return &File{path: path, target: target, f: tmp}, nil
+	return &File{path: path, target: target, f: tmp, tmp: tmp.Name()}, nil
+}
+
+// useUnnamed lets Create use O_TMPFILE where it works; the tests turn it off to run the
+// named temporary files of other systems.
+var useUnnamed = true
+
+// tempError is the error of a temporary file that could not be made in dir. A missing
+// directory is the caller's path not existing; any other refusal (a read-only place, a
+// directory such as /proc that takes no new files) is said as it is, since the file at
+// path may well exist: only the temporary file beside it failed.
+func tempError(path, dir string, err error) error {
+	if _, serr := os.Stat(dir); serr != nil {
+		return pathError(path, serr)
+	}
+	return fmt.Errorf("%s: cannot create a temporary file in %s (the output is written to one, then renamed): %w",
+		path, filepath.Clean(dir), stripPath(err))
 }
 
 // Write writes to the output.
@@ -127,14 +155,19 @@ func (f *File) Commit() error {
 		return pathError(f.path, f.f.Close())
 	}
 	err := f.f.Sync()
+	if err == nil && f.unnamed {
+		err = f.link()
+	}
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.f.Name(), f.target)
+		err = os.Rename(f.tmp, f.target)
 	}
 	if err != nil {
-		os.Remove(f.f.Name())
+		if f.tmp != "" {
+			os.Remove(f.tmp)
+		}
 		return pathError(f.path, err)
 	}
 	d, err := os.Open(filepath.Dir(f.target))
@@ -153,9 +186,27 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	f.f.Close()
-	if !f.direct {
-		os.Remove(f.f.Name())
+	if f.tmp != "" {
+		os.Remove(f.tmp)
 	}
+}
+
+// link gives the unnamed temporary file a name beside the target, in the shape that
+// removeStale recognises, for the rename over the target: linkat cannot replace a file.
+func (f *File) link() error {
+	dir, base := filepath.Split(f.target)
+	for range 100 {
+		name := filepath.Join(dir, "."+base+tmpInfix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		err := linkUnnamed(f.f, name)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err == nil {
+			f.tmp = name
+		}
+		return err
+	}
+	return errors.New("no free temporary name")
 }
 
 // OS is the open file underneath, for writers that use its system calls (O_DIRECT):
@@ -271,20 +322,25 @@ func removeStale(dir, base string) {
 	}
 }
 
+// stripPath is the cause of a file error, without the name of the file.
+func stripPath(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
+}
+
 // pathError names the caller's path in err instead of the temporary file's.
 func pathError(path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	var pe *fs.PathError
-	var le *os.LinkError
-	switch {
-	case errors.As(err, &pe):
-		err = pe.Err
-	case errors.As(err, &le):
-		err = le.Err
-	}
-	return fmt.Errorf("%s: %w", path, err)
+	return fmt.Errorf("%s: %w", path, stripPath(err))
 }
 
 // kind names what a non-regular file is.

@@ -249,3 +249,99 @@ func writeTo(path string, data []byte) error {
 		return err
 	})
 }
+
+// unnamedWorks reports whether O_TMPFILE files can be made in dir: the kernel, the file
+// system and /proc allow it.
+func unnamedWorks(dir string) bool {
+	f := openUnnamed(dir, "probe", 0o644)
+	if f == nil {
+		return false
+	}
+	f.Close()
+	return true
+}
+
+// TestNothingLeftWhileWriting: where the file system has O_TMPFILE, an output being
+// written has no name in the directory, so a process killed before Commit (kill -9, a
+// crash) leaves nothing behind; Commit gives it its name, Abort leaves nothing.
+func TestNothingLeftWhileWriting(t *testing.T) {
+	dir := t.TempDir()
+	if !unnamedWorks(dir) {
+		t.Skipf("no O_TMPFILE in %s", dir)
+	}
+	path := filepath.Join(dir, "q.bin")
+	for _, commit := range []bool{false, true} {
+		f, err := Create(path, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(make([]byte, 1<<20)); err != nil {
+			t.Fatal(err)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Fatalf("while writing, the directory holds %v: a kill now would leave it", names(entries))
+		}
+		if !commit {
+			f.Abort()
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Fatalf("after Abort: %v", names(entries))
+			}
+			continue
+		}
+		if err := f.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		entries, _ := os.ReadDir(dir)
+		if st, err := os.Stat(path); err != nil || st.Size() != 1<<20 || st.Mode().Perm() != 0o644 || len(entries) != 1 {
+			t.Fatalf("after Commit: %v %v, directory %v", st, err, names(entries))
+		}
+	}
+}
+
+func names(entries []os.DirEntry) []string {
+	var s []string
+	for _, e := range entries {
+		s = append(s, e.Name())
+	}
+	return s
+}
+
+// TestNamedTemporaries runs the tests of replacing files with the named temporary files
+// that systems without O_TMPFILE get.
+func TestNamedTemporaries(t *testing.T) {
+	useUnnamed = false
+	defer func() { useUnnamed = true }()
+	for name, test := range map[string]func(*testing.T){"Write": TestWrite, "ModeKept": TestModeKept,
+		"Symlink": TestSymlink, "StaleTemporaries": TestStaleTemporaries} {
+		t.Run(name, test)
+	}
+	dir := t.TempDir()
+	f, err := Create(filepath.Join(dir, "f"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Abort()
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 || !strings.HasPrefix(entries[0].Name(), ".f"+tmpInfix) {
+		t.Errorf("the named temporary file: %v", names(entries))
+	}
+}
+
+// TestTemporaryRefused: a file that exists and may be written, in a directory that
+// takes no new file (/proc for root, a read-only directory for others), is refused
+// with an error that says the temporary file is what failed, not "no such file".
+func TestTemporaryRefused(t *testing.T) {
+	path := "/proc/version"
+	if os.Geteuid() != 0 {
+		dir := t.TempDir()
+		path = filepath.Join(dir, "f")
+		os.WriteFile(path, []byte("old"), 0o644)
+		os.Chmod(dir, 0o555)
+		defer os.Chmod(dir, 0o755)
+	} else if _, err := os.Stat(path); err != nil {
+		t.Skip(err)
+	}
+	_, err := Create(path, false)
+	if err == nil || !strings.HasPrefix(err.Error(), path+": cannot create a temporary file in "+filepath.Dir(path)) {
+		t.Errorf("got %v", err)
+	}
+}

@@ -2,7 +2,6 @@ package shard
 
 import (
 	"fmt"
-	"github.com/nqueens/nqueens/internal/atomicfile"
 	"os"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
@@ -52,7 +51,7 @@ func (c *Checkpoint) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteBytes(path, b)
+	return writeFile(path, b)
 }
 
 // LoadCheckpoint reads and checks a checkpoint file. Errors name the file.

@@ -2,10 +2,14 @@ package shard
 
 import (
 	"context"
-	"github.com/nqueens/nqueens/internal/atomicfile"
+	"errors"
+	"fmt"
 	"math/bits"
+	"os"
 	"sync"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/atomicfile"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/rules"
@@ -18,8 +22,9 @@ const DefaultEvery = 30 * time.Second
 // writes no checkpoint.
 type CountOptions struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
-	// Checkpoint, if not empty, is the file where the progress is saved
-	// every Every, and once more when the count ends or is interrupted.
+	// Checkpoint, if not empty, is the file where the progress is saved: once
+	// before the count starts, every Every, and once more when the count ends
+	// or is interrupted.
 	Checkpoint string
 	Every      time.Duration // 0 means DefaultEvery
 	Version    string        // the program version recorded in the checkpoint
@@ -27,12 +32,63 @@ type CountOptions struct {
 	// the estimated cost done and to do, resumed work included. Calls never
 	// overlap.
 	Progress func(done, total uint64)
+	// SaveFailed, if not nil, is called when a periodic write of the
+	// checkpoint fails after one that succeeded, with the error, and with nil
+	// when one succeeds again: the count goes on either way. Calls never
+	// overlap.
+	SaveFailed func(err error)
+}
+
+// writeFile writes a checkpoint or a result file: a variable, so that the
+// tests can make writes fail (a full disk) without one.
+var writeFile = atomicfile.WriteBytes
+
+// ErrNotSaved is wrapped by the error of a count that ran, to its end or to
+// an interruption, but whose progress could not be written at the end: the
+// sums in memory are right, the file holds less of them, or nothing.
+var ErrNotSaved = errors.New("not saved")
+
+// NotSavedError is the error of a count whose last write of its checkpoint
+// failed. It wraps ErrNotSaved, the cause, and what stopped the count early
+// if anything did (ctx.Err(), rules.ErrOverflow).
+type NotSavedError struct {
+	Path    string
+	Err     error // the cause; it names the file
+	Stopped error // nil when the count ran to its end
+	// The file holds what the last write that succeeded wrote: Done of the
+	// Todo sub-problems, at Written (RFC 3339).
+	Done, Todo int
+	Written    string
+}
+
+func (e *NotSavedError) Error() string {
+	held := fmt.Sprintf("the file holds %d of %d sub-problems, written %s", e.Done, e.Todo, e.Written)
+	if _, err := os.Stat(e.Path); errors.Is(err, os.ErrNotExist) {
+		held = "no file is left"
+	}
+	msg := fmt.Sprintf("checkpoint NOT saved: %v (%s)", e.Err, held)
+	if e.Stopped != nil && !errors.Is(e.Stopped, context.Canceled) && !errors.Is(e.Stopped, context.DeadlineExceeded) {
+		msg = e.Stopped.Error() + "; " + msg
+	}
+	return msg
+}
+
+func (e *NotSavedError) Unwrap() []error {
+	if e.Stopped == nil {
+		return []error{ErrNotSaved, e.Err}
+	}
+	return []error{ErrNotSaved, e.Err, e.Stopped}
 }
 
 // Count counts the sub-problems of c.Todo that c.Done lacks and adds them to
-// c, which must match p. On return c holds every finished sub-problem: it is
-// Complete, or the count was interrupted by ctx (and Count returns ctx.Err()),
-// or a write of the checkpoint failed, or a sum overflowed (rules.ErrOverflow).
+// c, which must match p. With a checkpoint file, c is written there before
+// anything is counted, so that a file that cannot be written fails the count
+// before it starts (nothing is counted then); a periodic write that fails
+// does not stop the count (opt.SaveFailed hears of it), and when the last
+// write fails, Count returns a *NotSavedError, which wraps ctx.Err() if the
+// count was interrupted. On return c holds every finished sub-problem: it is
+// Complete, or the count was interrupted by ctx (and Count returns
+// ctx.Err()), or a sum overflowed (rules.ErrOverflow).
 func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptions) error {
 	done := make([]bool, c.Subs)
 	for _, id := range c.Done.IDs() {
@@ -65,6 +121,12 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		c.Complete = c.Done.Len() == c.Todo.Len()
 		c.Written = time.Now().UTC().Format(time.RFC3339)
 	}
+	// saved is what the file holds: the progress of the last write that
+	// succeeded. Only save changes it, and saves never overlap.
+	var saved struct {
+		done    int
+		written string
+	}
 	save := func() error {
 		if opt.Checkpoint == "" {
 			return nil
@@ -72,14 +134,20 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		mu.Lock()
 		snapshot()
 		b, err := seal(c, &c.Checksum)
+		doneNow, written := c.Done.Len(), c.Written
 		mu.Unlock()
-		if err != nil {
-			return err
+		if err == nil {
+			err = writeFile(opt.Checkpoint, b)
 		}
-		return atomicfile.WriteBytes(opt.Checkpoint, b)
+		if err == nil {
+			saved.done, saved.written = doneNow, written
+		}
+		return err
+	}
+	if err := save(); err != nil {
+		return fmt.Errorf("cannot write the checkpoint, nothing counted: %w", err)
 	}
 
-	var saveErr error
 	saverDone := make(chan struct{})
 	stopSaver := make(chan struct{})
 	go func() {
@@ -93,16 +161,17 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		}
 		t := time.NewTicker(every)
 		defer t.Stop()
+		failing := false
 		for {
 			select {
 			case <-stopSaver:
 				return
 			case <-t.C:
-				if err := save(); err != nil {
-					saveErr = err
-					cancel()
-					return
+				err := save()
+				if (err != nil) != failing && opt.SaveFailed != nil {
+					opt.SaveFailed(err)
 				}
+				failing = err != nil
 			}
 		}
 	}()
@@ -127,17 +196,15 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 	})
 	close(stopSaver)
 	<-saverDone
-	if ferr := save(); ferr != nil && saveErr == nil {
-		saveErr = ferr
-	}
+	ferr := save()
 	mu.Lock()
 	snapshot()
 	mu.Unlock()
-	switch {
-	case overflow:
-		return rules.ErrOverflow
-	case saveErr != nil:
-		return saveErr
+	if overflow {
+		err = rules.ErrOverflow
+	}
+	if ferr != nil {
+		return &NotSavedError{Path: opt.Checkpoint, Err: ferr, Stopped: err, Done: saved.done, Todo: c.Todo.Len(), Written: saved.written}
 	}
 	return err
 }

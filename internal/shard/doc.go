@@ -9,7 +9,8 @@
 //   - records a shard's sums in a result file sealed by a checksum over its
 //     content (Result, WriteResult, ReadResult);
 //   - merges the result files of a plan, refusing missing, duplicated,
-//     foreign or corrupted shards and detecting overflow (Merge);
+//     foreign (not of the plan most files share) or corrupted shards and
+//     detecting overflow (Merge);
 //   - counts a set of sub-problems with periodic checkpoints written
 //     atomically, so that a run killed at any instant resumes where its
 //     last checkpoint left it (Count, Checkpoint).

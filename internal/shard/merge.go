@@ -28,8 +28,9 @@ func (e *MergeError) Error() string {
 
 // Merge reads the result files at paths and sums them. It refuses, with a
 // MergeError naming the files, when a file cannot be read, is truncated or
-// fails its checksum, comes from another plan or shard count than the
-// first readable one, duplicates a shard, when a shard is missing, when the
+// fails its checksum, comes from another plan or shard count than most
+// files (the odd ones out are named; with no majority, every group is),
+// duplicates a shard, when a shard is missing, when the
 // sub-problems of the shards overlap or leave a gap, when a sum overflows
 // uint64, and when the Burnside numerators do not add up to a multiple of 8
 // (then some shard counted wrong).
@@ -53,7 +54,13 @@ func Merge(paths []string) (*Merged, error) {
 		}
 		return nil, &MergeError{problems}
 	}
-	ref, refFile := rs[0], files[0]
+	major, ok := majority(rs)
+	if !ok {
+		add("the files are from %s", describeGroups(rs, files))
+		return nil, &MergeError{problems}
+	}
+	ref, refFile := rs[major[0]], files[major[0]]
+	most := filesLike(len(major), refFile)
 	m := &Merged{Plan: ref.Plan, Engine: ref.Engine, N: ref.N, Shards: ref.Shards, Subs: ref.Subs}
 	m.Files = make([]string, ref.Shards)
 	byShard := make([]*Result, ref.Shards)
@@ -62,12 +69,12 @@ func Merge(paths []string) (*Merged, error) {
 		samePlan := r.Plan == ref.Plan && r.N == ref.N && r.Subs == ref.Subs && r.Engine == ref.Engine
 		switch {
 		case samePlan && r.Shards != ref.Shards:
-			add("%s is shard %d of %d, %s is of %d: the plan is the same, the number of shards is not",
-				f, r.Shard, r.Shards, refFile, ref.Shards)
+			add("%s is shard %d of %d, not of %d as the other %s: the plan is the same, the number of shards is not",
+				f, r.Shard, r.Shards, ref.Shards, most)
 			continue
 		case !samePlan:
-			add("%s is from another plan (n=%d, %d shards, plan %.12s) than %s (n=%d, %d shards, plan %.12s)",
-				f, r.N, r.Shards, r.Plan, refFile, ref.N, ref.Shards, ref.Plan)
+			add("%s is from another plan (n=%d, %d shards, plan %.12s) than the other %s (n=%d, %d shards, plan %.12s)",
+				f, r.N, r.Shards, r.Plan, most, ref.N, ref.Shards, ref.Plan)
 			continue
 		}
 		if prev := m.Files[r.Shard]; prev != "" {
@@ -145,6 +152,68 @@ func Merge(paths []string) (*Merged, error) {
 	}
 	m.Unique = u
 	return m, nil
+}
+
+// planOf is what the files of one merge must share: the plan and the shard count.
+type planOf struct {
+	plan, engine    string
+	n, subs, shards int
+}
+
+func keyOf(r *Result) planOf {
+	return planOf{plan: r.Plan, engine: r.Engine, n: r.N, subs: r.Subs, shards: r.Shards}
+}
+
+// majority returns the indices of the results of the plan and shard count that most
+// of rs share, so that one foreign file among good ones is the one named, whatever its
+// place in the list; ok is false when two groups tie for the most.
+func majority(rs []*Result) (idx []int, ok bool) {
+	groups := map[planOf][]int{}
+	for i, r := range rs {
+		groups[keyOf(r)] = append(groups[keyOf(r)], i)
+	}
+	ties := 0
+	for _, g := range groups {
+		switch {
+		case len(g) > len(idx):
+			idx, ties = g, 0
+		case len(g) == len(idx):
+			ties++
+		}
+	}
+	return idx, ties == 0
+}
+
+// describeGroups lists the plans and shard counts of rs with their files, in the order
+// they first appear.
+func describeGroups(rs []*Result, files []string) string {
+	var order []planOf
+	groups := map[planOf][]string{}
+	for i, r := range rs {
+		k := keyOf(r)
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], files[i])
+	}
+	parts := make([]string, len(order))
+	for i, k := range order {
+		fs := groups[k]
+		if len(fs) > 3 {
+			fs = append(fs[:3:3], fmt.Sprintf("… (%d in all)", len(groups[k])))
+		}
+		parts[i] = fmt.Sprintf("n=%d, %d shards, plan %.12s: %s", k.n, k.shards, k.plan, strings.Join(fs, ", "))
+	}
+	return fmt.Sprintf("%d plans or shard counts, and none has more of the files than every other, so none can be taken for the right one: %s",
+		len(order), strings.Join(parts, "; "))
+}
+
+// filesLike says "N files, such as F", or "file F" for one.
+func filesLike(n int, f string) string {
+	if n == 1 {
+		return "file " + f
+	}
+	return fmt.Sprintf("%d files, such as %s", n, f)
 }
 
 // addSat is a+b, or the largest uint64 if that overflows: node counts are

@@ -3,7 +3,6 @@ package shard
 import (
 	"errors"
 	"fmt"
-	"github.com/nqueens/nqueens/internal/atomicfile"
 	"os"
 	"path/filepath"
 
@@ -42,6 +41,9 @@ func FileName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.json", i
 // CheckpointName is the name of shard i of k's checkpoint file.
 func CheckpointName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.checkpoint", i, k) }
 
+// LockName is the name of shard i of k's lock file (see TryLock).
+func LockName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.lock", i, k) }
+
 // WriteResult seals r with its checksum and writes it atomically to path.
 func WriteResult(path string, r *Result) error {
 	r.Format = ResultFormat
@@ -49,7 +51,7 @@ func WriteResult(path string, r *Result) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteBytes(path, b)
+	return writeFile(path, b)
 }
 
 // ReadResult reads and checks a result file: JSON complete and strict,

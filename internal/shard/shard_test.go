@@ -271,12 +271,21 @@ func TestMergeRefuses(t *testing.T) {
 			other := countShards(t, t.TempDir(), 11, 4)
 			copyFile(other[3], p[3])
 			return nil
-		}, []string{"shard-0003-of-0004.json is from another plan (n=11", "than " + p0name, "missing shard(s) 3"}},
+		}, []string{"shard-0003-of-0004.json is from another plan (n=11", "than the other 3 files, such as P0 (n=12", "missing shard(s) 3"}},
+		{"foreign first", func(t *testing.T, dir string, p []string) []string {
+			other := countShards(t, t.TempDir(), 11, 4)
+			copyFile(other[0], p[0]) // the first file read is the odd one out
+			return nil
+		}, []string{"shard-0000-of-0004.json is from another plan (n=11", "than the other 3 files, such as P1 (n=12", "missing shard(s) 0 of 4"}},
+		{"no majority", func(t *testing.T, dir string, p []string) []string {
+			other := countShards(t, t.TempDir(), 11, 4)
+			return []string{other[1], p[2]}
+		}, []string{"the files are from 2 plans or shard counts, and none has more of the files than every other", "n=11, 4 shards", "n=12, 4 shards", "shard-0002-of-0004.json"}},
 		{"other K", func(t *testing.T, dir string, p []string) []string {
 			other := countShards(t, t.TempDir(), 12, 5)
 			copyFile(other[4], filepath.Join(dir, FileName(4, 5)))
 			return nil
-		}, []string{"shard-0004-of-0005.json is shard 4 of 5", "is of 4: the plan is the same, the number of shards is not"}},
+		}, []string{"shard-0004-of-0005.json is shard 4 of 5, not of 4 as the other 4 files, such as P0: the plan is the same, the number of shards is not"}},
 		{"a checkpoint", func(t *testing.T, dir string, p []string) []string {
 			os.WriteFile(p[0], []byte(`{"format": "`+CheckpointFormat+`", "engine": "qjoin/v1", "n": 12}`), 0o644)
 			return nil
@@ -357,7 +366,6 @@ func TestMergeRefuses(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			paths := countShards(t, dir, 12, 4)
-			p0name = paths[0]
 			if !t.Run("ok", func(t *testing.T) {
 				if _, err := Merge(paths); err != nil {
 					t.Fatal(err)
@@ -378,9 +386,7 @@ func TestMergeRefuses(t *testing.T) {
 				t.Fatalf("merge accepted the fault: %v", err)
 			}
 			for _, w := range c.want {
-				if strings.Contains(w, "than ") {
-					w = "than " + paths[0]
-				}
+				w = strings.NewReplacer("P0", paths[0], "P1", paths[1]).Replace(w) // the good files' names
 				w = strings.ReplaceAll(w, "{gap}", strconv.Itoa(gapID))
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q lacks %q", err, w)
@@ -389,8 +395,6 @@ func TestMergeRefuses(t *testing.T) {
 		})
 	}
 }
-
-var p0name string
 
 func TestCheckpointResume(t *testing.T) {
 	p := plan(t, 13)

@@ -1,0 +1,116 @@
+package shard
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// A Lock is a claim on a count's files (a checkpoint, a shard's result) that no other
+// process can hold at the same time: an exclusive flock(2) on a lock file beside them,
+// which holds the pid and host of its holder. The kernel drops the claim when the
+// process ends, however it ends, so a kill -9 leaves no stale lock, only a stale file
+// that the next Lock takes over. On NFS, Linux maps flock to the server's locks, so two
+// machines that share the directory exclude each other too.
+type Lock struct {
+	f    *os.File
+	path string
+}
+
+// LockedError is the error of Lock when another process holds the lock.
+type LockedError struct {
+	Path   string // the lock file
+	Holder string // "process 1234 on host h", or "another process" if it did not say
+}
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("%s (lock file %s)", e.Holder, e.Path)
+}
+
+// ErrLocked is wrapped by *LockedError.
+var ErrLocked = errors.New("locked by another process")
+
+func (e *LockedError) Unwrap() error { return ErrLocked }
+
+// TryLock takes the lock file path (creating it), or fails at once with a *LockedError
+// naming the holder. Where the file system has no locks (ENOLCK, EOPNOTSUPP), it returns
+// a Lock that excludes nothing.
+func TryLock(path string) (*Lock, error) {
+	for range 10 {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		err = flock(f, unix.LOCK_EX|unix.LOCK_NB)
+		switch {
+		case errors.Is(err, unix.EWOULDBLOCK):
+			holder := "another process"
+			if b, rerr := os.ReadFile(path); rerr == nil {
+				if pid, host, ok := strings.Cut(strings.TrimSpace(string(b)), " "); ok {
+					holder = fmt.Sprintf("process %s on host %s", pid, host)
+				}
+			}
+			f.Close()
+			return nil, &LockedError{Path: path, Holder: holder}
+		case errors.Is(err, unix.ENOLCK) || errors.Is(err, unix.EOPNOTSUPP) || errors.Is(err, unix.ENOTSUP):
+			return &Lock{f: f}, nil // no locks here: nothing to remove either
+		case err != nil:
+			f.Close()
+			return nil, &os.PathError{Op: "flock", Path: path, Err: err}
+		}
+		// The holder before may have removed the file between our open and our lock:
+		// then the lock is on a file nobody else will open; take the one at path.
+		if sameFile(f, path) {
+			host, _ := os.Hostname()
+			f.Truncate(0)
+			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+" "+host+"\n"), 0) // a full disk: the holder stays unnamed
+			return &Lock{f: f, path: path}, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("%s: the lock file keeps being replaced", path)
+}
+
+// Release removes the lock file and drops the lock. It does nothing on a nil Lock.
+func (l *Lock) Release() {
+	if l == nil {
+		return
+	}
+	if l.path != "" && sameFile(l.f, l.path) {
+		os.Remove(l.path) // while still held, so that nobody locks the removed file
+	}
+	l.f.Close()
+}
+
+// flock runs flock(2) on f, again when a signal interrupts it.
+func flock(f *os.File, how int) error {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var ferr error
+	if err := raw.Control(func(fd uintptr) {
+		for {
+			if ferr = unix.Flock(int(fd), how); ferr != unix.EINTR {
+				return
+			}
+		}
+	}); err != nil {
+		return err
+	}
+	return ferr
+}
+
+// sameFile reports whether path is the file open as f.
+func sameFile(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(path)
+	return err == nil && os.SameFile(a, b)
+}

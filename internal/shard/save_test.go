@@ -1,0 +1,121 @@
+package shard
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// failWrites makes the writes of checkpoint and result files fail as fail says, from
+// the call numbered 1 on, for the test.
+func failWrites(t *testing.T, fail func(call int) error) {
+	t.Helper()
+	var mu sync.Mutex
+	calls := 0
+	orig := writeFile
+	writeFile = func(path string, b []byte) error {
+		mu.Lock()
+		calls++
+		err := fail(calls)
+		mu.Unlock()
+		if err != nil {
+			return err
+		}
+		return orig(path, b)
+	}
+	t.Cleanup(func() { writeFile = orig })
+}
+
+// TestCountFirstSaveFails: a checkpoint that cannot be written (a full disk) fails the
+// count before anything is counted, not after the whole count.
+func TestCountFirstSaveFails(t *testing.T) {
+	failWrites(t, func(int) error { return syscall.ENOSPC })
+	p := plan(t, 12)
+	c := NewCheckpoint(p, 0, 1, allIDs(len(p.Subs)))
+	counted := 0
+	err := Count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Progress: func(uint64, uint64) { counted++ }})
+	if !errors.Is(err, syscall.ENOSPC) || counted != 0 || c.Done.Len() != 0 {
+		t.Fatalf("error %v after %d sub-problems counted", err, counted)
+	}
+}
+
+// TestCountSaveFailsLater: when the writes fail once the count is under way, the count
+// goes on to its end (SaveFailed hears of the failure, and of the recovery), and a last
+// write that fails is a *NotSavedError that says what the file holds; the sums are right.
+func TestCountSaveFailsLater(t *testing.T) {
+	for _, recovers := range []bool{false, true} {
+		t.Run(map[bool]string{false: "fails", true: "recovers"}[recovers], func(t *testing.T) { testSaveFailsLater(t, recovers) })
+	}
+}
+
+// testSaveFailsLater is TestCountSaveFailsLater with writes that fail for good, or
+// only for a while (recovers).
+func testSaveFailsLater(t *testing.T, recovers bool) {
+	failWrites(t, func(call int) error {
+		if call == 1 || recovers && call > 3 {
+			return nil
+		}
+		return syscall.ENOSPC
+	})
+	p := plan(t, 12)
+	c := NewCheckpoint(p, 0, 1, allIDs(len(p.Subs)))
+	var heard []error
+	var mu sync.Mutex
+	err := Count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Every: time.Millisecond,
+		Progress: func(uint64, uint64) {
+			time.Sleep(50 * time.Microsecond) // several saves during the count
+		},
+		SaveFailed: func(err error) { mu.Lock(); heard = append(heard, err); mu.Unlock() }})
+	if u, _ := c.Unique(); !c.Complete || c.Total != known(12)[0] || u != known(12)[1] {
+		t.Fatalf("recovers=%v: the count did not end right: %+v", recovers, c)
+	}
+	if len(heard) == 0 || !errors.Is(heard[0], syscall.ENOSPC) {
+		t.Errorf("recovers=%v: SaveFailed heard %v", recovers, heard)
+	}
+	if recovers {
+		if err != nil || len(heard) != 2 || heard[1] != nil {
+			t.Errorf("recovered: %v, heard %v", err, heard)
+		}
+		return
+	}
+	var ns *NotSavedError
+	if !errors.As(err, &ns) || !errors.Is(err, ErrNotSaved) || !errors.Is(err, syscall.ENOSPC) || ns.Done != 0 || ns.Todo != len(p.Subs) || ns.Stopped != nil {
+		t.Fatalf("last write failed: %#v", err)
+	}
+	if len(heard) != 1 {
+		t.Errorf("SaveFailed heard %v: want one failure, not one per write", heard)
+	}
+}
+
+// TestCountInterruptedNotSaved: an interrupted count whose last write fails says both.
+func TestCountInterruptedNotSaved(t *testing.T) {
+	failWrites(t, func(call int) error {
+		if call == 1 {
+			return nil
+		}
+		return syscall.EIO
+	})
+	p := plan(t, 12)
+	c := NewCheckpoint(p, 0, 1, allIDs(len(p.Subs)))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	err := Count(ctx, p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Progress: func(done, total uint64) { cancel() }})
+	if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrNotSaved) || c.Complete || c.Done.Len() == 0 {
+		t.Fatalf("%v, %d done", err, c.Done.Len())
+	}
+}
+
+func allIDs(n int) []int {
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
