@@ -85,6 +85,11 @@ func (p *Plan) Hash() string { return p.p.Hash() }
 // Engine names the counting engine and its version, as files record it.
 func (p *Plan) Engine() string { return p.p.Version() }
 
+// Memory is an upper bound, in bytes, of the memory a count of the plan (whole or a
+// shard) takes with the given number of workers (0 means GOMAXPROCS); a count is
+// refused with a MemoryError when the machine has less.
+func (p *Plan) Memory(workers int) uint64 { return fastcount.EstimateMemory(p.p.N, workers) }
+
 // ShardSize is the share of one shard of a split.
 type ShardSize struct {
 	Subs int    // sub-problems

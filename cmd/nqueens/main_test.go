@@ -36,6 +36,9 @@ var volatile = []struct {
 	{regexp.MustCompile(`"seconds":[0-9.e+-]+`), `"seconds":X`},
 	{regexp.MustCompile(`workers=[0-9]+`), "workers=W"},
 	{regexp.MustCompile(`"workers":[0-9]+`), `"workers":W`},
+	// The memory estimate of plan grows with the workers (one per core).
+	{regexp.MustCompile(`memory=[0-9.]+[kMG]B`), "memory=M"},
+	{regexp.MustCompile(`"memory":[0-9]+`), `"memory":M`},
 	// How the counter splits the work is its own business.
 	{regexp.MustCompile(`"(tasks|tasks_done|nodes)":[0-9]+`), `"$1":N`},
 }

@@ -15,19 +15,22 @@ type planShard struct {
 }
 
 type planOutput struct {
-	N      int         `json:"n"`
-	Engine string      `json:"engine"`
-	Plan   string      `json:"plan"`
-	Subs   int         `json:"subs"`
-	Cost   uint64      `json:"cost"`
-	Shards []planShard `json:"shards,omitempty"`
+	N       int         `json:"n"`
+	Engine  string      `json:"engine"`
+	Plan    string      `json:"plan"`
+	Subs    int         `json:"subs"`
+	Cost    uint64      `json:"cost"`
+	Workers int         `json:"workers"`
+	Memory  uint64      `json:"memory"`
+	Shards  []planShard `json:"shards,omitempty"`
 }
 
 // planCmd is "nqueens plan".
 type planCmd struct {
-	e      *env
-	asJSON bool
-	k      int
+	e       *env
+	asJSON  bool
+	k       int
+	workers int
 }
 
 func newPlanCmd(e *env) *cobra.Command {
@@ -36,15 +39,18 @@ func newPlanCmd(e *env) *cobra.Command {
 		Use:   "plan N",
 		Short: "Print the work plan of a count: sub-problems, estimated cost, plan hash",
 		Long: `Print the work plan that "nqueens count N" runs: the number of independent
-sub-problems, their estimated cost (in arbitrary units), and the plan hash
-that every shard result and checkpoint records. With --shards K, also the
-sub-problems and cost of each of the K shards of "count N --shard I/K".`,
+sub-problems, their estimated cost (in arbitrary units), the plan hash that
+every shard result and checkpoint records, and the memory a count (whole or
+one shard) takes at most with --workers W (default one per core). With
+--shards K, also the sub-problems and cost of each of the K shards of
+"count N --shard I/K".`,
 		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
 	}
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	cmd.Flags().IntVarP(&c.k, "shards", "k", 0, "also show the split into `K` shards")
+	cmd.Flags().IntVarP(&c.workers, "workers", "w", 0, "estimate the memory of a count on `W` goroutines (0: one per core)")
 	return cmd
 }
 
@@ -56,11 +62,15 @@ func (c *planCmd) run(size string) error {
 	if c.k < 0 || c.k > nqueens.MaxShards {
 		return usagef("--shards must be from 1 to %d, got %d", nqueens.MaxShards, c.k)
 	}
+	if c.workers, err = parseWorkers(c.workers); err != nil {
+		return err
+	}
 	p, err := newPlan(c.e, n)
 	if err != nil {
 		return err
 	}
-	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost()}
+	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost(),
+		Workers: c.workers, Memory: p.Memory(c.workers)}
 	if c.k > 0 {
 		warnShards(c.e, p, c.k, "")
 		sizes, err := p.Split(c.k)
@@ -88,9 +98,22 @@ func (c *planCmd) render(out planOutput) error {
 	if c.asJSON {
 		return printJSON(c.e.stdout, out)
 	}
-	fmt.Fprintf(c.e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s\n", out.N, out.Subs, out.Cost, out.Engine, out.Plan)
+	fmt.Fprintf(c.e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s workers=%d memory=%s\n",
+		out.N, out.Subs, out.Cost, out.Engine, out.Plan, out.Workers, memoryText(out.Memory))
 	for _, s := range out.Shards {
 		fmt.Fprintf(c.e.stdout, "shard %d/%d subs=%d cost=%d\n", s.Shard, c.k, s.Subs, s.Cost)
 	}
 	return nil
+}
+
+// memoryText writes a byte count for people, without a space so that the text line
+// stays key=value pairs: 216MB, 1.6GB.
+func memoryText(b uint64) string {
+	switch {
+	case b >= 1e9:
+		return fmt.Sprintf("%.1fGB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.0fMB", float64(b)/1e6)
+	}
+	return fmt.Sprintf("%.0fkB", float64(b)/1e3)
 }

@@ -132,15 +132,38 @@
 // same way for every line, which is all counting needs) and the pair join
 // are AVX2 code (kernel_amd64.s), shared by both assembly kernels.
 //
-// # Cost and memory
+// # Tables or slices (table.go, slice.go)
 //
-// Per row set the work is about the quarter pairs tried (cand, 541 million
-// at n=18) and the query-block products (about 0.9 billion blocks of 256 at
-// n=18, 1.2·10^11 at n=20), the latter dominating from n=18 on. Sub.Cost
-// estimates both from the cell sizes. Memory is the quarter tables (22 MB
-// at n=18, 190 MB at n=20, 600 MB at n=21) plus, per worker, the East
-// halves of one row set with their tables (at most a few tens of MB); see
-// EstimateMemory.
+// Up to n = 21 (tablesMaxN) the workers share the four quarter tables,
+// built once per plan (22 MB at n=18, 190 MB at n=20, 600 MB at n=21).
+// Beyond, they would not fit (1.6 GB at n = 22, some 350 GB at n = 27), and a
+// row set needs only a sliver of them: NE(rn, ·), SE(rs, ·), NW(~rn, ·),
+// SW(~rs, ·), 0.1% of the tables at n = 21. So each worker builds the four
+// slices of its row set by a search restricted to the rows of the set (two
+// passes: count per cell, then store; 10 to 50 ns per entry) and keeps each
+// while the next row set shares its part. Row sets come in colex order, in
+// which the South part changes slowest, so the South slices are built once
+// per group of row sets; the North ones, the smaller, once per row set: a
+// few per cent of the join at n = 22, less beyond.
+//
+// A row set's halves may be many (about 10^7 East halves at n = 25, 10^8 at
+// n = 27): the East halves are matched in parts of at most eastCap (2^21),
+// each part against all the West halves, which are generated again per part
+// and counted in batches of at most westCap (2^22). A worker thus holds at
+// most a part, a batch and four slices, whatever n.
+//
+// # Cost and memory (plan.go, memory.go)
+//
+// The time of a row set is modelled by rowCost from the quarter pairs tried
+// on each side, e and w: 2 ns per pair plus 0.04·(e·w)^0.75 ns for the
+// matching (the cut lines take a larger share out of the larger row sets,
+// hence the power); fitted on n = 20 and 21. Up to countedMaxN the plan
+// counts the entries of every cell of the quarter tables and computes e and
+// w exactly for every row set; beyond, it measures a few row sets of each
+// class (the number of rows in the North: the classes differ by 10^4 in
+// cost, their members by a few times) from their slices and gives every
+// member its class's mean. EstimateMemory bounds a count's memory from
+// measured maxima of the tables, slices and halves, and the caps above.
 //
 // # Pool (count.go)
 //
@@ -148,8 +171,9 @@
 // sub-problems on workers that take ids from an atomic counter, each with
 // its own scratch (solver); results are reported in any order and summed by
 // the caller in id order. Cancellation is polled per sub-problem, per
-// column set inside a row set, every few thousand placements in the table
-// builds and the Burnside searches, and by NewPlanContext.
+// column set inside a row set, between kernel calls of at most stepPairs
+// query-blocks, every few thousand placements in the table builds and the
+// Burnside searches, and by NewPlanContext.
 //
 // # Legend for the hot loops
 //

@@ -40,7 +40,10 @@ var (
 // without tables the four slices of a row set, 8 bytes per entry and room
 // to grow, at most three times the largest slice (the four quadrants' are
 // of different sizes). A quarter more for the garbage collector.
-func EstimateMemory(n, workers int) uint64 {
+func EstimateMemory(n, workers int) uint64 { return estimateMemory(n, workers, n > tablesMaxN) }
+
+// estimateMemory is EstimateMemory with or without the shared tables.
+func estimateMemory(n, workers int, slices bool) uint64 {
 	if n < MinN || n > MaxN {
 		return 0
 	}
@@ -51,7 +54,7 @@ func EstimateMemory(n, workers int) uint64 {
 	west := min(max(maxWest[n], 4096), uint64(westCap))
 	perWorker := uint64(1<<20) + 80*east + 20*west
 	var shared uint64
-	if n <= tablesMaxN {
+	if !slices {
 		g := newGeom(n)
 		var index, largest uint64
 		for _, q := range g.quads {

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"testing"
 	"time"
 
@@ -592,6 +593,62 @@ func TestEstimateMemory(t *testing.T) {
 	}
 	if EstimateMemory(20, 8) <= EstimateMemory(20, 1) {
 		t.Error("the estimate does not grow with the workers")
+	}
+}
+
+// TestMemoryWithinEstimate: a count without shared tables (slices forced
+// at n = 18; a shard of n = 22 in the long tests) keeps its heap under the
+// estimate, sampled every few milliseconds.
+func TestMemoryWithinEstimate(t *testing.T) {
+	type run struct {
+		n, shard, shards int
+	}
+	runs := []run{{18, 0, 1}}
+	if !testing.Short() {
+		runs = append(runs, run{22, 7, 4096})
+	}
+	for _, r := range runs {
+		p, err := newPlan(context.Background(), r.n, planOptions{forceCut: -1, slices: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int
+		for i := range p.Subs {
+			if i%r.shards == r.shard {
+				ids = append(ids, i)
+			}
+		}
+		runtime.GC()
+		var base runtime.MemStats
+		runtime.ReadMemStats(&base)
+		done := make(chan struct{})
+		peak := make(chan uint64)
+		go func() {
+			var most uint64
+			tick := time.NewTicker(2 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				most = max(most, m.HeapInuse+m.StackInuse)
+				select {
+				case <-done:
+					peak <- most
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+		if _, err := p.CountSubs(context.Background(), ids, Options{Workers: 2}, nil); err != nil {
+			t.Fatal(err)
+		}
+		close(done)
+		most := <-peak
+		est := estimateMemory(r.n, 2, true)
+		t.Logf("n=%d shard %d/%d: heap peak %d MB (%d MB before), estimate %d MB", r.n, r.shard, r.shards, most>>20, (base.HeapInuse+base.StackInuse)>>20, est>>20)
+		if most > est {
+			t.Errorf("n=%d: heap peak %d bytes over the estimate %d", r.n, most, est)
+		}
 	}
 }
 
