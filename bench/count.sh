@@ -14,7 +14,9 @@
 # Environment: FLOOR_C is the path of floor.c (default
 # bench/yardstick/floor.c); NQUEENS_KERNEL=go or
 # avx2 forces the matcher kernel of the quadrant join (passed through to our
-# counter as it is).
+# counter as it is); BASELINE is the path of another nqueens binary (an older
+# version, say) to run interleaved with the two, so that its ratio to floor.c is
+# measured in the same run.
 set -euo pipefail
 
 if [[ $# -lt 2 || $# -gt 3 ]]; then
@@ -62,9 +64,12 @@ echo "n=$n threads=$threads reps=$reps ours=$name kernel=${NQUEENS_KERNEL:-auto}
 for ((i = 1; i <= reps; i++)); do
 	run floor "$tmp/floor" "$n" "$threads"
 	run ours "${ours[@]}"
+	if [[ -n ${BASELINE:-} ]]; then
+		run baseline "$BASELINE" count "$n" --workers "$threads" --json
+	fi
 done
 
-totals=$(cut -d' ' -f3 "$tmp/res.floor" "$tmp/res.ours" | sort -u)
+totals=$(cut -d' ' -f3 "$tmp"/res.* | sort -u)
 if [[ $(echo "$totals" | wc -l) -ne 1 ]]; then
 	echo "bench/count.sh: totals disagree:" $totals >&2
 	exit 1
@@ -76,3 +81,8 @@ fc=$(cut -d' ' -f2 "$tmp/res.floor" | median) oc=$(cut -d' ' -f2 "$tmp/res.ours"
 printf 'total %s (all runs agree)\n' "$totals"
 printf 'median wall: floor %.2fs  ours %.2fs  ratio floor/ours %.2fx\n' "$fw" "$ow" "$(echo "$fw / $ow" | bc -l)"
 printf 'median cpu:  floor %.2fs  ours %.2fs  ratio floor/ours %.2fx\n' "$fc" "$oc" "$(echo "$fc / $oc" | bc -l)"
+if [[ -n ${BASELINE:-} ]]; then
+	bw=$(cut -d' ' -f1 "$tmp/res.baseline" | median) bc=$(cut -d' ' -f2 "$tmp/res.baseline" | median)
+	printf 'baseline:    wall %.2fs (floor/baseline %.2fx)  cpu %.2fs (floor/baseline %.2fx)\n' \
+		"$bw" "$(echo "$fw / $bw" | bc -l)" "$bc" "$(echo "$fc / $bc" | bc -l)"
+fi

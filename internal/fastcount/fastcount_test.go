@@ -114,11 +114,20 @@ func TestCountKnown(t *testing.T) {
 	}
 }
 
-// TestEngines runs every engine explicitly on every small board.
+// TestEngines runs every engine explicitly on every small board; in the long
+// tests the constellation join, which stays as the cross-check of the quadrant
+// join, counts n = 16..18 as well (about two minutes).
 func TestEngines(t *testing.T) {
 	maxN := 15
 	if testing.Short() {
 		maxN = 13
+	} else {
+		for n := 16; n <= 18; n++ {
+			r, err := Count(context.Background(), n, Options{Workers: 2, Engine: EngineJoin})
+			if err != nil || r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) {
+				t.Errorf("%v n=%d: got %d/%d (%v), want %d/%d", EngineJoin, n, r.Total, r.Unique, err, oeis.Total(n), oeis.Unique(n))
+			}
+		}
 	}
 	for _, e := range []Engine{EngineSearch, EngineJoin, EngineQJoin} {
 		for n := 1; n <= maxN; n++ {

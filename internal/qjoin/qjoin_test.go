@@ -163,7 +163,7 @@ func TestSampledCosts(t *testing.T) {
 }
 
 // TestLong counts n = 15..18 (n = 19 and 20 with QJOIN_LONG set) against
-// OEIS.
+// OEIS, from the shared tables and from slices.
 func TestLong(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
@@ -175,21 +175,27 @@ func TestLong(t *testing.T) {
 	for n := 15; n <= hi; n++ {
 		for _, k := range kernels() {
 			if n >= 18 && k == KernelGo && len(kernels()) > 1 {
-				continue // 10 s; the AVX2 run covers the decomposition
+				continue // 10 s; the assembly runs cover the decomposition
 			}
-			p, err := NewPlan(n)
-			if err != nil {
-				t.Fatal(err)
+			// With the shared tables, and with the slices of n > 21.
+			for _, slices := range []bool{false, true} {
+				if slices && k == KernelGo && len(kernels()) > 1 {
+					continue
+				}
+				p, err := newPlan(context.Background(), n, planOptions{forceCut: -1, slices: slices})
+				if err != nil {
+					t.Fatal(err)
+				}
+				start := time.Now()
+				r, err := p.Count(context.Background(), Options{Workers: 2, Kernel: k})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) {
+					t.Errorf("n=%d %v slices=%v: got %d/%d, want %d/%d", n, k, slices, r.Total, r.Unique, oeis.Total(n), oeis.Unique(n))
+				}
+				t.Logf("n=%d %v slices=%v: %v", n, k, slices, time.Since(start))
 			}
-			start := time.Now()
-			r, err := p.Count(context.Background(), Options{Workers: 2, Kernel: k})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Total != oeis.Total(n) || r.Unique != oeis.Unique(n) {
-				t.Errorf("n=%d %v: got %d/%d, want %d/%d", n, k, r.Total, r.Unique, oeis.Total(n), oeis.Unique(n))
-			}
-			t.Logf("n=%d %v: %v", n, k, time.Since(start))
 		}
 	}
 }

@@ -29,24 +29,25 @@ var westCap = 1 << 22
 // parts, each against all the West words.
 var eastCap = 1 << 21
 
-// solver is one worker's scratch memory: the East words of the current row
-// set and their matcher, and the West words, reused from one row set to
-// the next.
+// solver is one worker's scratch memory, reused from one row set to the
+// next: the slicers (or the shared tables), the East words of the current
+// row set and their matcher, and the West words.
 type solver struct {
-	p *Plan
-	// The row set being solved: its North rows in the East, and the
-	// slices of NE and SE.
-	eastRows uint32
-	NE, SE   cellView
-	westCand uint64 // quarter pairs tried by the last west
-	t        *tables
-	im       *impl
+	p  *Plan
+	t  *tables
+	im *impl
 	// slicers build the quarter slices of each row set when the plan has
 	// no tables (Plan.slices); nil otherwise.
 	slicers *[4]*slicer
 	east    []uint64
 	west    [4][]uint64 // by class a | d<<1
 	m       *matcher
+
+	// The row set being solved: its North rows in the East, and the
+	// slices of NE and SE.
+	eastRows uint32
+	NE, SE   cellView
+	westCand uint64 // quarter pairs tried by the last countWest
 }
 
 func newSolver(p *Plan, k Kernel) *solver {
