@@ -45,6 +45,10 @@
 // [Options] caps n per endpoint, the events of a trace, the trials of a sweep and the
 // size of a request body; every computation runs under a context with a timeout, and at
 // most MaxConcurrent of them at once (a request waits QueueWait for a slot, then gets
-// 503). The handler reads no file and writes none: the page comes from the binary and no
-// parameter names a path.
+// 503). The slot is free again once the answer is computed, before its first byte is
+// sent, and the sending has deadlines of its own (WriteTimeout for each 64 KiB, and 32
+// KiB/s on average): a client that reads slowly, or not at all, holds no computation and
+// is cut off in the end. A placement to download is held until it is sent, so at most
+// MaxDownloads of them are computed or sent at once. The handler reads no file and writes
+// none: the page comes from the binary and no parameter names a path.
 package web
