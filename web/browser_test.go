@@ -55,7 +55,11 @@ func openPage(t *testing.T) *page {
 		}
 		t.Skipf("skipping the browser test: no Chromium at %s (apt-get install chromium, or set NQUEENS_CHROMIUM; NQUEENS_BROWSER=1 makes this a failure)", path)
 	}
-	srv := httptest.NewServer(New(Options{}))
+	// The handler knows its address, as under nqueens serve: the page's own requests
+	// (its POSTs carry an Origin) pass the Host and Origin checks.
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = New(Options{Addr: srv.Listener.Addr().String()})
+	srv.Start()
 	t.Cleanup(srv.Close)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),

@@ -22,9 +22,10 @@
 // # The API
 //
 // Every answer is JSON, errors too: {"error": "..."} with the status code that says
-// why (400 bad input, 404 unknown path or no such solution, 405 wrong method, 413 body
-// too large, 503 all workers busy, 504 out of time). Columns are 1-based, in row order,
-// as everywhere in nqueens' text and JSON.
+// why (400 bad input, 403 a request addressed to another host, 404 unknown path or no
+// such solution, 405 wrong method, 413 body too large, 414 request line too long, 431
+// header too large, 503 all workers busy, 504 out of time). Columns are 1-based, in row
+// order, as everywhere in nqueens' text and JSON. Every GET endpoint answers HEAD too.
 //
 //	GET  /api/limits                         the limits below, as the page reads them
 //	GET  /api/solve?n=&algo=&seed=           one solution (columns up to MaxColumnsN)
@@ -51,4 +52,11 @@
 // is cut off in the end. A placement to download is held until it is sent, so at most
 // MaxDownloads of them are computed or sent at once. The handler reads no file and writes
 // none: the page comes from the binary and no parameter names a path.
+//
+// # Host names
+//
+// Unless [Options] Public is set, the handler answers only requests addressed to
+// localhost or a loopback address (on the port of Options.Addr, when given), and a POST
+// only from the server's own page: a site whose name resolves to 127.0.0.1 cannot use a
+// visitor's browser to reach the server (DNS rebinding). `nqueens serve --public` sets it.
 package web

@@ -11,6 +11,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -55,6 +56,14 @@ type Options struct {
 	// take each 64 KiB of it within WriteTimeout (10 s), and the whole answer within
 	// WriteTimeout plus the time its bytes take at 32 KiB/s. A slower client is cut off.
 	WriteTimeout time.Duration
+
+	// Addr is the address the server listens on (HOST:PORT, optional) and Public says
+	// whether it answers requests addressed to any host. Unless Public, a request whose
+	// Host header is not localhost or a loopback address (with Addr's port, when Addr is
+	// set) gets 403, and so does a POST from a page of another origin: a site whose name
+	// resolves to 127.0.0.1 cannot reach the server from a browser (DNS rebinding).
+	Addr   string
+	Public bool
 }
 
 // The fixed limits of the exact Las Vegas tables and of a sampled sweep's runs.
@@ -64,10 +73,13 @@ const (
 	sweepBudget   = 1_000_000 // checks per run of a sampled sweep before it is censored
 )
 
-// The limits of the sending of an answer.
+// The limits of a request's head and of the sending of an answer.
 const (
-	writeChunk  = 64 << 10 // the piece of an answer a client must take within WriteTimeout
-	minReadRate = 32 << 10 // bytes a second: the whole answer's deadline
+	maxRequestURI   = 8 << 10  // the target of the request line (414 past it)
+	maxHeaderBytes  = 16 << 10 // the header fields (431 past them)
+	serverHeadBytes = 1 << 20  // what the http.Server reads before it answers 431 itself, in plain text
+	writeChunk      = 64 << 10 // the piece of an answer a client must take within WriteTimeout
+	minReadRate     = 32 << 10 // bytes a second: the whole answer's deadline
 )
 
 func (o Options) withDefaults() Options {
@@ -139,6 +151,7 @@ type route struct {
 
 type server struct {
 	opt       Options
+	port      string // of Addr, "" when unknown
 	slots     chan struct{}
 	downloads chan struct{}
 	routes    map[string]route
@@ -147,6 +160,9 @@ type server struct {
 // New returns the handler of the page and of its API, with the limits of opt.
 func New(opt Options) http.Handler {
 	s := &server{opt: opt.withDefaults()}
+	if _, port, err := net.SplitHostPort(s.opt.Addr); err == nil {
+		s.port = port
+	}
 	s.slots = make(chan struct{}, s.opt.MaxConcurrent)
 	s.downloads = make(chan struct{}, s.opt.MaxDownloads)
 	s.routes = map[string]route{
@@ -173,9 +189,11 @@ func NewServer(opt Options) *http.Server {
 		ReadTimeout:       10 * time.Second,
 		// Until the first byte of an answer: the waits for a slot and the computation.
 		// Once computed, an answer is sent under deadlines of its own (Options.WriteTimeout).
-		WriteTimeout:   o.Timeout + 2*o.QueueWait + time.Minute,
-		IdleTimeout:    time.Minute,
-		MaxHeaderBytes: 16 << 10,
+		WriteTimeout: o.Timeout + 2*o.QueueWait + time.Minute,
+		IdleTimeout:  time.Minute,
+		// The handler refuses a request line or header past its own, smaller limits
+		// with a JSON error; past this one the http.Server answers 431 in plain text.
+		MaxHeaderBytes: serverHeadBytes,
 	}
 }
 
@@ -194,6 +212,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
+	if err := s.checkHead(r); err != nil {
+		writeError(w, err)
+		return
+	}
 	if rt, ok := s.routes[r.URL.Path]; ok {
 		s.serveAPI(w, r, rt)
 		return
@@ -222,11 +244,70 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	writeError(w, &apiError{status: http.StatusNotFound, msg: fmt.Sprintf("no such page or endpoint: %s", r.URL.Path)})
 }
 
+// checkHead refuses a request whose line or header is past the handler's limits, and,
+// unless Public, one addressed to a host other than this machine's loopback (or, for a
+// POST, sent by a page of another origin).
+func (s *server) checkHead(r *http.Request) error {
+	if len(r.RequestURI) > maxRequestURI {
+		return &apiError{status: http.StatusRequestURITooLong, limit: maxRequestURI,
+			msg: fmt.Sprintf("the request line's target is %d bytes long, more than %d", len(r.RequestURI), maxRequestURI)}
+	}
+	size := 0
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			size += len(k) + len(v) + 4 // "K: V\r\n"
+		}
+	}
+	if size > maxHeaderBytes {
+		return &apiError{status: http.StatusRequestHeaderFieldsTooLarge, limit: maxHeaderBytes,
+			msg: fmt.Sprintf("the request header is %d bytes long, more than %d", size, maxHeaderBytes)}
+	}
+	if s.opt.Public {
+		return nil
+	}
+	if !s.localHost(r.Host) {
+		return &apiError{status: http.StatusForbidden, msg: fmt.Sprintf(
+			"Host %q is not this server's address: it answers only requests to localhost or a loopback address%s (serve --public answers any)",
+			r.Host, s.portNote())}
+	}
+	if o := r.Header.Get("Origin"); o != "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if u, err := url.Parse(o); err != nil || u.Scheme != "http" || !strings.EqualFold(u.Host, r.Host) {
+			return &apiError{status: http.StatusForbidden, msg: fmt.Sprintf("a %s from origin %q is refused: only the server's own page (http://%s) may send one", r.Method, o, r.Host)}
+		}
+	}
+	return nil
+}
+
+// localHost reports whether a Host header names this machine's loopback, with the port
+// the server listens on when it is known (80 when the header has none). The empty Host
+// of an HTTP/1.0 request names nothing and passes.
+func (s *server) localHost(host string) bool {
+	if host == "" {
+		return true
+	}
+	name, port, err := net.SplitHostPort(host)
+	if err != nil {
+		name, port = host, "80"
+	}
+	return IsLoopback(name) && (s.port == "" || s.port == "0" || port == s.port)
+}
+
+func (s *server) portNote() string {
+	if s.port == "" || s.port == "0" {
+		return ""
+	}
+	return " on port " + s.port
+}
+
 func (s *server) serveAPI(w http.ResponseWriter, r *http.Request, rt route) {
 	w.Header().Set("Cache-Control", "no-store")
-	if r.Method != rt.method {
-		w.Header().Set("Allow", rt.method)
-		writeError(w, &apiError{status: http.StatusMethodNotAllowed, msg: fmt.Sprintf("%s takes %s, not %s", r.URL.Path, rt.method, r.Method)})
+	if r.Method != rt.method && (rt.method != http.MethodGet || r.Method != http.MethodHead) {
+		allow := rt.method
+		if rt.method == http.MethodGet {
+			allow = "GET, HEAD"
+		}
+		w.Header().Set("Allow", allow)
+		writeError(w, &apiError{status: http.StatusMethodNotAllowed, msg: fmt.Sprintf("%s takes %s, not %s", r.URL.Path, allow, r.Method)})
 		return
 	}
 	if r.ContentLength > s.opt.MaxBodyBytes {
