@@ -19,6 +19,10 @@
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
+// The page fits a phone's screen: panels and canvases shrink to its width, and each
+// canvas is drawn at the size it is shown, through paint in app.js, which keeps its
+// drawing function to draw it again when the window's width changes.
+//
 // # The API
 //
 // Every answer is JSON, errors too: {"error": "..."} with the status code that says
