@@ -73,6 +73,15 @@ func parseWhole(s string) (int64, bool) {
 	return v.Int64(), true
 }
 
+// asSent returns a number as the client wrote it (parseWhole caps what it reads at the
+// largest int64), shortened past 40 characters.
+func asSent(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:24], len(s))
+}
+
 // size reads the board size n, required, from 1 to limit, the cap of this endpoint.
 func (p *params) size(limit int) int {
 	s, ok := p.raw("n")
@@ -88,7 +97,7 @@ func (p *params) size(limit int) int {
 		p.fail(badRequest("n must be at least 1"))
 	case v > int64(limit):
 		p.fail(&apiError{status: http.StatusBadRequest, limit: int64(limit),
-			msg: fmt.Sprintf("n = %d is more than this server allows for %s (at most %d)", v, p.path, limit)})
+			msg: fmt.Sprintf("n = %s is more than this server allows for %s (at most %d)", asSent(s), p.path, limit)})
 	default:
 		return int(v)
 	}
@@ -106,7 +115,7 @@ func (p *params) int(name string, def, lo, hi int64) int64 {
 	case !ok:
 		p.fail(badRequest("%s = %q is not a whole number", name, s))
 	case v < lo || v > hi:
-		p.fail(&apiError{status: http.StatusBadRequest, limit: hi, msg: fmt.Sprintf("%s = %d is not in %d..%d", name, v, lo, hi)})
+		p.fail(&apiError{status: http.StatusBadRequest, limit: hi, msg: fmt.Sprintf("%s = %s is not in %d..%d", name, asSent(s), lo, hi)})
 	default:
 		return v
 	}
