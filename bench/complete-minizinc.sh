@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# bench/complete.sh: nqueens complete against MiniZinc + Gecode on the same random
+# bench/complete-minizinc.sh: nqueens complete against MiniZinc + Gecode on the same random
 # n-Queens Completion instances (issue 7). Not run by CI.
 #
-#   bench/complete.sh [N ...]     default N list: 50 100 200 500 1000
-#   PER=30 FRACS="0.1 0.3 0.5" MODE=solution TIMEOUT=10 bench/complete.sh
+#   bench/complete-minizinc.sh [N ...]     default N list: 50 100 200 500 1000
+#   PER=30 FRACS="0.1 0.3 0.5" MODE=solution TIMEOUT=10 bench/complete-minizinc.sh
 #
 # For every n and fixed fraction it generates PER instances with
 # `nqueens complete --generate N --fixed K --seed S --mode MODE`, solves each with
