@@ -46,7 +46,7 @@ type completeCmd struct {
 	fix, fixFile, format, generate, mode string
 	count, asJSON                        bool
 	seed                                 uint64
-	seedGiven                            bool
+	seedGiven, fixedGiven, modeGiven     bool
 	fixedK                               int
 }
 
@@ -88,7 +88,8 @@ search (exit 2).
 
 --generate N --fixed K prints a random instance: K queens taken from a random
 full solution (--mode solution, always completable) or placed one by one on
-random unattacked squares (--mode random).
+random unattacked squares (--mode random). --fixed is required with
+--generate (--fixed 0 is the empty board).
 
 Exit status: 0 a completion (or the count) printed, 1 none exists, 2 usage
 or input errors, 3 unknown, 130 interrupted.`,
@@ -101,6 +102,8 @@ or input errors, 3 unknown, 130 interrupted.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			c.fixedGiven = cmd.Flags().Changed("fixed")
+			c.modeGiven = cmd.Flags().Changed("mode")
 			return c.run(args)
 		},
 	}
@@ -125,7 +128,13 @@ func (c *completeCmd) run(args []string) error {
 		if len(args) > 0 || c.fix != "" || c.fixFile != "" || c.count {
 			return usagef("--generate takes no N, --fix, --fix-file or --count")
 		}
+		if !c.fixedGiven {
+			return usagef("--generate needs --fixed K, the number of queens to place (--fixed 0: an empty board)")
+		}
 		return c.generateInstance()
+	}
+	if c.fixedGiven || c.modeGiven {
+		return usagef("--fixed and --mode go with --generate")
 	}
 	p, f, err := c.parse(args)
 	if err != nil {
@@ -265,7 +274,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	start := time.Now()
 	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MemoryLimit: completeMemoryLimit})
 	if errors.Is(err, nqueens.ErrNoCompletion) {
-		return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
+		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}
 	}
 	if errors.Is(err, nqueens.ErrCompletionUnknown) {
 		return undecided{fmt.Errorf("%w (n=%d, %s fixed, seed=%d)", err, n, queens(len(fixed)), c.seed)}

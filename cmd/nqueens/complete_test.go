@@ -32,6 +32,10 @@ func TestCompleteGolden(t *testing.T) {
 		{"complete-generate", "", []string{"complete", "--generate", "30", "--fixed", "6", "--seed", "4"}},
 		{"complete-generate-json", "", []string{"complete", "--generate", "30", "--fixed", "6", "--seed", "4", "--mode", "random", "--json"}},
 		{"complete-generate-bad", "", []string{"complete", "--generate", "8", "--fixed", "9"}},
+		{"complete-generate-no-fixed", "", []string{"complete", "--generate", "8"}},
+		{"complete-generate-empty", "", []string{"complete", "--generate", "8", "--fixed", "0", "--seed", "1"}},
+		{"complete-fixed-alone", "", []string{"complete", "8", "--fix", "1:1", "--fixed", "3"}},
+		{"complete-none-one-queen", "", []string{"complete", "6", "--fix", "1:1", "--seed", "1"}},
 		{"complete-count-too-large", "", []string{"complete", "2e6", "--fix", "1:1", "--count"}},
 	})
 }
