@@ -27,9 +27,10 @@ const (
 	Interrupted               // the run was cancelled: counts cover the finished work only
 	NoSolution                // the board (or the partial placement) has no solution
 	Failed                    // the run could not be done: the error says why (size, memory...)
+	Undecided                 // FindCompletion: no completion found within the budget, none ruled out
 )
 
-var statusNames = [...]string{"unknown", "complete", "interrupted", "no solution", "failed"}
+var statusNames = [...]string{"unknown", "complete", "interrupted", "no solution", "failed", "undecided"}
 
 // String returns a lower-case name ("complete", "interrupted"...); it never panics.
 func (s Status) String() string {
@@ -52,6 +53,8 @@ func settle(s Status, err error) Status {
 		return Interrupted
 	case errors.Is(err, ErrNoSolution):
 		return NoSolution
+	case errors.Is(err, ErrCompletionUnknown):
+		return Undecided
 	}
 	return Failed
 }

@@ -15,10 +15,11 @@ import (
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
-// Reading placements from a stream holds one placement at a time, 4 bytes per queen,
-// never its text nor the placements before it: `nqueens list 15 | nqueens verify` reads
-// 2 million placements in the memory of one. A placement that would not fit is refused
-// with a *ParseError before it is read to the end.
+// Reading placements from a stream holds one placement at a time, 4 bytes per queen (and
+// the slack of a growing slice), never its text nor the placements before it: `nqueens
+// list 15 | nqueens verify` reads 2 million placements in the memory of one. A placement
+// that would not fit is refused with a *ParseError before it is read to the end. To
+// verify, VerifyPlacements (verify_stream.go) holds less: see there.
 
 // heldBytesPerQueen bounds the memory of one placement read from a stream: 4 bytes per
 // queen, up to 2.25× that while the slice grows, and the verification's 5 bits.
@@ -92,6 +93,7 @@ type textReader struct {
 	line int // the line of the next byte
 	max  int
 	p    Placement
+	chk  *lineCheck // VerifyPlacements: the rows go to the check instead of p
 	// The board drawing being read: its first line, and per row the squares, the column
 	// of the Q and whether the row is well formed.
 	boardStart int
@@ -172,8 +174,33 @@ func (t *textReader) skipLine() error {
 	}
 }
 
+// begin starts a new placement.
+func (t *textReader) begin() {
+	if t.chk != nil {
+		t.chk.reset()
+	}
+	t.p = t.p[:0]
+}
+
+// rows is the number of rows of the placement being read.
+func (t *textReader) rows() int {
+	if t.chk != nil {
+		return t.chk.rows
+	}
+	return len(t.p)
+}
+
 // add appends a 0-based column to the placement being read.
 func (t *textReader) add(c int32) error {
+	if t.chk != nil {
+		if err := t.chk.add(c, t.line); err != nil {
+			return err
+		}
+		if t.chk.rows%checkEvery == 0 {
+			return t.ctx.Err()
+		}
+		return nil
+	}
 	if len(t.p) >= t.max {
 		return tooManyHeld(t.line, t.max)
 	}
@@ -184,60 +211,97 @@ func (t *textReader) add(c int32) error {
 	return nil
 }
 
-// columnLine reads a line of 1-based columns separated by spaces, tabs or commas.
+// columnLine reads a line of 1-based columns separated by spaces, tabs or commas. It
+// takes the line a buffer at a time and reads a token of plain digits (with an optional
+// sign) as it goes; any other token is kept, up to maxEcho bytes, for flushToken.
 func (t *textReader) columnLine() (Placement, error) {
-	t.p = t.p[:0]
+	t.begin()
 	line := t.line
-	var tok []byte
+	var buf [maxEcho]byte
+	tok := buf[:0]
 	long := false   // the token is longer than tok holds
 	marked := false // after the mark "class=K" that list --unique writes
+	// The token being read, while it is plain: its digits' value and count, and its sign.
+	plain, neg := true, false
+	var val int64
+	digits := 0
 	flush := func() error {
 		if len(tok) == 0 {
 			return nil
 		}
-		if k, ok := bytes.CutPrefix(tok, []byte("class=")); ok && !marked && len(t.p) > 0 && !long {
-			if _, err := strconv.ParseUint(string(k), 10, 8); err == nil {
-				marked, tok = true, tok[:0]
-				return nil
+		if plain && digits > 0 && !marked {
+			v := val
+			if neg {
+				v = -v
+			}
+			if v > -1<<31 && v <= 1<<31-1 {
+				tok, plain, neg, val, digits = tok[:0], true, false, 0, 0
+				return t.add(int32(v - 1))
 			}
 		}
-		if marked {
-			return &ParseError{Line: line, Msg: fmt.Sprintf("%s after the class mark", echo(tok, long))}
-		}
-		v, err := strconv.ParseInt(string(tok), 10, 32)
-		if err != nil || long {
-			return &ParseError{Line: line, Msg: fmt.Sprintf("%s is not a column number", echo(tok, long))}
-		}
-		tok, long = tok[:0], false
-		return t.add(int32(v - 1))
+		err := t.flushToken(tok, long, line, &marked)
+		tok, long, plain, neg, val, digits = tok[:0], false, true, false, 0, 0
+		return err
 	}
 	for {
-		c, err := t.br.ReadByte()
-		if err == io.EOF || c == '\n' {
-			if err == nil {
-				t.line++
-			}
-			if ferr := flush(); ferr != nil {
-				return nil, ferr
-			}
-			return t.p, nil
-		}
-		if err != nil {
+		chunk, err := t.br.ReadSlice('\n')
+		if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
 			return nil, err
 		}
-		switch c {
-		case ' ', '\t', ',', '\r':
-			if err := flush(); err != nil {
-				return nil, err
+		for _, c := range chunk {
+			switch {
+			case c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n':
+				if ferr := flush(); ferr != nil {
+					return nil, ferr
+				}
+				continue
+			case '0' <= c && c <= '9':
+				if digits < 10 {
+					val = val*10 + int64(c-'0')
+				} else {
+					plain = false // too long for a column: flushToken says so
+				}
+				digits++
+			case (c == '-' || c == '+') && len(tok) == 0 && !long:
+				neg = c == '-'
+			default:
+				plain = false
 			}
-		default:
 			if len(tok) < maxEcho {
 				tok = append(tok, c)
 			} else {
 				long = true
 			}
 		}
+		if err == nil || err == io.EOF {
+			if err == nil {
+				t.line++ // the chunk ended with the newline
+			}
+			if ferr := flush(); ferr != nil {
+				return nil, ferr
+			}
+			return t.p, nil
+		}
 	}
+}
+
+// flushToken reads a token of a line of columns that is not plain digits: the mark
+// "class=K" that list --unique writes after the columns, or an error.
+func (t *textReader) flushToken(tok []byte, long bool, line int, marked *bool) error {
+	if k, ok := bytes.CutPrefix(tok, []byte("class=")); ok && !*marked && t.rows() > 0 && !long {
+		if _, err := strconv.ParseUint(string(k), 10, 8); err == nil {
+			*marked = true
+			return nil
+		}
+	}
+	if *marked {
+		return &ParseError{Line: line, Msg: fmt.Sprintf("%s after the class mark", echo(tok, long))}
+	}
+	v, err := strconv.ParseInt(string(tok), 10, 32)
+	if err != nil || long {
+		return &ParseError{Line: line, Msg: fmt.Sprintf("%s is not a column number", echo(tok, long))}
+	}
+	return t.add(int32(max(v-1, -1<<31))) // column -2^31 is as far off the board as it gets
 }
 
 // echo quotes at most maxEcho bytes of input for an error message.
@@ -253,7 +317,7 @@ func echo(b []byte, cut bool) string {
 func (t *textReader) boardRow() (bool, error) {
 	if len(t.widths) == 0 {
 		t.boardStart = t.line
-		t.p = t.p[:0]
+		t.begin()
 	}
 	var width, queens int32
 	col, bad := int32(-1), false
@@ -350,7 +414,7 @@ func (l *lineReader) skipRest() error {
 // alone on its line, streaming the columns.
 func (t *textReader) jsonLine() (Placement, error) {
 	line := t.line
-	t.p = t.p[:0]
+	t.begin()
 	lr := &lineReader{br: t.br}
 	dec := json.NewDecoder(lr)
 	dec.UseNumber()
@@ -398,7 +462,7 @@ func (t *textReader) jsonLine() (Placement, error) {
 			}
 			haveN = true
 		case "columns":
-			t.p = t.p[:0]
+			t.begin()
 			tok, err := dec.Token()
 			if err != nil {
 				return bad(err)
@@ -454,11 +518,11 @@ func (t *textReader) jsonLine() (Placement, error) {
 	if !haveCols {
 		return nil, &ParseError{Line: line, Msg: `JSON object has no "columns"`}
 	}
-	if len(t.p) == 0 {
+	if t.rows() == 0 {
 		return nil, &ParseError{Line: line, Msg: `"columns" is empty: a board has at least one row`}
 	}
-	if haveN && n != int64(len(t.p)) {
-		return nil, &ParseError{Line: line, Msg: fmt.Sprintf(`"n" is %d but there are %d columns`, n, len(t.p))}
+	if haveN && n != int64(t.rows()) {
+		return nil, &ParseError{Line: line, Msg: fmt.Sprintf(`"n" is %d but there are %d columns`, n, t.rows())}
 	}
 	return t.p, nil
 }
@@ -529,14 +593,14 @@ const preBits = 1 << 26
 // VerifyBinary checks a binary placement read from r to its end (a pipe, a device: a
 // regular file is better streamed twice with VerifyColumns, in 5 bits per queen) and
 // returns its n and Verify's answer for it. The board size is the number of rows, known
-// only at the end, so the rows are held, 4 bytes per queen, up to maxQueens (0:
-// DefaultMaxQueens; more is a *ParseError) or up to the first conflict that is certain
+// only at the end, so the rows are held, 4 bytes per queen, up to maxQueens (0: as many
+// as the memory holds at 5 bytes per queen; more is a *ParseError) or up to the first conflict that is certain
 // whatever n: after it the rest is only counted. The answer is the same as Verify's on
 // the whole placement. ctx is looked at every 2^20 rows. Read errors are returned as
 // they are, and a truncated input as a *ParseError; conflicts as a *ConflictError.
 func VerifyBinary(ctx context.Context, r io.Reader, maxQueens int) (int, error) {
 	if maxQueens <= 0 {
-		maxQueens = DefaultMaxQueens()
+		maxQueens = defaultVerifyQueens() // 4 bytes per queen, 5 bits for VerifyColumns
 	}
 	var chunks [][]int32
 	held := 0  // rows held

@@ -47,9 +47,13 @@ type completeCmd struct {
 	fix, fixFile, format, generate, mode string
 	count, asJSON                        bool
 	seed                                 uint64
-	seedGiven                            bool
+	seedGiven, fixedGiven                bool
 	fixedK                               int
 }
+
+// completeMemoryLimit is the memory limit of FindCompletion, 0 for the process's own: a
+// variable so that tests can make the complete search not fit.
+var completeMemoryLimit int64
 
 // maxFixInput bounds the bytes of --fix-file read: a line for the largest board is
 // about 8 MB.
@@ -71,15 +75,25 @@ column or 0 or '.' for an empty row ("1 5 0 0 . 0 0 0"; N may then be
 omitted). Queens off the board, two queens on one row, or fixed queens that
 attack each other are rejected, naming them (exit 2).
 
-The search propagates constraints on bitsets and branches on the most
-constrained row or column; on large boards it alternates with a local search
-that never moves the fixed queens. The seed of that local search is printed.
-The propagation search holds up to about 24·n² bytes (2.4 GB at n = 10^4); a
-board the memory cannot hold is refused before the search (exit 2).
+The complete search propagates constraints on bitsets and branches on the
+most constrained row or column, alternating from n = 40 with a local search
+that never moves the fixed queens; it holds up to about 24·n² bytes (2.4 GB at
+n = 10^4). From n = 1000 on, a local search in the manner of Sosic and Gu, in
+O(n) time and about 13 bytes per queen, runs first (N up to 2^31−1): a board
+with few fixed queens is completed as fast as solve finds a solution. When it
+gives up (16 runs), the complete search decides if the memory holds it; if
+not, the answer is unknown (exit 3): no completion found, none ruled out. The
+seed of the local searches is printed. --count always needs the complete
+search (n ≤ 2^20), and a board the memory cannot hold is refused before the
+search (exit 2).
 
 --generate N --fixed K prints a random instance: K queens taken from a random
 full solution (--mode solution, always completable) or placed one by one on
-random unattacked squares (--mode random).`,
+random unattacked squares (--mode random). --fixed is required with
+--generate (--fixed 0 is the empty board).
+
+Exit status: 0 a completion (or the count) printed, 1 none exists, 2 usage
+or input errors, 3 unknown, 130 interrupted.`,
 		Example: "  nqueens complete 8 --fix 1:1,2:5\n  nqueens complete 8 --fix 1:1 --count --json\n  nqueens complete --generate 200 --fixed 60 --seed 7 > inst.txt\n  nqueens complete 200 --fix-file inst.txt --format board",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
@@ -89,6 +103,7 @@ random unattacked squares (--mode random).`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			c.fixedGiven = cmd.Flags().Changed("fixed")
 			if err := c.conflicts(cmd.Flags()); err != nil {
 				return err
 			}
@@ -134,6 +149,9 @@ func (c *completeCmd) run(args []string) error {
 	if c.generate != "" {
 		if len(args) > 0 || c.fix != "" || c.fixFile != "" || c.count {
 			return usagef("--generate takes no N, --fix, --fix-file or --count")
+		}
+		if !c.fixedGiven {
+			return usagef("--generate needs --fixed K, the number of queens to place (--fixed 0: an empty board)")
 		}
 		return c.generateInstance()
 	}
@@ -205,7 +223,7 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 			return nil, "", usageError{fmt.Errorf("--fix-file: %w", err)}
 		}
 		if len(b) > maxFixInput {
-			return nil, "", usagef("--fix-file: more than %d MiB, more than any board needs", maxFixInput>>20)
+			return nil, "", usagef("--fix-file: more than %d MiB; give the fixed queens of a large board as row:col pairs", maxFixInput>>20)
 		}
 		src = string(b)
 	case c.fix == "":
@@ -225,6 +243,9 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 	}
 	if n > nqueens.MaxCompletionN {
 		return nil, "", usagef("complete handles n ≤ %d, got %d", nqueens.MaxCompletionN, n)
+	}
+	if c.count && n > nqueens.MaxCountCompletionsN {
+		return nil, "", usagef("--count needs the complete search, which handles n ≤ %d (about 24·n² bytes), got %d", nqueens.MaxCountCompletionsN, n)
 	}
 	if err := p.Check(); err != nil {
 		return nil, "", usageError{fmt.Errorf("fixed %w", err)}
@@ -270,9 +291,12 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed})
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MemoryLimit: completeMemoryLimit})
 	if errors.Is(err, nqueens.ErrNoCompletion) {
-		return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
+		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}
+	}
+	if errors.Is(err, nqueens.ErrCompletionUnknown) {
+		return undecided{fmt.Errorf("%w (n=%d, %s fixed, seed=%d)", err, n, queens(len(fixed)), c.seed)}
 	}
 	if err != nil {
 		return err
@@ -296,4 +320,12 @@ func oneBased(p nqueens.Placement) []int {
 		c[r] = int(col) + 1
 	}
 	return c
+}
+
+// queens is k queens, in words: "1 queen", "2 queens".
+func queens(k int) string {
+	if k == 1 {
+		return "1 queen"
+	}
+	return fmt.Sprintf("%d queens", k)
 }

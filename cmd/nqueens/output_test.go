@@ -226,13 +226,18 @@ func TestVerifyEndlessInput(t *testing.T) {
 	}
 }
 
-// repeat is b over and over.
-type repeat struct{ b []byte }
+// repeat is b over and over (a read may end inside b: off is where the next one starts).
+type repeat struct {
+	b   []byte
+	off int
+}
 
 func (r *repeat) Read(p []byte) (int, error) {
 	n := 0
-	for n+len(r.b) <= len(p) {
-		n += copy(p[n:], r.b)
+	for n < len(p) {
+		k := copy(p[n:], r.b[r.off:])
+		n += k
+		r.off = (r.off + k) % len(r.b)
 	}
 	return n, nil
 }

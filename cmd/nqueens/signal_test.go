@@ -23,7 +23,7 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 		{"list", "17", "-w", "2"},
 		{"solve", "3e8", "--seed", "1", "--format", "binary", "--out", dir + "/q.bin"},
 		{"complete", "20", "--fix", "1:1", "--count"},
-		{"lab", "backtrack", "16"},
+		{"lab", "backtrack", "16", "--force"}, // 3 h: refused without --force
 		{"lab", "lasvegas", "40"},
 		{"verify", "/dev/zero"},
 		{"lab", "localsearch", "--from", "1e7", "--to", "1e8"},

@@ -50,11 +50,15 @@ func newVerifyCmd(e *env) *cobra.Command {
 Text input holds one or more placements: lines of 1-based columns (with the
 "class=K" that list --unique appends), board drawings, or JSON objects
 {"n":…,"columns":[…]}, one per line with nothing after it. Placements are
-read and checked one at a time, each held as 4 bytes per queen. Binary input
-is one placement of little-endian uint32 columns, 0-based; a binary file is
-streamed with 5 bits of memory per queen, so 10^9 queens need about 625 MB
-(from a pipe it is held, 4 bytes per queen). Input larger than the memory
-allows is refused. --format auto tells binary from text by its bytes.
+checked one at a time while they are read, each held as 4 bytes per queen
+and checked in 5 bits per queen: 5 bytes per queen at most, about 250 MB
+for 5·10^7 queens. After the first pair that attacks whatever the board
+size (a column or a diagonal seen twice) nothing more is held: the rest of
+the line is only counted. Binary input is one placement of little-endian
+uint32 columns, 0-based; a binary file is streamed with 5 bits of memory
+per queen, so 10^9 queens need about 625 MB (from a pipe it is held, 5
+bytes per queen at most). Input larger than the memory allows is refused.
+--format auto tells binary from text by its bytes.
 
 Exit status: 0 when every placement is valid, 1 when one is not (the first
 attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,
@@ -138,11 +142,11 @@ func (c *verifyCmd) verify(name string) error {
 		}
 	}
 	if format == "text" {
-		for p, err := range nqueens.Placements(c.e.ctx, br, 0) {
+		for v, err := range nqueens.VerifyPlacements(c.e.ctx, br, 0) {
 			if err != nil {
 				return err
 			}
-			if err := c.report(len(p), nqueens.Verify(p)); err != nil {
+			if err := c.report(v.N, v.Err); err != nil {
 				return err
 			}
 			if br.Buffered() == 0 { // the next read may wait: show what is known

@@ -25,7 +25,10 @@ type solver struct {
 	maxAttempts int64
 }
 
-func newSolver(n int, opt Options) *solver {
+func newSolver(n int, opt Options) *solver { return newSolverSized(n, n, opt) }
+
+// newSolverSized is newSolver with a q of qlen entries (the slots of SolveFixed).
+func newSolverSized(n, qlen int, opt Options) *solver {
 	if opt.AttemptFactor <= 0 {
 		opt.AttemptFactor = 3.08
 	}
@@ -48,7 +51,7 @@ func newSolver(n int, opt Options) *solver {
 	}
 	return &solver{
 		n:           n,
-		q:           makeInt32s(n, !opt.SmallPages),
+		q:           makeInt32s(qlen, !opt.SmallPages),
 		diag:        diag,
 		a:           diagSet{bits: diag[:w:w]},
 		d:           diagSet{bits: diag[w:]},

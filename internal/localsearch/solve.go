@@ -66,6 +66,10 @@ type Options struct {
 	// hugepage_linux.go). Meant for measurements.
 	SmallPages bool
 
+	// FixedRuns is the number of runs after which SolveFixed gives up with ErrGaveUp;
+	// zero means DefaultFixedRuns. Solve, which always ends with a solution, ignores it.
+	FixedRuns int
+
 	// Plain selects the simple one-attempt-at-a-time initial search instead of the
 	// prefetching pipeline. Both are exact implementations of docs/algorithms.md §3.6 but consume the
 	// random stream differently, so they give different placements for the same Seed.
