@@ -111,8 +111,10 @@ func (o SolveOptions) Find(ctx context.Context, n int) (FindResult, error) { ret
 // The environment variable NQUEENS_KERNEL (go or avx2) forces the quadrant join's
 // matcher kernel.
 type FastCounter struct {
-	Workers  int                      // goroutines; 0 means GOMAXPROCS
-	Progress func(done, total uint64) // called after each finished sub-problem; may be nil
+	Workers int // goroutines; 0 means GOMAXPROCS
+	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in units of the sub-problems' estimated cost.
+	Progress func(Progress)
 }
 
 // Count implements Counter.
@@ -125,7 +127,9 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), sysmem.Limit(); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
-	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
+	rep := newReporter(fc.Progress)
+	defer rep.close()
+	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
 		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}, err
 }
@@ -133,8 +137,10 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited
 // once, the unique count by Burnside's lemma. Kept simple on purpose; boards up to 32.
 type PlainCounter struct {
-	Workers  int                      // goroutines; 0 means GOMAXPROCS
-	Progress func(done, total uint64) // called after each finished sub-problem; may be nil
+	Workers int // goroutines; 0 means GOMAXPROCS
+	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in sub-problems.
+	Progress func(Progress)
 }
 
 // Count implements Counter.
@@ -143,9 +149,11 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 	if n < 1 || n > refcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
 	}
+	rep := newReporter(pc.Progress)
+	defer rep.close()
 	var progress func(done, tasks int)
-	if pc.Progress != nil {
-		progress = func(done, tasks int) { pc.Progress(uint64(done), uint64(tasks)) }
+	if rep != nil {
+		progress = func(done, tasks int) { rep.report("count", uint64(done), uint64(tasks)) }
 	}
 	r, err := refcount.Count(ctx, n, pc.Workers, progress)
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
@@ -159,10 +167,9 @@ func Workers(w int) int { return pool.Default(w) }
 // CountOptions configures Count. The zero value counts on every core without progress.
 type CountOptions struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
-	// Progress, when not nil, is called after each finished sub-problem with the work done
-	// and the work in all, in units of the counter's choosing. It may be called
-	// concurrently from the workers: keep it cheap.
-	Progress func(done, total uint64)
+	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in units of the sub-problems' estimated cost.
+	Progress func(Progress)
 }
 
 // Count counts every solution of the n×n board, total and unique, with the fastest
@@ -308,9 +315,10 @@ func Cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 type SolveOptions struct {
 	Algorithm Algorithm // Auto when empty
 	Seed      uint64    // seed of the algorithms that draw random numbers
-	// Progress, when not nil, is called now and then by the long-running algorithms with
-	// the phase of the search and the fraction of it done (0..1).
-	Progress func(phase string, frac float64)
+	// Progress, when not nil, is called now and then by the local search (see
+	// [Progress]): phase "initial" in attempts of the initial search out of its budget,
+	// "final" (Total unknown) for the final search, then "verify" in rows checked.
+	Progress func(Progress)
 	// MemoryLimit, in bytes, bounds what the local search may allocate; a larger board
 	// fails with a *MemoryError before anything is allocated. Zero means the memory this
 	// process may use: its cgroup's limit (container, pod, Slurm job) or the machine's RAM.
@@ -344,13 +352,19 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 		// The diagonal bitsets of the search are the scratch of the verification, so that
 		// solving and verifying never hold more than 4.5 bytes per queen.
 		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), VerifyWords(n)))
-		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch, MemoryLimit: -1})
+		rep := newReporter(opt.Progress)
+		defer rep.close()
+		var progress func(phase string, done, total uint64)
+		if rep != nil {
+			progress = rep.report
+		}
+		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}
 		if err != nil {
 			return res, err
 		}
 		res.Placement = q
-		if err := verifyInPlace(ctx, res.Placement, scratch, opt.Progress); err != nil {
+		if err := verifyInPlace(ctx, res.Placement, scratch, progress); err != nil {
 			if ctx.Err() != nil {
 				res.Placement = nil
 				return res, err

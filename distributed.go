@@ -148,9 +148,9 @@ type ShardOptions struct {
 	Resume          bool
 	CheckpointEvery time.Duration // 0 means DefaultCheckpointEvery
 	Version         string        // the program version recorded in the files
-	// Progress, if not nil, is called after each finished sub-problem with the work done
-	// and the work in all (resumed work included). Calls never overlap.
-	Progress func(done, total uint64)
+	// Progress, if not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in units of the sub-problems' estimated cost, resumed work included.
+	Progress func(Progress)
 	// Resuming, if not nil, is called when an existing checkpoint is continued, before
 	// the count: with its path, its finished sub-problems, those of the count, and the
 	// time it was written (RFC 3339), so that a caller can say what the count starts from;
@@ -360,8 +360,10 @@ func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int
 // res from it.
 func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
+	rep := newReporter(opt.Progress)
+	defer rep.close()
 	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
-		Every: opt.CheckpointEvery, Version: opt.Version, Progress: opt.Progress, SaveFailed: opt.SaveFailed})
+		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
 	res.Total, res.Unique, res.Burnside, res.Nodes, res.Seconds = c.Total, unique, c.Burnside, c.Nodes, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()

@@ -68,8 +68,8 @@ func TestCountCheckpointed(t *testing.T) {
 	// fast the engine, the interruption lands inside the count.
 	ctx, cancel := context.WithCancel(context.Background())
 	opt := nqueens.ShardOptions{Workers: 1, Checkpoint: ck, CheckpointEvery: 10 * time.Millisecond,
-		Progress: func(done, total uint64) {
-			if done > 0 {
+		Progress: func(p nqueens.Progress) {
+			if p.Done > 0 {
 				cancel()
 			}
 		}}
@@ -125,7 +125,7 @@ func TestCountNotSaved(t *testing.T) {
 		os.Mkdir(dir, 0o755)
 		ctx, cancel := context.WithCancel(context.Background())
 		opt := nqueens.ShardOptions{Workers: 1, Checkpoint: filepath.Join(dir, "ck"),
-			Progress: func(done, total uint64) {
+			Progress: func(nqueens.Progress) {
 				os.RemoveAll(dir)
 				if interrupt {
 					cancel()
@@ -159,7 +159,7 @@ func TestShardResultNotWritten(t *testing.T) {
 	}
 	dir := t.TempDir()
 	blocker := filepath.Join(dir, nqueens.ShardFileName(0, 2), "x")
-	opt := nqueens.ShardOptions{Workers: 1, Progress: func(uint64, uint64) { os.MkdirAll(blocker, 0o755) }}
+	opt := nqueens.ShardOptions{Workers: 1, Progress: func(nqueens.Progress) { os.MkdirAll(blocker, 0o755) }}
 	r, err := nqueens.CountShard(ctx, p, 0, 2, dir, opt)
 	if !errors.Is(err, nqueens.ErrNotSaved) || r.Status != nqueens.Complete || r.SubsDone != r.Subs ||
 		!strings.Contains(err.Error(), "result file NOT written") || !strings.Contains(err.Error(), "run the same command again") {

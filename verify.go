@@ -135,8 +135,10 @@ func VerifyInPlace(p Placement, scratch []uint64) error {
 const verifyBlock = 32
 
 // verifyInPlace is VerifyInPlace that stops with ctx.Err() when ctx is cancelled and
-// reports progress("verify", fraction) now and then: at n = 10^9 the random accesses of
-// the check take tens of seconds.
+// reports progress now and then (nil: no reports): at n = 10^9 the random accesses of
+// the check take tens of seconds. The phase is "verify", in rows checked: 3n rows for
+// the bucketed check (three passes), 2n for the exact passes; the exact passes that
+// follow a conflict found by the bucketed check report as "locate the conflict".
 //
 // The five bits per queen of Verify do not fit in the four of scratch, so it makes two
 // passes over p: columns and anti-diagonals first, then diagonals over the rows up to the
@@ -145,16 +147,16 @@ const verifyBlock = 32
 // diagonal, anti-diagonal. From bucketMinN rows on, a faster check that only says valid
 // or not runs first (verify_bucket.go); the exact passes run only after it finds a
 // conflict.
-func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(string, float64)) error {
+func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(phase string, done, total uint64)) error {
 	n := len(p)
 	half := VerifyWords(n) / 2
 	if len(scratch) < 2*half {
 		return fmt.Errorf("VerifyInPlace: scratch has %d words, need %d", len(scratch), 2*half)
 	}
 	if n >= bucketMinN {
-		ok, err := verifyBucketed(ctx, p, scratch, func(f float64) {
+		ok, err := verifyBucketed(ctx, p, scratch, func(done int) {
 			if progress != nil {
-				progress("verify", f)
+				progress("verify", uint64(done), 3*uint64(n))
 			}
 		})
 		if ok || err != nil {
@@ -174,9 +176,13 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 	clear(anti)
 	stop, kind := n, ConflictKind(0) // first conflicting row of pass 1, and its kind
 	var idx [2 * verifyBlock]uint32
+	phase := "verify"
+	if n >= bucketMinN {
+		phase = "locate the conflict"
+	}
 	prog := func(done int) {
 		if progress != nil {
-			progress("verify", float64(done)/float64(2*n))
+			progress(phase, uint64(done), 2*uint64(n))
 		}
 	}
 	const pollRows = 1 << 20

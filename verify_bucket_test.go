@@ -108,7 +108,7 @@ func testDistinctLines(t *testing.T, shift int) {
 			}
 			free := scratch[bits:]
 			buf := make([]uint32, 2*len(free))
-			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(float64) {})
+			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(int) {})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,7 +158,7 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 			}
 			// The column pass alone rejects it, whatever the diagonals.
 			set, buf := splitScratch(n, lineColumn, make([]uint64, VerifyWords(n)))
-			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(float64) {}); ok {
+			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(int) {}); ok {
 				t.Fatalf("column %d in row %d: the column pass says distinct", bad, r)
 			}
 			want := Verify(p)

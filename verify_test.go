@@ -157,11 +157,11 @@ func TestVerifyInPlaceCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var calls int
-	err := verifyInPlace(ctx, p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ })
+	err := verifyInPlace(ctx, p, make([]uint64, VerifyWords(n)), func(string, uint64, uint64) { calls++ })
 	if !errors.Is(err, context.Canceled) || !p.Equal(before) {
 		t.Fatalf("got %v; placement restored: %v", err, p.Equal(before))
 	}
-	if err := verifyInPlace(context.Background(), p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ }); err == nil || calls == 0 {
+	if err := verifyInPlace(context.Background(), p, make([]uint64, VerifyWords(n)), func(string, uint64, uint64) { calls++ }); err == nil || calls == 0 {
 		t.Errorf("want a conflict and progress calls, got %v after %d calls", err, calls)
 	}
 }

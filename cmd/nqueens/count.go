@@ -127,7 +127,7 @@ func (c *countCmd) bar() *lazyBar {
 func (c *countCmd) countPlain(n int) error {
 	bar := c.bar()
 	start := time.Now()
-	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Progress: bar.update})
+	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Progress: bar.record})
 	bar.finish()
 	var se *nqueens.SizeError
 	if errors.As(cerr, &se) {
@@ -195,7 +195,7 @@ func newPlan(e *env, n int) (*nqueens.Plan, error) {
 // periodic write that fails are said on stderr.
 func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 	return nqueens.ShardOptions{Workers: c.workers, Checkpoint: c.checkpoint, Resume: c.resume,
-		CheckpointEvery: c.every, Version: version, Progress: bar.update,
+		CheckpointEvery: c.every, Version: version, Progress: bar.record,
 		Resuming: func(path string, done, subs int, written string) {
 			if written == "" {
 				fmt.Fprintf(c.e.stderr, "nqueens: no checkpoint %s yet: counting from the start\n", path)

@@ -213,7 +213,7 @@ func (c *solveCmd) run(j solveJob) error {
 	}
 	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
 	start := time.Now()
-	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.update)
+	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.record)
 	line.finish()
 	if err != nil {
 		return err
@@ -276,7 +276,7 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
 // construction is streamed twice (verify, then write) instead of being held in memory.
-func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(string, float64)) (iter.Seq[int], nqueens.FindResult, error) {
+func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(nqueens.Progress)) (iter.Seq[int], nqueens.FindResult, error) {
 	if a.Pick(n) == nqueens.Construct {
 		cols, err := nqueens.Construction(e.ctx, n)
 		if err != nil {
