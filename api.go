@@ -63,8 +63,8 @@ func settle(s Status, err error) Status {
 type Stats struct {
 	Nodes     uint64 // calls of the search function (root included)
 	Checks    uint64 // tests of a square
-	Tasks     int    // independent sub-problems of a count
-	TasksDone int    // sub-problems finished
+	Subs      int    // independent sub-problems of a count
+	SubsDone  int    // sub-problems finished
 	Attempts  uint64 // local search: initial-search attempts
 	Conflicts uint64 // local search: queens left in conflict after the initial search (k)
 	Swaps     uint64 // local search: final-search swap attempts
@@ -131,7 +131,7 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	defer rep.close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}, err
+		Stats: Stats{Nodes: r.Nodes, Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited
@@ -157,7 +157,7 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 	}
 	r, err := refcount.Count(ctx, n, pc.Workers, progress)
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}, err
+		Stats: Stats{Nodes: r.Nodes, Subs: r.Tasks, SubsDone: r.Done}}, err
 }
 
 // Workers is what a Workers setting w means in every options struct of this package: w
@@ -319,10 +319,10 @@ type SolveOptions struct {
 	// [Progress]): phase "initial" in attempts of the initial search out of its budget,
 	// "final" (Total unknown) for the final search, then "verify" in rows checked.
 	Progress func(Progress)
-	// MemoryLimit, in bytes, bounds what the local search may allocate; a larger board
+	// MaxMemory, in bytes, bounds what the local search may allocate; a larger board
 	// fails with a *MemoryError before anything is allocated. Zero means the memory this
 	// process may use: its cgroup's limit (container, pod, Slurm job) or the machine's RAM.
-	MemoryLimit int64
+	MaxMemory int64
 }
 
 // Solve finds one solution of the n×n board. The placement it returns has passed Verify;
@@ -334,7 +334,7 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 	if err := a.CheckSize(n); err != nil {
 		return res, err
 	}
-	if err := a.checkMemory(n, opt.MemoryLimit); err != nil {
+	if err := a.checkMemory(n, opt.MaxMemory); err != nil {
 		return res, err
 	}
 	switch a {

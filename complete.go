@@ -28,11 +28,11 @@ var ErrCompletionUnknown = errors.New("unknown: no completion found within the b
 // CompletionOptions configures FindCompletion. The zero value uses seed 0.
 type CompletionOptions struct {
 	Seed uint64 // seed of the local search and of the restarts' value orders
-	// MemoryLimit, in bytes, bounds what the searches may allocate: a board beyond it
+	// MaxMemory, in bytes, bounds what the searches may allocate: a board beyond it
 	// fails with a *MemoryError before anything is allocated, and the complete
 	// (propagation) search, about 24·n² bytes, runs only within it. Zero means the memory
 	// this process may use (its cgroup's limit or the machine's RAM).
-	MemoryLimit int64
+	MaxMemory int64
 	// Runs bounds the runs of the O(n) local search that large boards try first; zero
 	// means 16. When they fail and the complete search does not fit, the answer is
 	// ErrCompletionUnknown.
@@ -60,11 +60,11 @@ type CompletionResult struct {
 func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res CompletionResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	res = CompletionResult{N: len(p)}
-	if err := checkPartial(p, MaxCompletionN, opt.MemoryLimit); err != nil {
+	if err := checkPartial(p, MaxCompletionN, opt.MaxMemory); err != nil {
 		return res, err
 	}
 	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15)),
-		MemoryLimit: opt.MemoryLimit, Runs: opt.Runs})
+		MemoryLimit: opt.MaxMemory, Runs: opt.Runs})
 	res.Engine = string(st.Engine)
 	res.Stats = Stats{Nodes: st.Nodes, Attempts: st.Attempts, Swaps: st.Swaps,
 		Restarts: uint64(max(st.Runs-1, 0) + max(st.Rounds-1, 0))}
@@ -72,7 +72,7 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 	case errors.Is(err, complete.ErrNoCompletion):
 		return res, ErrNoCompletion
 	case errors.Is(err, complete.ErrUnknown):
-		have := opt.MemoryLimit
+		have := opt.MaxMemory
 		if have <= 0 {
 			have = sysmem.Limit()
 		}

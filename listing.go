@@ -22,8 +22,8 @@ const listBuffer = 1 << 20
 // lexicographic order, in format f: Text (1-based columns, one solution per line), Board
 // (drawings separated by blank lines) or JSON (one object per line). With opt.Unique it
 // writes one solution per class of the 8 symmetries, the class's canonical form and size:
-// "class=8" at the end of a text line, a "# class=8" comment line above a board,
-// "class_size" in JSON. Memory is constant; every solution passes an independent check
+// "class_size=8" at the end of a text line, a "# class_size=8" comment line above a
+// board, "class_size" in JSON. Memory is constant; every solution passes an independent check
 // before it is written (a rejected one is an internal error naming the attacking pair).
 // Without Unique the search and the formatting run on opt.Workers goroutines, the bytes
 // the same for any number. On cancellation it returns the result so far with Status
@@ -171,7 +171,7 @@ func (w *listWriter) write(p Placement, size int) bool {
 	switch w.f {
 	case Board:
 		if w.unique {
-			b = append(b, "# class="...)
+			b = append(b, "# class_size="...)
 			b = strconv.AppendInt(b, int64(size), 10)
 			b = append(b, '\n')
 		}
@@ -195,7 +195,7 @@ func (w *listWriter) write(p Placement, size int) bool {
 			b = append(b, w.tok[c]...)
 		}
 		if w.unique {
-			b = append(b, "class="...)
+			b = append(b, "class_size="...)
 			b = strconv.AppendInt(b, int64(size), 10)
 			b = append(b, ' ')
 		}

@@ -46,7 +46,8 @@ const maxEcho = 40
 // Placements reads the placements of a text stream one at a time: one per line for the
 // text line and JSON forms, one per block of lines for board drawings (blocks end at a
 // blank line or when they have as many lines as columns); lines starting with '#' are
-// comments, and a text line may end with the mark "class=K" of WriteSolutions. A
+// comments, and a text line may end with the mark "class_size=K" of WriteSolutions
+// (or the "class=K" of earlier versions). A
 // placement of more than maxQueens queens (0: DefaultMaxQueens) is an error, as is
 // anything that is not a placement, such as data after a JSON object on its line.
 // Errors are *ParseError, naming the line, or the reader's or ctx's error; the sequence
@@ -220,7 +221,7 @@ func (t *textReader) columnLine() (Placement, error) {
 	var buf [maxEcho]byte
 	tok := buf[:0]
 	long := false   // the token is longer than tok holds
-	marked := false // after the mark "class=K" that list --unique writes
+	marked := false // after the mark "class_size=K" that list --unique writes
 	// The token being read, while it is plain: its digits' value and count, and its sign.
 	plain, neg := true, false
 	var val int64
@@ -286,9 +287,14 @@ func (t *textReader) columnLine() (Placement, error) {
 }
 
 // flushToken reads a token of a line of columns that is not plain digits: the mark
-// "class=K" that list --unique writes after the columns, or an error.
+// "class_size=K" that list --unique writes after the columns (or the "class=K" of
+// earlier versions), or an error.
 func (t *textReader) flushToken(tok []byte, long bool, line int, marked *bool) error {
-	if k, ok := bytes.CutPrefix(tok, []byte("class=")); ok && !*marked && t.rows() > 0 && !long {
+	k, ok := bytes.CutPrefix(tok, []byte("class_size="))
+	if !ok {
+		k, ok = bytes.CutPrefix(tok, []byte("class="))
+	}
+	if ok && !*marked && t.rows() > 0 && !long {
 		if _, err := strconv.ParseUint(string(k), 10, 8); err == nil {
 			*marked = true
 			return nil

@@ -14,11 +14,14 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// completeOutput is what complete prints, in the names of docs/vocabulary.md: fix is the
+// fixed queens (as --fix takes them), fixed their number (as --fixed takes it).
 type completeOutput struct {
 	N        int      `json:"n"`
-	Fixed    [][2]int `json:"fixed"`
-	Count    *uint64  `json:"count,omitempty"`
-	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (count is then partial)
+	Fix      [][2]int `json:"fix"`
+	Fixed    int      `json:"fixed"`
+	Total    *uint64  `json:"total,omitempty"`    // --count: the completions
+	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (total is then partial)
 	Columns  []int    `json:"columns,omitempty"`  // 1-based
 	Engine   string   `json:"engine,omitempty"`
 	Seed     *uint64  `json:"seed,omitempty"`
@@ -186,7 +189,8 @@ func (c *completeCmd) generateInstance() error {
 		return usageError{err}
 	}
 	if c.asJSON {
-		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixedPairs(p), Seed: &c.seed, Mode: c.mode})
+		fix := fixedPairs(p)
+		return printJSON(e.stdout, completeOutput{N: n, Fix: fix, Fixed: len(fix), Seed: &c.seed, Mode: c.mode})
 	}
 	if _, err := fmt.Fprintln(e.stdout, p.String()); err != nil {
 		return err
@@ -267,16 +271,16 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	secs := time.Since(start).Seconds()
 	complete := !stopped
 	if c.asJSON || f == nqueens.JSON {
-		if err := printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &count, Complete: &complete,
+		if err := printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Total: &count, Complete: &complete,
 			Seconds: &secs, Nodes: st.Nodes}); err != nil {
 			return err
 		}
 	} else {
 		partial := ""
 		if stopped {
-			partial = " partial=true"
+			partial = " complete=false"
 		}
-		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
+		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d total=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
 			return err
 		}
 	}
@@ -291,7 +295,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MemoryLimit: completeMemoryLimit})
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit})
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}
 	}
@@ -303,7 +307,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	}
 	secs := time.Since(start).Seconds()
 	if f == nqueens.JSON {
-		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: oneBased(res.Placement),
+		return printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Columns: oneBased(res.Placement),
 			Engine: res.Engine, Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 	}
 	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {

@@ -32,15 +32,16 @@ Every solution printed has passed an independent O(n) verification.
 
 --unique prints one solution per class of the 8 symmetries of the square: the
 class's canonical form (its lexicographically smallest image) and the class
-size, "class=8" at the end of a text line, a "# class=8" comment line above a
-board, "class_size" in JSON.
+size, "class_size=8" at the end of a text line, a "# class_size=8" comment line
+above a board, "class_size" in JSON.
 
 Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
-stderr, and on a terminal a progress bar (solutions out of the published count,
+stderr (listed=, the solutions printed, and total=, the solutions they stand
+for), and on a terminal a progress bar (solutions out of the published count,
 n ≤ 27) for a listing that lasts.
 
-A board without solution (n = 2, 3) lists nothing and says solutions=0, exit
+A board without solution (n = 2, 3) lists nothing and says listed=0, exit
 0: the list of its solutions is empty, as count says total=0. (solve and
 complete exit 1 there: they were asked for a placement, and none exists.)`,
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
@@ -88,16 +89,13 @@ func (c *listCmd) run(size string) error {
 		return err
 	}
 	// A board without solution (n = 2, 3) is listed in full too: nothing, then
-	// solutions=0, exit 0, as count says total=0.
+	// listed=0 total=0, exit 0, as count says total=0.
 	return c.summary(res, time.Since(start))
 }
 
 // summary prints what was listed on stderr.
 func (c *listCmd) summary(res nqueens.EnumerateResult, took time.Duration) error {
-	what := fmt.Sprintf("solutions=%d", res.Listed)
-	if c.unique {
-		what = fmt.Sprintf("unique=%d total=%d", res.Listed, res.Total)
-	}
+	what := fmt.Sprintf("listed=%d total=%d", res.Listed, res.Total)
 	if res.Stopped {
 		what += fmt.Sprintf(" limit=%d", c.limit)
 	}
@@ -121,7 +119,7 @@ func (c *listCmd) progressWriter(n int, f nqueens.Format) *listProgress {
 	if f == nqueens.Board {
 		lines = uint64(n) + 1 // the rows and a blank line
 		if c.unique {
-			lines++ // the "# class=K" line
+			lines++ // the "# class_size=K" line
 		}
 	}
 	return &listProgress{w: c.e.stdout, lines: lines, total: total, bar: newLazyBar(c.e.stderr, show, "listing")}

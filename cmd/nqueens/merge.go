@@ -9,18 +9,19 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// mergeOutput is what merge prints, in the names of docs/vocabulary.md.
 type mergeOutput struct {
-	N       int      `json:"n"`
-	Total   uint64   `json:"total"`
-	Unique  uint64   `json:"unique"`
-	Shards  int      `json:"shards"`
-	Subs    int      `json:"subs"`
-	Nodes   uint64   `json:"nodes"`
-	Seconds float64  `json:"seconds"` // counting time summed over the shards
-	Plan    string   `json:"plan"`
-	Engine  string   `json:"engine"`
-	Files   []string `json:"files"`
-	Version []string `json:"versions"`
+	N        int      `json:"n"`
+	Total    uint64   `json:"total"`
+	Unique   uint64   `json:"unique"`
+	Shards   int      `json:"shards"`
+	Subs     int      `json:"subs"`
+	Nodes    uint64   `json:"nodes"`
+	Seconds  float64  `json:"seconds"` // counting time summed over the shards
+	Plan     string   `json:"plan"`
+	Engine   string   `json:"engine"`
+	Files    []string `json:"files"`
+	Versions []string `json:"versions"`
 }
 
 // mergeCmd is "nqueens merge".
@@ -34,7 +35,7 @@ func newMergeCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "merge DIR|FILE...",
 		Short: `Sum the shard results of "count --shard", with checks`,
-		Long: `Sum the result files of "nqueens count N --shard I/K --out DIR". A directory
+		Long: `Sum the result files of "nqueens count N --shard I/K --out-dir DIR". A directory
 stands for its shard-*.json files. The merge refuses, naming the files, when
 a shard is missing or appears twice, when a file comes from another plan or
 shard count than most files (the odd ones out are named), is truncated or
@@ -64,7 +65,7 @@ func (c *mergeCmd) run(args []string) error {
 		return failure{err: err}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Version: m.Versions})
+		Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {
@@ -72,6 +73,6 @@ func (c *mergeCmd) render(out mergeOutput) error {
 		return printJSON(c.e.stdout, out)
 	}
 	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%d unique=%d shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
-		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Version, ","))
+		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","))
 	return err
 }

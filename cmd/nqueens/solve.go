@@ -20,6 +20,7 @@ import (
 // more than anyone reads.
 const maxBoardDrawing = 1000
 
+// solveOutput is the summary of a solve, in the names of docs/vocabulary.md.
 type solveOutput struct {
 	N         int     `json:"n"`
 	Algorithm string  `json:"algorithm"`
@@ -30,10 +31,10 @@ type solveOutput struct {
 	Nodes     uint64  `json:"nodes,omitempty"`
 	// Local search only (docs/algorithms.md §3.6): absent for the other algorithms,
 	// always there, 0 included, for the local search.
-	Attempts   *uint64 `json:"attempts,omitempty"`    // initial-search attempts
-	K          *uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
-	FinalSwaps *uint64 `json:"final_swaps,omitempty"` // final-search swaps
-	Restarts   *uint64 `json:"restarts,omitempty"`
+	Attempts  *uint64 `json:"attempts,omitempty"`  // initial-search attempts
+	Conflicts *uint64 `json:"conflicts,omitempty"` // queens left in conflict by the initial search (k)
+	Swaps     *uint64 `json:"swaps,omitempty"`     // final-search swaps
+	Restarts  *uint64 `json:"restarts,omitempty"`
 	// The columns follow, streamed by writeSolveJSON, unless the placement went to --out.
 }
 
@@ -41,7 +42,7 @@ type solveOutput struct {
 func newSolveOutput(n int, a nqueens.Algorithm, seed uint64, st nqueens.Stats) solveOutput {
 	o := solveOutput{N: n, Algorithm: string(a), Seed: seed, Verified: true, Nodes: st.Nodes}
 	if a == nqueens.LocalSearch {
-		o.Attempts, o.K, o.FinalSwaps, o.Restarts = &st.Attempts, &st.Conflicts, &st.Swaps, &st.Restarts
+		o.Attempts, o.Conflicts, o.Swaps, o.Restarts = &st.Attempts, &st.Conflicts, &st.Swaps, &st.Restarts
 	}
 	return o
 }
@@ -51,7 +52,7 @@ func newSolveOutput(n int, a nqueens.Algorithm, seed uint64, st nqueens.Stats) s
 func (o solveOutput) line() string {
 	s := fmt.Sprintf("n=%d algorithm=%s seed=%d verified=true seconds=%.3f", o.N, o.Algorithm, o.Seed, o.Seconds)
 	if o.Attempts != nil {
-		s += fmt.Sprintf(" attempts=%d k=%d final_swaps=%d restarts=%d", *o.Attempts, *o.K, *o.FinalSwaps, *o.Restarts)
+		s += fmt.Sprintf(" attempts=%d conflicts=%d swaps=%d restarts=%d", *o.Attempts, *o.Conflicts, *o.Swaps, *o.Restarts)
 	}
 	if o.Out != "" {
 		s += " out=" + o.Out
@@ -123,12 +124,13 @@ With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
 Without --out, --json is --format json, and a --format other than json with
 it is refused (exit 2). The summary is one line (on stderr without --out): n,
-algorithm, seed, time, and for the local search its counters (attempts, k,
-final_swaps, restarts), as in the JSON.
+algorithm, seed, time, and for the local search its counters (attempts,
+conflicts: the k queens left in conflict by the initial search, swaps,
+restarts), as in the JSON.
 
 Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
 give the placement asked for (count and list answer 0 there, exit 0).`,
-		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algo construct --format binary --out q.bin\n  nqueens solve 12 --format board",
+		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algorithm construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
@@ -145,7 +147,7 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&c.algo, "algo", "a", "auto", "algorithm: auto, localsearch, construct or backtrack")
+	fl.StringVarP(&c.algo, "algorithm", "a", "auto", "auto, localsearch, construct or backtrack")
 	fl.Uint64VarP(&c.seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
 	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board, json or binary")
 	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout (- is stdout)")
@@ -284,7 +286,7 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progr
 		}
 		return cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct, Status: nqueens.Complete}, nil
 	}
-	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MemoryLimit: memLimit})
+	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MaxMemory: memLimit})
 	if err != nil {
 		return nil, res, err
 	}

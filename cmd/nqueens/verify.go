@@ -48,7 +48,7 @@ func newVerifyCmd(e *env) *cobra.Command {
 		Long: `Check placements read from FILE (or stdin when FILE is - or missing) in O(n).
 
 Text input holds one or more placements: lines of 1-based columns (with the
-"class=K" that list --unique appends), board drawings, or JSON objects
+"class_size=K" that list --unique appends), board drawings, or JSON objects
 {"n":…,"columns":[…]}, one per line with nothing after it. Placements are
 checked one at a time while they are read, each held as 4 bytes per queen
 and checked in 5 bits per queen: 5 bytes per queen at most, about 250 MB
