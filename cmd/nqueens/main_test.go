@@ -237,21 +237,6 @@ func TestSolveSeedPrinted(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	good := map[string]int{"12": 12, "1e6": 1_000_000, "1E9": 1_000_000_000, "2.5e3": 2500, "1_000": 1000, "+7": 7, "1.20e1": 12, "100e-0": 0}
-	delete(good, "100e-0")
-	for s, want := range good {
-		if got, err := parseSize(s); err != nil || got != want {
-			t.Errorf("%q: got %d, %v; want %d", s, got, err, want)
-		}
-	}
-	for _, s := range []string{"", "0", "-1", "1.5", "1e-3", "abc", "1e100", "3e9", "0x10", "1e", "1..2"} {
-		if _, err := parseSize(s); err == nil {
-			t.Errorf("%q: want an error", s)
-		}
-	}
-}
-
 // The interruption tests cancel a count of n = 22 (hours of work) after countUnderWay: its
 // plan (border constellations) takes milliseconds, so the count is under way by then even
 // under the race detector on a loaded machine, unlike the quadrant join's tables.
