@@ -11,7 +11,6 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
-	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
@@ -160,10 +159,6 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 		Stats: Stats{Nodes: r.Nodes, Subs: r.Tasks, SubsDone: r.Done}}, err
 }
 
-// Workers is what a Workers setting w means in every options struct of this package: w
-// goroutines when w is positive, else one per CPU (GOMAXPROCS).
-func Workers(w int) int { return pool.Default(w) }
-
 // CountOptions configures Count. The zero value counts on every core without progress.
 type CountOptions struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
@@ -286,7 +281,7 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, Cancellable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -295,9 +290,9 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 	return cols, nil
 }
 
-// Cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
+// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
 // consumer tells an interruption from the end by ctx.Err().
-func Cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
+func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		i := 0
 		for c := range cols {
@@ -351,7 +346,7 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 	case LocalSearch:
 		// The diagonal bitsets of the search are the scratch of the verification, so that
 		// solving and verifying never hold more than 4.5 bytes per queen.
-		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), VerifyWords(n)))
+		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), verifyWords(n)))
 		rep := newReporter(opt.Progress)
 		defer rep.close()
 		var progress func(phase string, done, total uint64)

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -163,12 +162,4 @@ func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
 			}
 		}
 	}
-}
-
-// LooksBinary reports whether the start of an input is the binary form rather than text:
-// text never holds a NUL or other control byte besides white space.
-func LooksBinary(head []byte) bool {
-	return bytes.ContainsFunc(head, func(r rune) bool {
-		return r < 0x20 && r != '\n' && r != '\r' && r != '\t'
-	})
 }

@@ -25,11 +25,9 @@ import (
 // queen, up to 2.25× that while the slice grows, and the verification's 5 bits.
 const heldBytesPerQueen = 10
 
-// DefaultMaxQueens is the largest placement the readers take when given maxQueens = 0:
+// defaultMaxQueens is the largest placement the readers take when given maxQueens = 0:
 // MaxN, or fewer when this process may use less memory than MaxN queens need (the
 // smaller of the RAM and the cgroup limit).
-func DefaultMaxQueens() int { return defaultMaxQueens() }
-
 var defaultMaxQueens = sync.OnceValue(func() int {
 	if limit := sysmem.Limit(); limit > 0 && limit/heldBytesPerQueen < MaxN {
 		return int(limit / heldBytesPerQueen)
@@ -48,14 +46,15 @@ const maxEcho = 40
 // blank line or when they have as many lines as columns); lines starting with '#' are
 // comments, and a text line may end with the mark "class_size=K" of WriteSolutions
 // (or the "class=K" of earlier versions). A
-// placement of more than maxQueens queens (0: DefaultMaxQueens) is an error, as is
+// placement of more than maxQueens queens (0: as many as this process's memory holds at
+// 10 bytes per queen) is an error, as is
 // anything that is not a placement, such as data after a JSON object on its line.
 // Errors are *ParseError, naming the line, or the reader's or ctx's error; the sequence
 // ends after an error. ctx is looked at between placements and every 2^20 columns.
 // The Placement yielded is reused by the next iteration: clone it to keep it.
 func Placements(ctx context.Context, r io.Reader, maxQueens int) iter.Seq2[Placement, error] {
 	if maxQueens <= 0 {
-		maxQueens = DefaultMaxQueens()
+		maxQueens = defaultMaxQueens()
 	}
 	return func(yield func(Placement, error) bool) {
 		t := &textReader{ctx: ctx, br: bufio.NewReaderSize(r, 1<<16), line: 1, max: maxQueens}

@@ -24,9 +24,6 @@ func NewVerifier(n int) *Verifier {
 	return &Verifier{n: n, cols: words(n), dia: words(2 * n), anti: words(2 * n)}
 }
 
-// Rows returns how many rows were added.
-func (v *Verifier) Rows() int { return v.row }
-
 // testAndSet sets bit i of s and reports whether it was set already.
 func testAndSet(s []uint64, i int) bool {
 	w, b := i>>6, uint64(1)<<(i&63)
@@ -86,14 +83,14 @@ func VerifyColumns(n int, cols iter.Seq[int]) error {
 	}
 	var ce *ConflictError
 	if errors.As(err, &ce) && ce.Kind >= SameColumn && ce.Kind <= SameAnti {
-		LocatePartner(ce, cols)
+		locatePartner(ce, cols)
 	}
 	return err
 }
 
-// LocatePartner fills in Row1 and Col1 of a conflict found by a Verifier, by ranging over
+// locatePartner fills in Row1 and Col1 of a conflict found by a Verifier, by ranging over
 // the rows before Row2 again.
-func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
+func locatePartner(ce *ConflictError, cols iter.Seq[int]) {
 	r := 0
 	for c := range cols {
 		if r >= ce.Row2 {
@@ -116,15 +113,15 @@ func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
 	}
 }
 
-// VerifyWords is the number of 64-bit words of scratch VerifyInPlace needs for n queens:
+// verifyWords is the number of 64-bit words of scratch VerifyInPlace needs for n queens:
 // two bitsets of 2n−1 bits (room for the columns and the anti-diagonals in a first pass,
 // then for the diagonals in a second).
-func VerifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
+func verifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
 
 // VerifyInPlace is Verify without allocation, for placements too large to spare the
-// memory: the bitsets go to scratch (at least VerifyWords(len(p)) words, overwritten) and
-// p is only read. It returns the same errors as Verify; a placement with a column off the
-// board is handed to Verify.
+// memory: the bitsets go to scratch, overwritten, which must hold two bitsets of 2n−1
+// bits, 2·⌈(2n−1)/64⌉ words for n = len(p) (4 bits per queen); p is only read. It returns
+// the same errors as Verify; a placement with a column off the board is handed to Verify.
 func VerifyInPlace(p Placement, scratch []uint64) error {
 	return verifyInPlace(context.Background(), p, scratch, nil)
 }
@@ -149,7 +146,7 @@ const verifyBlock = 32
 // conflict.
 func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(phase string, done, total uint64)) error {
 	n := len(p)
-	half := VerifyWords(n) / 2
+	half := verifyWords(n) / 2
 	if len(scratch) < 2*half {
 		return fmt.Errorf("VerifyInPlace: scratch has %d words, need %d", len(scratch), 2*half)
 	}
@@ -246,6 +243,6 @@ pass2:
 		return nil
 	}
 	ce := &ConflictError{Kind: kind, N: n, Row1: -1, Row2: stop, Col2: int(p[stop])}
-	LocatePartner(ce, p.Columns())
+	locatePartner(ce, p.Columns())
 	return ce
 }

@@ -42,7 +42,7 @@ const (
 )
 
 // verifyBucketed reports whether p has no two queens on a line and every column on the
-// board. scratch holds at least VerifyWords(n) words. It stops with ctx.Err() when ctx
+// board. scratch holds at least verifyWords(n) words. It stops with ctx.Err() when ctx
 // is done, and calls progress with the rows checked over its three passes (3n in all).
 func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(done int)) (bool, error) {
 	n := len(p)
@@ -63,7 +63,7 @@ func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress
 // splitScratch divides scratch into the bitset of family kind's lines and the space
 // for the buckets.
 func splitScratch(n, kind int, scratch []uint64) (set []uint64, buf []uint32) {
-	bits := VerifyWords(n) / 2 // the 2n−1 lines of a diagonal family
+	bits := verifyWords(n) / 2 // the 2n−1 lines of a diagonal family
 	if kind == lineColumn {
 		bits = (n + 63) / 64
 	}

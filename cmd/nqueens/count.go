@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
 // countOutput is what count prints, in the names of docs/vocabulary.md: the JSON keys,
@@ -234,7 +235,7 @@ func (c *countCmd) output(r nqueens.ShardResult) countOutput {
 // fileError makes a usage error of the refusals of a path (a directory, a device where a
 // checkpoint must be).
 func fileError(err error) error {
-	if errors.Is(err, nqueens.ErrIsDirectory) || errors.Is(err, nqueens.ErrNotRegularFile) {
+	if errors.Is(err, atomicfile.ErrIsDir) || errors.Is(err, atomicfile.ErrNotRegular) {
 		return usageError{err}
 	}
 	return err
@@ -292,7 +293,7 @@ func (c *countCmd) countShard(n int) error {
 	}
 	if c.checkpoint != "" {
 		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out-dir, %s",
-			filepath.Join(c.outDir, nqueens.ShardCheckpointName(i, k)))
+			filepath.Join(c.outDir, shardFileName(i, k, "checkpoint")))
 	}
 	p, err := newPlan(c.e, n)
 	if err != nil {
@@ -338,4 +339,10 @@ func (c *countCmd) countShard(n int) error {
 		return fmt.Errorf("shard %s is counted (above), but %w", spec, err)
 	}
 	return nil
+}
+
+// shardFileName is the name of a file of shard i of k in its directory, as
+// nqueens.CountShard writes it: shard-0003-of-0008.json (ext "json"), .checkpoint, .lock.
+func shardFileName(i, k int, ext string) string {
+	return fmt.Sprintf("shard-%04d-of-%04d.%s", i, k, ext)
 }

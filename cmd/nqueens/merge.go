@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -56,7 +58,7 @@ seconds is the counting time summed over the shards.`,
 }
 
 func (c *mergeCmd) run(args []string) error {
-	paths, err := nqueens.ShardFiles(args)
+	paths, err := shardFiles(args)
 	if err != nil {
 		return usageError{err}
 	}
@@ -75,4 +77,29 @@ func (c *mergeCmd) render(out mergeOutput) error {
 	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%d unique=%d shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
 		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","))
 	return err
+}
+
+// shardFiles lists the result files named by args: a directory stands for its
+// shard-*.json files (see shardFileName), anything else for itself.
+func shardFiles(args []string) ([]string, error) {
+	var paths []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			paths = append(paths, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "shard-*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s: no shard result files (shard-*.json)", a)
+		}
+		paths = append(paths, m...)
+	}
+	return paths, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
@@ -205,7 +207,7 @@ func (c *solveCmd) run(j solveJob) error {
 	e := c.e
 	// The output file is opened before the search, so that a path that cannot be
 	// written fails now and not after minutes of work.
-	var of *nqueens.OutputFile
+	var of *atomicfile.File
 	if c.out != "" {
 		var err error
 		if of, err = createOutput(c.out, false); err != nil {
@@ -238,7 +240,7 @@ func (c *solveCmd) run(j solveJob) error {
 		return c.renderSummary(o)
 	}
 	if c.asJSON || j.format == nqueens.JSON {
-		if err := writeSolveJSON(e.stdout, o, nqueens.Cancellable(e.ctx, cols)); err != nil {
+		if err := writeSolveJSON(e.stdout, o, cancellable(e.ctx, cols)); err != nil {
 			return err
 		}
 		return e.ctx.Err()
@@ -273,7 +275,7 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
-	return nqueens.Write(w, f, n, nqueens.Cancellable(e.ctx, cols))
+	return nqueens.Write(w, f, n, cancellable(e.ctx, cols))
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
@@ -293,11 +295,30 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progr
 	return res.Placement.Columns(), res, nil
 }
 
-// createOutput opens the output file path (see nqueens.CreateOutput); a directory, or a
-// device where a regular file is needed, is a usage error.
-func createOutput(path string, regularOnly bool) (*nqueens.OutputFile, error) {
-	f, err := nqueens.CreateOutput(path, regularOnly)
+// createOutput opens the output file path, checking that it can be written before any
+// data are computed. A regular file (or a new one) is written whole or not at all, a
+// link followed, a device or a FIFO written in place (unless regularOnly), a directory
+// refused: see internal/atomicfile. A directory, or a device where a regular file is
+// needed, is a usage error.
+func createOutput(path string, regularOnly bool) (*atomicfile.File, error) {
+	f, err := atomicfile.Create(path, regularOnly)
 	return f, fileError(err)
+}
+
+// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
+// consumer tells an interruption from the end by ctx.Err().
+func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		i := 0
+		for c := range cols {
+			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
+				return
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
 }
 
 func printJSON(w io.Writer, v any) error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -137,7 +138,7 @@ func (c *verifyCmd) verify(name string) error {
 		br.Peek(1)
 		head, _ := br.Peek(min(br.Buffered(), 4096))
 		format = "text"
-		if nqueens.LooksBinary(head) {
+		if looksBinary(head) {
 			format = "binary"
 		}
 	}
@@ -254,7 +255,7 @@ func (c *verifyCmd) verifyBinaryFile(f *os.File, size int64) error {
 			readErr = err
 			return
 		}
-		nqueens.Cancellable(c.e.ctx, nqueens.BinaryColumns(f, &readErr))(yield)
+		cancellable(c.e.ctx, nqueens.BinaryColumns(f, &readErr))(yield)
 	}
 	verr := nqueens.VerifyColumns(n, pass)
 	if err := c.e.ctx.Err(); err != nil {
@@ -264,4 +265,12 @@ func (c *verifyCmd) verifyBinaryFile(f *os.File, size int64) error {
 		return readErr
 	}
 	return c.report(n, verr)
+}
+
+// looksBinary reports whether the start of an input is the binary form rather than text:
+// text never holds a NUL or other control byte besides white space.
+func looksBinary(head []byte) bool {
+	return bytes.ContainsFunc(head, func(r rune) bool {
+		return r < 0x20 && r != '\n' && r != '\r' && r != '\t'
+	})
 }
