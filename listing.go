@@ -27,7 +27,8 @@ const listBuffer = 1 << 20
 // before it is written (a rejected one is an internal error naming the attacking pair).
 // Without Unique the search and the formatting run on opt.Workers goroutines, the bytes
 // the same for any number. On cancellation it returns the result so far with Status
-// Interrupted and ctx.Err(); a write error stops it and is returned.
+// Interrupted and ctx.Err(); a write error stops it and is returned. opt.Progress hears
+// how many solutions were written, as for Enumerate.
 func WriteSolutions(ctx context.Context, w io.Writer, n int, f Format, opt EnumerateOptions) (res EnumerateResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	if n < 1 || n > enumerate.MaxN {
@@ -73,11 +74,20 @@ func writeGeneral(ctx context.Context, out io.Writer, n int, f Format, opt Enume
 // Each solution still passes smallChecker before it is written.
 func writeFast(ctx context.Context, out io.Writer, n int, f Format, opt EnumerateOptions) (EnumerateResult, error) {
 	check := newSmallChecker(n)
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	total := listTotal(n, opt)
+	var written func(uint64)
+	if rep != nil {
+		written = func(k uint64) { rep.report("list", k, total) }
+	}
 	st, err := enumerate.WriteLines(ctx, out, n, lineFormat(f, n), enumerate.LinesOptions{
 		Workers: opt.Workers,
 		Limit:   opt.Limit,
 		Check:   func(q []int32) bool { return check.valid(Placement(q)) },
+		Written: written,
 	})
+	rep.report("list", st.Solutions, total)
 	res := EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total, Status: Complete,
 		Stopped: opt.Limit > 0 && st.Solutions >= opt.Limit, Stats: Stats{Nodes: st.Nodes}}
 	// On an error WriteSolutions settles the status from it.

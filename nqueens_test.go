@@ -386,7 +386,7 @@ func TestFindCompletionLargeBoard(t *testing.T) {
 	}
 	// Counting needs the complete search: its memory is checked, not the local search's.
 	var me *MemoryError
-	if _, _, err := CountCompletions(ctx, p); !errors.As(err, &me) {
+	if _, _, err := CountCompletions(ctx, p, CompletionOptions{}); !errors.As(err, &me) {
 		t.Errorf("count of n=%d: %v, want a MemoryError", n, err)
 	}
 }

@@ -1,9 +1,14 @@
 package nqueens_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -70,6 +75,29 @@ func (p *progressProbe) done(want ...string) {
 	}
 }
 
+// doneIn is done for a run whose phases may repeat: each is one of want.
+func (p *progressProbe) doneIn(want ...string) {
+	p.returned.Store(true)
+	time.Sleep(20 * time.Millisecond)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, ph := range p.phases {
+		if !slices.Contains(want, ph) {
+			p.t.Errorf("%s: phase %q, want one of %q", p.name, ph, want)
+		}
+	}
+	if p.calls == 0 {
+		p.t.Errorf("%s: no call", p.name)
+	}
+}
+
+// lastDone is the Done of the last call in phase.
+func (p *progressProbe) lastDone(phase string) uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.last[phase]
+}
+
 // TestProgressPromises: every long-running entry point reports through the one hook
 // shape, one call at a time (the plain counter's workers report concurrently inside),
 // never going back, never after it returned.
@@ -108,5 +136,119 @@ func TestProgressPromises(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.done("initial", "final", "verify")
+	}
+}
+
+// TestProgressListing: Enumerate and WriteSolutions report the solutions listed, in every
+// format, the last call at the published count (or the limit).
+func TestProgressListing(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		opt  nqueens.EnumerateOptions
+		want uint64
+	}{
+		{nqueens.EnumerateOptions{Workers: 2}, 14200},
+		{nqueens.EnumerateOptions{Workers: 1, Limit: 5000}, 5000},
+		{nqueens.EnumerateOptions{Unique: true}, 1787},
+	} {
+		for _, f := range []nqueens.Format{nqueens.Text, nqueens.Board, nqueens.JSON} {
+			p := newProbe(t, fmt.Sprintf("WriteSolutions %s %+v", f, c.opt))
+			c.opt.Progress = p.hook
+			if _, err := nqueens.WriteSolutions(ctx, io.Discard, 12, f, c.opt); err != nil {
+				t.Fatal(err)
+			}
+			p.done("list")
+			if got := p.lastDone("list"); got != c.want {
+				t.Errorf("%s: last report %d, want %d", p.name, got, c.want)
+			}
+		}
+		p := newProbe(t, fmt.Sprintf("Enumerate %+v", c.opt))
+		c.opt.Progress = p.hook
+		if _, err := nqueens.Enumerate(ctx, 12, c.opt, func(nqueens.Placement, int) bool { return true }); err != nil {
+			t.Fatal(err)
+		}
+		p.done("list")
+		if got := p.lastDone("list"); got != c.want {
+			t.Errorf("%s: last report %d, want %d", p.name, got, c.want)
+		}
+	}
+}
+
+// TestProgressCompletion: FindCompletion and CountCompletions report through the hook;
+// a count's last report is its Total.
+func TestProgressCompletion(t *testing.T) {
+	ctx := context.Background()
+	p := newProbe(t, "CountCompletions")
+	partial, _ := nqueens.ParsePartial("1:2", 13)
+	var total uint64
+	p2 := func(pr nqueens.Progress) { p.hook(pr); total = pr.Total }
+	if n, _, err := nqueens.CountCompletions(ctx, partial, nqueens.CompletionOptions{Progress: p2}); err != nil || n == 0 {
+		t.Fatal(n, err)
+	}
+	p.done("count")
+	if got := p.lastDone("count"); got != total || total == 0 {
+		t.Errorf("CountCompletions: last report %d of %d", got, total)
+	}
+	p = newProbe(t, "CountCompletions, nothing fixed")
+	empty, _ := nqueens.ParsePartial("", 11)
+	if _, _, err := nqueens.CountCompletions(ctx, empty, nqueens.CompletionOptions{Progress: p.hook}); err != nil {
+		t.Fatal(err)
+	}
+	p.done("count")
+	for _, n := range []int{30, 3000} { // the complete search's rounds; the local search of large boards
+		p = newProbe(t, fmt.Sprintf("FindCompletion %d", n))
+		partial, _ := nqueens.ParsePartial("1:1", n)
+		if _, err := nqueens.FindCompletion(ctx, partial, nqueens.CompletionOptions{Seed: 1, Progress: p.hook}); err != nil {
+			t.Fatal(err)
+		}
+		p.doneIn("round", "initial", "final")
+	}
+}
+
+// TestProgressVerify: VerifyBinary reports the rows read, out of a file's rows; from a
+// stream, with Total unknown; VerifyPlacements the placements verified.
+func TestProgressVerify(t *testing.T) {
+	ctx := context.Background()
+	const n = 3<<20 + 5
+	res, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	nqueens.WritePlacement(&b, nqueens.Binary, res.Placement)
+	path := filepath.Join(t.TempDir(), "q.bin")
+	os.WriteFile(path, b.Bytes(), 0o644)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p := newProbe(t, "VerifyBinary, a file")
+	var totals []uint64
+	if got, err := nqueens.VerifyBinary(ctx, f, nqueens.VerifyOptions{Progress: func(pr nqueens.Progress) { p.hook(pr); totals = append(totals, pr.Total) }}); got != n || err != nil {
+		t.Fatal(got, err)
+	}
+	p.done("verify")
+	if got := p.lastDone("verify"); got != n || len(totals) < 3 || totals[0] != n {
+		t.Errorf("a file: last report %d, totals %v; want %d of %d", got, totals, n, n)
+	}
+	p = newProbe(t, "VerifyBinary, a stream")
+	totals = nil
+	if got, err := nqueens.VerifyBinary(ctx, bytes.NewReader(b.Bytes()), nqueens.VerifyOptions{Progress: func(pr nqueens.Progress) { p.hook(pr); totals = append(totals, pr.Total) }}); got != n || err != nil {
+		t.Fatal(got, err)
+	}
+	p.done("verify")
+	if got := p.lastDone("verify"); got != n || slices.Max(totals) != 0 {
+		t.Errorf("a stream: last report %d, totals %v; want %d, unknown", got, totals, n)
+	}
+	p = newProbe(t, "VerifyPlacements")
+	for _, err := range nqueens.VerifyPlacements(ctx, strings.NewReader("2 4 1 3\n3 1 4 2\n1 2\n"), nqueens.VerifyOptions{Progress: p.hook}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.done("verify")
+	if got := p.lastDone("verify"); got != 3 {
+		t.Errorf("VerifyPlacements: last report %d, want 3", got)
 	}
 }

@@ -188,7 +188,7 @@ func TestVerifierConformance(t *testing.T) {
 			return ok && err == nil
 		}},
 		"VerifyBinary": {NoNegative: true, NoEmpty: true, Valid: func(q []int32) bool {
-			_, err := VerifyBinary(ctx, bytes.NewReader(binaryOf(q)), 0)
+			_, err := VerifyBinary(ctx, bytes.NewReader(binaryOf(q)), VerifyOptions{})
 			return err == nil
 		}},
 		"smallChecker": {MaxN: 32, Valid: func(q []int32) bool { return newSmallChecker(len(q)).valid(q) }},

@@ -52,6 +52,7 @@ type completeCmd struct {
 	seed                                 uint64
 	seedGiven, fixedGiven                bool
 	fixedK                               int
+	progress                             progressFlags
 }
 
 // completeMemoryLimit is the memory limit of FindCompletion, 0 for the process's own: a
@@ -95,6 +96,9 @@ full solution (--mode solution, always completable) or placed one by one on
 random unattacked squares (--mode random). --fixed is required with
 --generate (--fixed 0 is the empty board).
 
+On a terminal, a search or count that lasts shows its progress on stderr
+(--progress and --no-progress force it either way).
+
 Exit status: 0 a completion (or the count) printed, 1 none exists, 2 usage
 or input errors, 3 unknown, 130 interrupted.`,
 		Example: "  nqueens complete 8 --fix 1:1,2:5\n  nqueens complete 8 --fix 1:1 --count --json\n  nqueens complete --generate 200 --fixed 60 --seed 7 > inst.txt\n  nqueens complete 200 --fix-file inst.txt --format board",
@@ -123,6 +127,7 @@ or input errors, 3 unknown, 130 interrupted.`,
 	fl.StringVar(&c.generate, "generate", "", "print a random instance of an `N`×N board instead")
 	fl.IntVar(&c.fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
 	fl.StringVar(&c.mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
+	c.progress.register(fl)
 	return cmd
 }
 
@@ -146,6 +151,9 @@ func (c *completeCmd) conflicts(fl *pflag.FlagSet) error {
 }
 
 func (c *completeCmd) run(args []string) error {
+	if err := c.progress.check(); err != nil {
+		return err
+	}
 	if !c.seedGiven {
 		c.seed = rand.Uint64() // printed, so the run can be repeated
 	}
@@ -263,7 +271,9 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	count, st, err := nqueens.CountCompletions(e.ctx, p)
+	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting")
+	count, st, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
+	bar.finish()
 	stopped := err != nil && e.ctx.Err() != nil
 	if err != nil && !stopped {
 		return err
@@ -295,7 +305,9 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit})
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit, Progress: line.record})
+	line.finish()
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}
 	}

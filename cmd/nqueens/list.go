@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -82,9 +80,16 @@ func (c *listCmd) run(size string) error {
 		return err
 	}
 	start := time.Now()
-	out := c.progressWriter(n, f)
-	res, err := nqueens.WriteSolutions(c.e.ctx, out, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit, Workers: c.workers})
-	out.bar.finish()
+	// The bar counts the solutions written (the library's hook) against the published
+	// count, or the limit when smaller; boards past the table (n > 27) get no bar.
+	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "listing")
+	res, err := nqueens.WriteSolutions(c.e.ctx, c.e.stdout, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit,
+		Workers: c.workers, Progress: func(p nqueens.Progress) {
+			if p.Total > 0 {
+				bar.record(p)
+			}
+		}})
+	bar.finish()
 	if err != nil {
 		return err
 	}
@@ -101,43 +106,4 @@ func (c *listCmd) summary(res nqueens.EnumerateResult, took time.Duration) error
 	}
 	fmt.Fprintf(c.e.stderr, "n=%d %s verified=true seconds=%.3f\n", res.N, what, took.Seconds())
 	return nil
-}
-
-// progressWriter passes the listing to stdout and shows how much of it is out: the
-// solutions written (counted by their newlines) against the published count, or the
-// limit when smaller. Boards past the table (n > 27) get no bar.
-func (c *listCmd) progressWriter(n int, f nqueens.Format) *listProgress {
-	total, unique, known := nqueens.KnownCounts(n)
-	if c.unique {
-		total = unique
-	}
-	if c.limit > 0 && c.limit < total {
-		total = c.limit
-	}
-	show := known && total > 0 && c.progress.shown(c.e.stderr)
-	lines := uint64(1) // text and JSON: a line per solution
-	if f == nqueens.Board {
-		lines = uint64(n) + 1 // the rows and a blank line
-		if c.unique {
-			lines++ // the "# class_size=K" line
-		}
-	}
-	return &listProgress{w: c.e.stdout, lines: lines, total: total, bar: newLazyBar(c.e.stderr, show, "listing")}
-}
-
-// listProgress counts the lines written through it and updates the bar.
-type listProgress struct {
-	w            io.Writer
-	lines, total uint64 // lines per solution, solutions in all
-	seen         uint64 // lines written
-	bar          *lazyBar
-}
-
-func (p *listProgress) Write(b []byte) (int, error) {
-	n, err := p.w.Write(b)
-	if p.bar.show {
-		p.seen += uint64(bytes.Count(b[:n], []byte{'\n'}))
-		p.bar.update(min(p.seen/p.lines, p.total), p.total)
-	}
-	return n, err
 }

@@ -24,7 +24,9 @@ type lazyBar struct {
 	bar   *progressbar.ProgressBar
 }
 
-const progressDelay = 1500 * time.Millisecond
+// progressDelay is the time a run lasts before its progress shows (a variable for the
+// tests).
+var progressDelay = 1500 * time.Millisecond
 
 // progressFlags are --progress and --no-progress, which count, solve and list share.
 type progressFlags struct{ always, never bool }
