@@ -10,41 +10,93 @@ import (
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
-// MaxCompletionN is the largest board FindCompletion and CountCompletions accept.
-const MaxCompletionN = complete.MaxN
+// MaxCompletionN is the largest board FindCompletion accepts (that of Solve).
+const MaxCompletionN = complete.MaxFindN
+
+// MaxCountCompletionsN is the largest board CountCompletions accepts: counting needs the
+// propagation search, about 24·n² bytes.
+const MaxCountCompletionsN = complete.MaxN
 
 // ErrNoCompletion says that a partial placement has no completion.
 var ErrNoCompletion = fmt.Errorf("no completion exists: %w", ErrNoSolution)
 
-// CompletionOptions configures FindCompletion. The zero value uses seed 0.
+// ErrCompletionUnknown says that FindCompletion found no completion within its budget and
+// could not prove that none exists: on a board whose complete search the memory cannot
+// hold, the local search alone gave up. It is not ErrNoSolution.
+var ErrCompletionUnknown = errors.New("unknown: no completion found within the budget, and none ruled out")
+
+// CompletionOptions configures FindCompletion and CountCompletions. The zero value uses
+// seed 0.
 type CompletionOptions struct {
 	Seed uint64 // seed of the local search and of the restarts' value orders
+	// MaxMemory, in bytes, bounds what the searches may allocate: a board beyond it
+	// fails with a *MemoryError before anything is allocated, and the complete
+	// (propagation) search, about 24·n² bytes, runs only within it (CountCompletions
+	// needs it). Zero means the memory this process may use (its cgroup's limit or the
+	// machine's RAM).
+	MaxMemory int64
+	// Runs bounds the runs of the O(n) local search that large boards try first; zero
+	// means 16. When they fail and the complete search does not fit, the answer is
+	// ErrCompletionUnknown.
+	Runs int
+	// Progress, when not nil, is called now and then (see [Progress]). FindCompletion:
+	// on large boards the phases of the local search ("initial" in attempts out of its
+	// budget, "final"), then "round" with the rounds of the complete search begun (Total
+	// unknown). CountCompletions: phase "count", in 1/1024 of a branch of the search's
+	// first choice (an estimate of the share of the search tree done), or with no queen
+	// fixed and n ≤ 27 that of [Count].
+	Progress func(Progress)
 }
 
 // CompletionResult is the outcome of FindCompletion.
 type CompletionResult struct {
 	N         int
 	Placement Placement // a solution keeping every fixed queen; it has passed Verify
-	Engine    string    // "propagation" or "localsearch": the search that answered
-	Status    Status    // Complete, NoSolution, Interrupted or Failed
-	Stats     Stats     // Nodes (propagation), Swaps (local search), Restarts (rounds − 1)
+	// Engine is the search that answered: "propagation", "localsearch" (min-conflicts
+	// repair, alternating with it) or "sosic-gu" (the O(n) local search of large boards).
+	Engine string
+	Status Status // Complete, NoSolution, Undecided, Interrupted or Failed
+	// Stats: Nodes (propagation), Attempts and Swaps (local searches), Restarts (runs and
+	// rounds after the first).
+	Stats Stats
 }
 
-// FindCompletion finds a solution that keeps the queens of p (the n-Queens Completion problem,
-// docs/algorithms.md §4), or returns ErrNoCompletion when none exists. Fixed queens that attack
-// each other are reported by p.Check as a *ConflictError.
+// FindCompletion finds a solution that keeps the queens of p (the n-Queens Completion
+// problem, docs/algorithms.md §4), or returns ErrNoCompletion when none exists. Fixed
+// queens that attack each other are reported by p.Check as a *ConflictError. On a large
+// board whose complete search the memory cannot hold, it may end with
+// ErrCompletionUnknown (Status Undecided), never with a wrong "no completion".
 func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res CompletionResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	res = CompletionResult{N: len(p)}
-	if err := checkPartial(p); err != nil {
+	if err := checkPartial(p, MaxCompletionN, opt.MaxMemory, false); err != nil {
 		return res, err
 	}
-	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))})
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	var progress func(phase string, done, total uint64)
+	if rep != nil {
+		progress = rep.report
+	}
+	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15)),
+		MemoryLimit: opt.MaxMemory, Runs: opt.Runs, Progress: progress})
 	res.Engine = string(st.Engine)
-	res.Stats = Stats{Nodes: st.Nodes, Swaps: st.Swaps, Restarts: uint64(st.Rounds - 1)}
+	res.Stats = Stats{Nodes: st.Nodes, Attempts: st.Attempts, Swaps: st.Swaps,
+		Restarts: uint64(max(st.Runs-1, 0) + max(st.Rounds-1, 0))}
 	switch {
 	case errors.Is(err, complete.ErrNoCompletion):
 		return res, ErrNoCompletion
+	case errors.Is(err, complete.ErrUnknown):
+		have := opt.MaxMemory
+		if have <= 0 {
+			have = sysmem.Limit()
+		}
+		why := fmt.Sprintf("n = %d is past the complete search's largest board (%d)", res.N, complete.MaxN)
+		if res.N <= complete.MaxN {
+			why = fmt.Sprintf("the complete search of n = %d needs %s, more than the %s available", res.N,
+				bytesText(complete.MemoryNeed(res.N)), bytesText(have))
+		}
+		return res, fmt.Errorf("%w: %d runs of the local search found none, and %s", ErrCompletionUnknown, st.Runs, why)
 	case err != nil:
 		return res, err
 	}
@@ -61,9 +113,9 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 }
 
 // CountCompletions counts the solutions that keep the queens of p. With no queen fixed it
-// is [Count]'s total.
-func CountCompletions(ctx context.Context, p Partial) (uint64, Stats, error) {
-	if err := checkPartial(p); err != nil {
+// is [Count]'s total. Of opt, MaxMemory and Progress apply.
+func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (uint64, Stats, error) {
+	if err := checkPartial(p, MaxCountCompletionsN, opt.MaxMemory, true); err != nil {
 		return 0, Stats{}, err
 	}
 	empty := true
@@ -71,22 +123,45 @@ func CountCompletions(ctx context.Context, p Partial) (uint64, Stats, error) {
 		empty = empty && c < 0
 	}
 	if empty && len(p) <= 27 {
-		r, err := Count(ctx, len(p), CountOptions{})
+		r, err := Count(ctx, len(p), CountOptions{Progress: opt.Progress})
 		return r.Total, r.Stats, err
 	}
-	n, st, err := complete.Count(ctx, p)
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	n, st, err := complete.Count(ctx, p, rep.phaseFunc("count"))
 	return n, Stats{Nodes: st.Nodes}, err
 }
 
-// checkPartial rejects boards out of range, boards whose search the memory cannot hold
-// (a *MemoryError, said before the search rather than by a crash in it), and fixed queens
-// that attack each other.
-func checkPartial(p Partial) error {
-	if len(p) < 1 || len(p) > complete.MaxN {
-		return &SizeError{N: len(p), Min: 1, Max: complete.MaxN, What: "completion"}
+// checkPartial rejects boards beyond maxN, boards whose search the memory cannot hold (a
+// *MemoryError, said before the search rather than by a crash in it), and fixed queens
+// that attack each other. The memory is that of the engine that runs, within limit (0:
+// the process's): for finding the O(n) local search on large boards, for counting the
+// propagation search, about 24·n² bytes.
+func checkPartial(p Partial, maxN int, limit int64, counting bool) error {
+	n := len(p)
+	what := "completion"
+	if counting {
+		what = "counting completions"
 	}
-	if need, have := complete.MemoryNeed(len(p)), sysmem.Limit(); have > 0 && need > have {
-		return &MemoryError{N: len(p), Need: need, Have: have}
+	if n < 1 || n > maxN {
+		return &SizeError{N: n, Min: 1, Max: maxN, What: what}
+	}
+	have := limit
+	if have <= 0 {
+		have = sysmem.Limit()
+	}
+	need := complete.MemoryNeed(n)
+	if !counting {
+		free := 0
+		for _, c := range p {
+			if c < 0 {
+				free++
+			}
+		}
+		need = complete.FindMemoryNeed(n, free, limit) + int64(n)*5/8 // and Verify's bits
+	}
+	if have > 0 && need > have {
+		return &MemoryError{N: n, Need: need, Have: have}
 	}
 	return p.Check()
 }
@@ -103,8 +178,8 @@ const (
 // GenerateInstance returns a random partial placement of an n×n board with k queens,
 // reproducible from seed.
 func GenerateInstance(ctx context.Context, n, k int, mode GenerateMode, seed uint64) (Partial, error) {
-	if n < 1 || n > complete.MaxN {
-		return nil, &SizeError{N: n, Min: 1, Max: complete.MaxN, What: "the generator"}
+	if n < 1 || n > complete.MaxFindN {
+		return nil, &SizeError{N: n, Min: 1, Max: complete.MaxFindN, What: "the generator"}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	p, err := complete.Generate(ctx, n, k, complete.Mode(mode), rng)

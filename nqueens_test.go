@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/nqueens/nqueens/internal/oeis"
@@ -320,12 +321,12 @@ func TestPartial(t *testing.T) {
 }
 
 func TestSolveMemoryLimit(t *testing.T) {
-	_, err := Solve(context.Background(), 100_000_000, SolveOptions{Algorithm: LocalSearch, MemoryLimit: 100 << 20})
+	_, err := Solve(context.Background(), 100_000_000, SolveOptions{Algorithm: LocalSearch, MaxMemory: 100 << 20})
 	var me *MemoryError
 	if !errors.As(err, &me) || me.Need < 450_000_000 || me.Error() != "n = 100000000 needs 450 MB of memory, more than the 105 MB available" {
 		t.Fatalf("want a MemoryError, got %v", err)
 	}
-	r, err := Solve(context.Background(), 100_000, SolveOptions{Algorithm: LocalSearch, MemoryLimit: 1 << 20, Seed: 1})
+	r, err := Solve(context.Background(), 100_000, SolveOptions{Algorithm: LocalSearch, MaxMemory: 1 << 20, Seed: 1})
 	if err != nil || Verify(r.Placement) != nil {
 		t.Errorf("n=10^5 fits in 1 MB? %v", err)
 	}
@@ -348,5 +349,44 @@ func TestKnownCounts(t *testing.T) {
 	}
 	if _, _, ok := KnownCounts(MaxKnownN); !ok {
 		t.Errorf("n=%d: no counts", MaxKnownN)
+	}
+}
+
+// TestFindCompletionLargeBoard: a board of 10^6 rows (2·10^5 with -short) with a thousandth
+// of its queens taken from a random solution is completed in O(n) memory, the fixed
+// queens in place; it was refused before as needing 24·n² bytes (24 TB). Without the
+// memory for the complete search, an instance the local search cannot complete is
+// unknown, never "no completion".
+func TestFindCompletionLargeBoard(t *testing.T) {
+	ctx := context.Background()
+	n := 1_000_000
+	if testing.Short() {
+		n = 200_000
+	}
+	p, err := GenerateInstance(ctx, n, n/1000, FromSolution, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := FindCompletion(ctx, p, CompletionOptions{Seed: 1})
+	if err != nil || r.Engine != "sosic-gu" || r.Status != Complete {
+		t.Fatalf("n=%d: %v, engine %s, status %v", n, err, r.Engine, r.Status)
+	}
+	if err := Verify(r.Placement); err != nil {
+		t.Fatal(err)
+	}
+	for row, c := range p {
+		if c >= 0 && r.Placement[row] != c {
+			t.Fatalf("row %d: fixed queen moved", row+1)
+		}
+	}
+	_, err = FindCompletion(ctx, Partial{0, -1, -1, -1}, CompletionOptions{MaxMemory: 100, Runs: 2})
+	if !errors.Is(err, ErrCompletionUnknown) || errors.Is(err, ErrNoSolution) ||
+		!strings.Contains(err.Error(), "2 runs of the local search found none, and the complete search of n = 4 needs") {
+		t.Errorf("corner of n=4 without memory for the complete search: %v", err)
+	}
+	// Counting needs the complete search: its memory is checked, not the local search's.
+	var me *MemoryError
+	if _, _, err := CountCompletions(ctx, p, CompletionOptions{}); !errors.As(err, &me) {
+		t.Errorf("count of n=%d: %v, want a MemoryError", n, err)
 	}
 }

@@ -30,6 +30,10 @@ func TestStatusOnEveryReturn(t *testing.T) {
 		r, _ := nqueens.FindCompletion(ctx, p, nqueens.CompletionOptions{Seed: 1})
 		return r.Status
 	}
+	// The corner of n = 4 has no completion, but with no memory for the complete search
+	// the local search alone cannot say so.
+	r, _ := nqueens.FindCompletion(ctx, nqueens.Partial{0, -1, -1, -1}, nqueens.CompletionOptions{MaxMemory: 100, Runs: 2})
+	undecided := r.Status
 	cases := []struct {
 		name      string
 		got, want nqueens.Status
@@ -51,13 +55,14 @@ func TestStatusOnEveryReturn(t *testing.T) {
 		{"FindCompletion ok", complete(nqueens.Partial{0, -1, -1, -1, -1, -1, -1, -1}, ctx), nqueens.Complete},
 		{"FindCompletion none", complete(nqueens.Partial{0, 2, -1, -1, -1, -1, -1, -1}, ctx), nqueens.NoSolution},
 		{"FindCompletion attack", complete(nqueens.Partial{0, 1, -1, -1}, ctx), nqueens.Failed},
+		{"FindCompletion undecided", undecided, nqueens.Undecided},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
 			t.Errorf("%s: status %v, want %v", c.name, c.got, c.want)
 		}
 	}
-	for _, s := range []nqueens.Status{nqueens.Unknown, nqueens.Failed, -1, 99} {
+	for _, s := range []nqueens.Status{nqueens.Unknown, nqueens.Failed, nqueens.Undecided, -1, 99} {
 		if s.String() == "" {
 			t.Errorf("Status(%d) has no name", int(s))
 		}

@@ -38,14 +38,14 @@ echo "n=$n K=$k workers=$workers total_cost=$total memory_estimate=$((memory / 1
 	"($(date -u +%FT%TZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
 printf '%6s %6s %12s %9s %9s %9s %12s\n' shard subs share wall_s cpu_s rss_MB core_hours
 for i in "$@"; do
-	entry=$(grep -o "\"shard\":$i,\"subs\":[0-9]*,\"cost\":[0-9]*" "$tmp/plan.json") || {
+	entry=$(grep -o "\"shard\":\"$i/$k\",\"subs\":[0-9]*,\"cost\":[0-9]*" "$tmp/plan.json") || {
 		echo "bench/shards.sh: no shard $i of $k" >&2
 		exit 2
 	}
 	subs=$(echo "$entry" | cut -d, -f2 | cut -d: -f2)
 	cost=$(echo "$entry" | cut -d, -f3 | cut -d: -f2)
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" \
-		"$bin" count "$n" --shard "$i/$k" --out "$out" -w "$workers" --json >"$tmp/count.json"
+		"$bin" count "$n" --shard "$i/$k" --out-dir "$out" -w "$workers" --json >"$tmp/count.json"
 	read -r wall user sys rss <"$tmp/time"
 	cpu=$(echo "$user + $sys" | bc -l)
 	printf '%6d %6d %12.3e %9.1f %9.1f %9.0f %12.4g\n' "$i" "$subs" "$(echo "$cost / $total" | bc -l)" \

@@ -93,6 +93,16 @@ func searchRow(s Search, st SearchStats, took time.Duration) SearchRow {
 	return r
 }
 
+// SearchEstimate is the estimated size and time of a teaching search on one board.
+type SearchEstimate = classic.Estimate
+
+// EstimateSearch estimates the counters and the time of s on the n×n board before running
+// it: Knuth's random probes of its tree (drawn from seed) and a trial run of a few
+// milliseconds for its speed; a search that ends within the trial is measured exactly.
+func EstimateSearch(ctx context.Context, n int, s Search, seed uint64) (SearchEstimate, error) {
+	return classic.EstimateSearch(ctx, s, n, seed)
+}
+
 // RowDFS is the row-by-row search of §3.2 (the reference of the others' ratios).
 func RowDFS(ctx context.Context, n int, tr Tracer) (SearchStats, error) {
 	return classic.RowDFS(ctx, n, tr)
@@ -138,6 +148,15 @@ var ErrTooLarge = lasvegas.ErrTooLarge
 // summarises each m; the cost against m is U-shaped.
 func Sweep(ctx context.Context, n int, opt SweepOptions) (SweepResult, error) {
 	return lasvegas.Sweep(ctx, n, opt)
+}
+
+// SweepEstimate is the estimated cost of a Sweep.
+type SweepEstimate = lasvegas.SweepEstimate
+
+// EstimateSweep estimates the checks and the time of Sweep(ctx, n, opt) from a few short
+// pilot runs (a second at most).
+func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate, error) {
+	return lasvegas.EstimateSweep(ctx, n, opt)
 }
 
 // Exact computes the expectations of one m exactly, by enumerating every random choice

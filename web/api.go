@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -139,12 +140,21 @@ type textFile struct {
 	p    nqueens.Placement
 }
 
-func (f textFile) write(w http.ResponseWriter) {
+// maxSize bounds the text's length: each column has at most as many digits as n, and a
+// space or the newline after it.
+func (f textFile) maxSize() int64 {
+	return int64(len(f.p)) * int64(len(strconv.Itoa(len(f.p)))+1)
+}
+
+// write sends the headers through w and, unless head, the text through body.
+func (f textFile) write(w http.ResponseWriter, head bool, body io.Writer) {
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=utf-8")
 	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.name))
 	w.WriteHeader(http.StatusOK)
-	nqueens.WritePlacement(w, nqueens.Text, f.p) // a write error means the client left
+	if !head {
+		nqueens.WritePlacement(body, nqueens.Text, f.p) // a write error means the client left or was too slow
+	}
 }
 
 func (s *server) placementText(r *http.Request) (job, error) {

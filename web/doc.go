@@ -19,12 +19,17 @@
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
+// The page fits a phone's screen: panels and canvases shrink to its width, and each
+// canvas is drawn at the size it is shown, through paint in app.js, which keeps its
+// drawing function to draw it again when the window's width changes.
+//
 // # The API
 //
 // Every answer is JSON, errors too: {"error": "..."} with the status code that says
-// why (400 bad input, 404 unknown path or no such solution, 405 wrong method, 413 body
-// too large, 503 all workers busy, 504 out of time). Columns are 1-based, in row order,
-// as everywhere in nqueens' text and JSON.
+// why (400 bad input, 403 a request addressed to another host, 404 unknown path or no
+// such solution, 405 wrong method, 413 body too large, 414 request line too long, 431
+// header too large, 503 all workers busy, 504 out of time). Columns are 1-based, in row
+// order, as everywhere in nqueens' text and JSON. Every GET endpoint answers HEAD too.
 //
 //	GET  /api/limits                         the limits below, as the page reads them
 //	GET  /api/solve?n=&algo=&seed=           one solution (columns up to MaxColumnsN)
@@ -45,6 +50,17 @@
 // [Options] caps n per endpoint, the events of a trace, the trials of a sweep and the
 // size of a request body; every computation runs under a context with a timeout, and at
 // most MaxConcurrent of them at once (a request waits QueueWait for a slot, then gets
-// 503). The handler reads no file and writes none: the page comes from the binary and no
-// parameter names a path.
+// 503). The slot is free again once the answer is computed, before its first byte is
+// sent, and the sending has deadlines of its own (WriteTimeout for each 64 KiB, and 32
+// KiB/s on average): a client that reads slowly, or not at all, holds no computation and
+// is cut off in the end. A placement to download is held until it is sent, so at most
+// MaxDownloads of them are computed or sent at once. The handler reads no file and writes
+// none: the page comes from the binary and no parameter names a path.
+//
+// # Host names
+//
+// Unless [Options] Public is set, the handler answers only requests addressed to
+// localhost or a loopback address (on the port of Options.Addr, when given), and a POST
+// only from the server's own page: a site whose name resolves to 127.0.0.1 cannot use a
+// visitor's browser to reach the server (DNS rebinding). `nqueens serve --public` sets it.
 package web

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens/nqueens"
 )
 
 // params reads the query of a request: each getter checks one parameter, the first
@@ -73,24 +76,35 @@ func parseWhole(s string) (int64, bool) {
 	return v.Int64(), true
 }
 
-// size reads the board size n, required, from 1 to limit, the cap of this endpoint.
+// asSent returns a number as the client wrote it (parseWhole caps what it reads at the
+// largest int64), shortened past 40 characters.
+func asSent(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:24], len(s))
+}
+
+// size reads the board size n, required, from 1 to limit, the cap of this endpoint, in
+// the grammar of nqueens.ParseSize.
 func (p *params) size(limit int) int {
 	s, ok := p.raw("n")
 	if !ok {
 		p.fail(badRequest("parameter n, the board size, is missing"))
 		return 0
 	}
-	v, ok := parseWhole(s)
+	v, err := nqueens.ParseSize(s) // the command's grammar
+	var se *nqueens.SizeError
 	switch {
-	case !ok:
-		p.fail(badRequest("n = %q is not a whole number such as 8 or 1e6", s))
-	case v < 1:
+	case errors.As(err, &se) && se.N < se.Min:
 		p.fail(badRequest("n must be at least 1"))
-	case v > int64(limit):
+	case err != nil && se == nil:
+		p.fail(badRequest("n = %q is not a whole number such as 8 or 1e6", s))
+	case err != nil || v > limit:
 		p.fail(&apiError{status: http.StatusBadRequest, limit: int64(limit),
-			msg: fmt.Sprintf("n = %d is more than this server allows for %s (at most %d)", v, p.path, limit)})
+			msg: fmt.Sprintf("n = %s is more than this server allows for %s (at most %d)", asSent(s), p.path, limit)})
 	default:
-		return int(v)
+		return v
 	}
 	return 0
 }
@@ -106,7 +120,7 @@ func (p *params) int(name string, def, lo, hi int64) int64 {
 	case !ok:
 		p.fail(badRequest("%s = %q is not a whole number", name, s))
 	case v < lo || v > hi:
-		p.fail(&apiError{status: http.StatusBadRequest, limit: hi, msg: fmt.Sprintf("%s = %d is not in %d..%d", name, v, lo, hi)})
+		p.fail(&apiError{status: http.StatusBadRequest, limit: hi, msg: fmt.Sprintf("%s = %s is not in %d..%d", name, asSent(s), lo, hi)})
 	default:
 		return v
 	}

@@ -14,11 +14,14 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// completeOutput is what complete prints, in the names of docs/vocabulary.md: fix is the
+// fixed queens (as --fix takes them), fixed their number (as --fixed takes it).
 type completeOutput struct {
 	N        int      `json:"n"`
-	Fixed    [][2]int `json:"fixed"`
-	Count    *uint64  `json:"count,omitempty"`
-	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (count is then partial)
+	Fix      [][2]int `json:"fix"`
+	Fixed    int      `json:"fixed"`
+	Total    *uint64  `json:"total,omitempty"`    // --count: the completions
+	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (total is then partial)
 	Columns  []int    `json:"columns,omitempty"`  // 1-based
 	Engine   string   `json:"engine,omitempty"`
 	Seed     *uint64  `json:"seed,omitempty"`
@@ -47,9 +50,14 @@ type completeCmd struct {
 	fix, fixFile, format, generate, mode string
 	count, asJSON                        bool
 	seed                                 uint64
-	seedGiven                            bool
+	seedGiven, fixedGiven                bool
 	fixedK                               int
+	progress                             progressFlags
 }
+
+// completeMemoryLimit is the memory limit of FindCompletion, 0 for the process's own: a
+// variable so that tests can make the complete search not fit.
+var completeMemoryLimit int64
 
 // maxFixInput bounds the bytes of --fix-file read: a line for the largest board is
 // about 8 MB.
@@ -71,15 +79,28 @@ column or 0 or '.' for an empty row ("1 5 0 0 . 0 0 0"; N may then be
 omitted). Queens off the board, two queens on one row, or fixed queens that
 attack each other are rejected, naming them (exit 2).
 
-The search propagates constraints on bitsets and branches on the most
-constrained row or column; on large boards it alternates with a local search
-that never moves the fixed queens. The seed of that local search is printed.
-The propagation search holds up to about 24·n² bytes (2.4 GB at n = 10^4); a
-board the memory cannot hold is refused before the search (exit 2).
+The complete search propagates constraints on bitsets and branches on the
+most constrained row or column, alternating from n = 40 with a local search
+that never moves the fixed queens; it holds up to about 24·n² bytes (2.4 GB at
+n = 10^4). From n = 1000 on, a local search in the manner of Sosic and Gu, in
+O(n) time and about 13 bytes per queen, runs first (N up to 2^31−1): a board
+with few fixed queens is completed as fast as solve finds a solution. When it
+gives up (16 runs), the complete search decides if the memory holds it; if
+not, the answer is unknown (exit 3): no completion found, none ruled out. The
+seed of the local searches is printed. --count always needs the complete
+search (n ≤ 2^20), and a board the memory cannot hold is refused before the
+search (exit 2).
 
 --generate N --fixed K prints a random instance: K queens taken from a random
 full solution (--mode solution, always completable) or placed one by one on
-random unattacked squares (--mode random).`,
+random unattacked squares (--mode random). --fixed is required with
+--generate (--fixed 0 is the empty board).
+
+On a terminal, a search or count that lasts shows its progress on stderr
+(--progress and --no-progress force it either way).
+
+Exit status: 0 a completion (or the count) printed, 1 none exists, 2 usage
+or input errors, 3 unknown, 130 interrupted.`,
 		Example: "  nqueens complete 8 --fix 1:1,2:5\n  nqueens complete 8 --fix 1:1 --count --json\n  nqueens complete --generate 200 --fixed 60 --seed 7 > inst.txt\n  nqueens complete 200 --fix-file inst.txt --format board",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
@@ -89,6 +110,7 @@ random unattacked squares (--mode random).`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
+			c.fixedGiven = cmd.Flags().Changed("fixed")
 			if err := c.conflicts(cmd.Flags()); err != nil {
 				return err
 			}
@@ -105,6 +127,7 @@ random unattacked squares (--mode random).`,
 	fl.StringVar(&c.generate, "generate", "", "print a random instance of an `N`×N board instead")
 	fl.IntVar(&c.fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
 	fl.StringVar(&c.mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
+	c.progress.register(fl)
 	return cmd
 }
 
@@ -128,12 +151,18 @@ func (c *completeCmd) conflicts(fl *pflag.FlagSet) error {
 }
 
 func (c *completeCmd) run(args []string) error {
+	if err := c.progress.check(); err != nil {
+		return err
+	}
 	if !c.seedGiven {
 		c.seed = rand.Uint64() // printed, so the run can be repeated
 	}
 	if c.generate != "" {
 		if len(args) > 0 || c.fix != "" || c.fixFile != "" || c.count {
 			return usagef("--generate takes no N, --fix, --fix-file or --count")
+		}
+		if !c.fixedGiven {
+			return usagef("--generate needs --fixed K, the number of queens to place (--fixed 0: an empty board)")
 		}
 		return c.generateInstance()
 	}
@@ -168,7 +197,8 @@ func (c *completeCmd) generateInstance() error {
 		return usageError{err}
 	}
 	if c.asJSON {
-		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixedPairs(p), Seed: &c.seed, Mode: c.mode})
+		fix := fixedPairs(p)
+		return printJSON(e.stdout, completeOutput{N: n, Fix: fix, Fixed: len(fix), Seed: &c.seed, Mode: c.mode})
 	}
 	if _, err := fmt.Fprintln(e.stdout, p.String()); err != nil {
 		return err
@@ -205,7 +235,7 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 			return nil, "", usageError{fmt.Errorf("--fix-file: %w", err)}
 		}
 		if len(b) > maxFixInput {
-			return nil, "", usagef("--fix-file: more than %d MiB, more than any board needs", maxFixInput>>20)
+			return nil, "", usagef("--fix-file: more than %d MiB; give the fixed queens of a large board as row:col pairs", maxFixInput>>20)
 		}
 		src = string(b)
 	case c.fix == "":
@@ -226,6 +256,9 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 	if n > nqueens.MaxCompletionN {
 		return nil, "", usagef("complete handles n ≤ %d, got %d", nqueens.MaxCompletionN, n)
 	}
+	if c.count && n > nqueens.MaxCountCompletionsN {
+		return nil, "", usagef("--count needs the complete search, which handles n ≤ %d (about 24·n² bytes), got %d", nqueens.MaxCountCompletionsN, n)
+	}
 	if err := p.Check(); err != nil {
 		return nil, "", usageError{fmt.Errorf("fixed %w", err)}
 	}
@@ -238,7 +271,9 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	count, st, err := nqueens.CountCompletions(e.ctx, p)
+	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting")
+	count, st, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
+	bar.finish()
 	stopped := err != nil && e.ctx.Err() != nil
 	if err != nil && !stopped {
 		return err
@@ -246,16 +281,16 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	secs := time.Since(start).Seconds()
 	complete := !stopped
 	if c.asJSON || f == nqueens.JSON {
-		if err := printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &count, Complete: &complete,
+		if err := printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Total: &count, Complete: &complete,
 			Seconds: &secs, Nodes: st.Nodes}); err != nil {
 			return err
 		}
 	} else {
 		partial := ""
 		if stopped {
-			partial = " partial=true"
+			partial = " complete=false"
 		}
-		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
+		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d total=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
 			return err
 		}
 	}
@@ -270,16 +305,21 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed})
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit, Progress: line.record})
+	line.finish()
 	if errors.Is(err, nqueens.ErrNoCompletion) {
-		return failure{err: fmt.Errorf("no completion exists (n=%d, %d queens fixed)", n, len(fixed))}
+		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}
+	}
+	if errors.Is(err, nqueens.ErrCompletionUnknown) {
+		return undecided{fmt.Errorf("%w (n=%d, %s fixed, seed=%d)", err, n, queens(len(fixed)), c.seed)}
 	}
 	if err != nil {
 		return err
 	}
 	secs := time.Since(start).Seconds()
 	if f == nqueens.JSON {
-		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: oneBased(res.Placement),
+		return printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Columns: oneBased(res.Placement),
 			Engine: res.Engine, Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 	}
 	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
@@ -296,4 +336,12 @@ func oneBased(p nqueens.Placement) []int {
 		c[r] = int(col) + 1
 	}
 	return c
+}
+
+// queens is k queens, in words: "1 queen", "2 queens".
+func queens(k int) string {
+	if k == 1 {
+		return "1 queen"
+	}
+	return fmt.Sprintf("%d queens", k)
 }

@@ -32,7 +32,45 @@ func TestCompleteGolden(t *testing.T) {
 		{"complete-generate", "", []string{"complete", "--generate", "30", "--fixed", "6", "--seed", "4"}},
 		{"complete-generate-json", "", []string{"complete", "--generate", "30", "--fixed", "6", "--seed", "4", "--mode", "random", "--json"}},
 		{"complete-generate-bad", "", []string{"complete", "--generate", "8", "--fixed", "9"}},
+		{"complete-generate-no-fixed", "", []string{"complete", "--generate", "8"}},
+		{"complete-generate-empty", "", []string{"complete", "--generate", "8", "--fixed", "0", "--seed", "1"}},
+		{"complete-fixed-alone", "", []string{"complete", "8", "--fix", "1:1", "--fixed", "3"}},
+		{"complete-none-one-queen", "", []string{"complete", "6", "--fix", "1:1", "--seed", "1"}},
+		{"complete-count-too-large", "", []string{"complete", "2e6", "--fix", "1:1", "--count"}},
 	})
+}
+
+// TestCompleteLargeBoard: a board of 10^5 rows with one queen fixed is completed by the
+// O(n) local search (it was refused as needing 241 GB), the completion verified and the
+// queen in place.
+func TestCompleteLargeBoard(t *testing.T) {
+	code, out, errs := runCLI(t, "", "complete", "1e5", "--fix", "1:1,50000:7", "--json", "--seed", "1")
+	var o completeOutput
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil {
+		t.Fatalf("exit %d %.200s %s", code, out, errs)
+	}
+	q := make(nqueens.Placement, len(o.Columns))
+	for i, c := range o.Columns {
+		q[i] = int32(c - 1)
+	}
+	if err := nqueens.Verify(q); err != nil || len(q) != 100_000 || q[0] != 0 || q[49_999] != 6 || o.Engine != "sosic-gu" || !o.Verified {
+		t.Errorf("n=%d engine %s: %v", len(q), o.Engine, err)
+	}
+}
+
+// TestCompleteUnknown: when the local search gives up and the complete search does not fit
+// the memory, complete says unknown, exit 3, never "no completion" (exit 1).
+func TestCompleteUnknown(t *testing.T) {
+	defer func(v int64) { completeMemoryLimit = v }(completeMemoryLimit)
+	completeMemoryLimit = 100 // the corner of n = 4 has no completion, but only the complete search can tell
+	for _, args := range [][]string{{"complete", "4", "--fix", "1:1", "--seed", "1"}, {"complete", "4", "--fix", "1:1", "--json"}} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != exitUnknown || out != "" || strings.Count(errs, "\n") != 1 ||
+			!strings.HasPrefix(errs, "nqueens: unknown: no completion found within the budget, and none ruled out: 16 runs of the local search found none, and the complete search of n = 4 needs") ||
+			!strings.Contains(errs, "(n=4, 1 queen fixed, seed=") {
+			t.Errorf("%v: exit %d %q %q", args, code, out, errs)
+		}
+	}
 }
 
 // TestCompleteGenerated: generated instances complete; each completion verifies and keeps
@@ -87,7 +125,7 @@ func TestCompleteGenerated(t *testing.T) {
 					}
 				}
 				_, out, _ = runCLI(t, "", "complete", fmt.Sprint(n), "--fix", inst, "--count")
-				if !strings.Contains(out, fmt.Sprintf(" count=%d ", want)) {
+				if !strings.Contains(out, fmt.Sprintf(" total=%d ", want)) {
 					t.Errorf("n=%d %s: %q, want count %d", n, inst, out, want)
 				}
 			}
@@ -146,19 +184,20 @@ func TestCompleteCountInterrupted(t *testing.T) {
 		}
 		if asJSON {
 			var o completeOutput
-			if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Count == nil || o.Complete == nil || *o.Complete {
+			if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Total == nil || o.Complete == nil || *o.Complete {
 				t.Errorf("%v: %q", args, out.String())
 			}
-		} else if !regexp.MustCompile(`^n=20 fixed=1 count=\d+ seconds=[0-9.]+ partial=true\n$`).MatchString(out.String()) {
+		} else if !regexp.MustCompile(`^n=20 fixed=1 total=\d+ seconds=[0-9.]+ complete=false\n$`).MatchString(out.String()) {
 			t.Errorf("%v: %q", args, out.String())
 		}
 	}
 }
 
-// TestCompleteTooLarge: a board whose search the memory cannot hold is refused at once,
-// as a usage error saying what it needs (it grew to gigabytes, then died).
+// TestCompleteTooLarge: a count whose search the memory cannot hold is refused at once, as
+// a usage error saying what it needs (it grew to gigabytes, then died). Finding one
+// completion of such a board is TestCompleteLargeBoard's.
 func TestCompleteTooLarge(t *testing.T) {
-	for _, args := range [][]string{{"complete", "1000000", "--fix", "1:1"}, {"complete", "1000000", "--fix", "1:1", "--count"}} {
+	for _, args := range [][]string{{"complete", "1000000", "--fix", "1:1", "--count"}} {
 		start := time.Now()
 		code, out, errs := runCLI(t, "", args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, "n = 1000000 needs 24 TB of memory, more than") || time.Since(start) > 5*time.Second {

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -29,6 +31,59 @@ machines and --plot FILE.png|FILE.svg for a figure.`,
 	}
 	cmd.AddCommand(newLabBacktrackCmd(e), newLabLasVegasCmd(e), newLabLocalSearchCmd(e))
 	return cmd
+}
+
+// The cost of an experiment is estimated before it runs (lab.EstimateSearch,
+// lab.EstimateSweep): past labWarnAfter the estimate is printed on stderr, past
+// labRefuseAfter the run is refused (exit 2) unless --force is given.
+const (
+	labWarnAfter   = 10 * time.Second
+	labRefuseAfter = time.Hour
+)
+
+// checkCost warns about, or refuses, an experiment estimated to take secs seconds; what
+// names it ("lab backtrack 14") and why says where the time goes.
+func checkCost(e *env, what string, secs float64, why string, force bool) error {
+	switch {
+	case secs > labRefuseAfter.Seconds() && !force:
+		return usagef("%s would take about %s (%s); give a smaller N or --force", what, duration(secs), why)
+	case secs > labWarnAfter.Seconds():
+		_, err := fmt.Fprintf(e.stderr, "%s: this takes about %s (%s); Ctrl-C prints the rows done so far\n", what, duration(secs), why)
+		return err
+	}
+	return nil
+}
+
+// duration writes a number of seconds for people: "40 s", "12 min", "3.5 h", "12 days",
+// "3.1·10^27 years".
+func duration(secs float64) string {
+	switch {
+	case secs < 90:
+		return fmt.Sprintf("%.0f s", secs)
+	case secs < 90*60:
+		return fmt.Sprintf("%.0f min", secs/60)
+	case secs < 48*3600:
+		return fmt.Sprintf("%.1f h", secs/3600)
+	case secs < 2*365.25*86400:
+		return fmt.Sprintf("%.0f days", secs/86400)
+	}
+	return sci(secs/(365.25*86400)) + " years"
+}
+
+// sci writes x in scientific notation past a million: "5.2·10^11"; "35,539" below.
+func sci(x float64) string {
+	if math.IsInf(x, 1) {
+		return "unbounded"
+	}
+	if x < 1e6 {
+		return group(int64(math.Round(x)))
+	}
+	e := int(math.Floor(math.Log10(x)))
+	m := x / math.Pow(10, float64(e))
+	if m >= 9.95 {
+		m, e = m/10, e+1
+	}
+	return fmt.Sprintf("%.1f·10^%d", m, e)
 }
 
 // table is a result table rendered as aligned text, CSV or JSON.

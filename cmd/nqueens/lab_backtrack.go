@@ -23,6 +23,7 @@ type backtrackRow struct {
 type labBacktrackCmd struct {
 	e        *env
 	variants string
+	force    bool
 	of       outputFlags
 }
 
@@ -46,7 +47,13 @@ for the other variants), time, and each variant's ratio to the row DFS.
   classic    classic backtracking with an O(k) Place (§3.1)
   row        row-by-row DFS with O(1) column/diagonal arrays (§3.2)
   cell       cell-by-cell DFS (§3.3)
-  cellprune  cell-by-cell DFS with the row pruning (§3.4)`,
+  cellprune  cell-by-cell DFS with the row pruning (§3.4)
+
+The searches take time exponential in N (the cell DFS already needs minutes
+at N = 13). Before running, the nodes and checks of each are estimated by
+Knuth's random probes of its tree, and its speed by running it a few
+milliseconds: a run estimated past 10 s is announced on stderr, one past an
+hour is refused (exit 2) unless --force is given.`,
 		Example: "  nqueens lab backtrack 10\n  nqueens lab backtrack 8 --variants classic,row --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -54,10 +61,14 @@ for the other variants), time, and each variant's ratio to the row DFS.
 			if err != nil {
 				return err
 			}
+			if err := c.checkCost(job); err != nil {
+				return err
+			}
 			return c.run(job)
 		},
 	}
 	cmd.Flags().StringVar(&c.variants, "variants", "classic,row,cell,cellprune", "comma-separated subset of classic, row, cell, cellprune")
+	cmd.Flags().BoolVar(&c.force, "force", false, "run even when the estimate says it takes more than an hour")
 	c.of.register(cmd)
 	return cmd
 }
@@ -83,6 +94,38 @@ func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
 		j.algs = append(j.algs, a)
 	}
 	return j, nil
+}
+
+// checkCost estimates the searches of j (and the row DFS the ratios need) and warns about
+// or refuses a long run (see checkCost in lab.go).
+func (c *labBacktrackCmd) checkCost(j labBacktrackJob) error {
+	algs := j.algs
+	hasRow := false
+	for _, a := range algs {
+		hasRow = hasRow || a.Name == "row"
+	}
+	if !hasRow {
+		row, _ := lab.LookupSearch("row")
+		algs = append(algs[:len(algs):len(algs)], row)
+	}
+	var total float64
+	var worst lab.SearchEstimate
+	worstName := ""
+	for _, a := range algs {
+		est, err := lab.EstimateSearch(c.e.ctx, j.n, a, 1)
+		if err != nil && c.e.ctx.Err() != nil {
+			return nil // interrupted: the run stops at once and prints its (empty) table
+		}
+		if err != nil {
+			return err
+		}
+		total += est.Seconds
+		if worstName == "" || est.Seconds > worst.Seconds {
+			worst, worstName = est, a.Name
+		}
+	}
+	why := fmt.Sprintf("%s: about %s nodes, %s checks at %s a second", worstName, sci(worst.Nodes), sci(worst.Checks), sci(worst.Rate))
+	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), total, why, c.force)
 }
 
 // run times the selected searches and prints their table, then draws the figure. On

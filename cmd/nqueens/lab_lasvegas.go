@@ -23,6 +23,7 @@ type labLasVegasCmd struct {
 	maxChecks              int64
 	seed                   uint64
 	seedGiven, exact       bool
+	force                  bool
 	of                     outputFlags
 }
 
@@ -58,7 +59,11 @@ Bratley's table. It samples nothing, so it takes no --trials, --seed,
 
 Runs that exceed --max-checks are censored: they count with the work they did,
 so a row with censored runs gives lower bounds and is left off the plot; a row
-with too many is abandoned. Ctrl-C prints the rows done so far.`,
+with too many is abandoned. Ctrl-C prints the rows done so far.
+
+Before a sweep, its checks and time are estimated from a few short pilot runs
+(a second at most): a sweep estimated past 10 s is announced on stderr, one
+past an hour is refused (exit 2) unless --force is given.`,
 		Example: "  nqueens lab lasvegas 8 --variant row --exact\n  nqueens lab lasvegas 50 --variant cell --trials 300 --plot u.png",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -82,6 +87,7 @@ with too many is abandoned. Ctrl-C prints the rows done so far.`,
 	f.StringVar(&c.ms, "ms", "", "values of m: a list 0,5,10 or a range 30..45 or 0..50/5 (default 0..N)")
 	f.StringVar(&c.objective, "objective", "checks", "what the optimum minimises: checks, explored or time")
 	f.BoolVar(&c.exact, "exact", false, "exact expectations by enumerating every random choice (small n)")
+	f.BoolVar(&c.force, "force", false, "run even when the estimate says the sweep takes more than an hour")
 	c.of.register(cmd)
 	return cmd
 }
@@ -172,12 +178,26 @@ func (c *labLasVegasCmd) run(j labLasVegasJob) error {
 // returns the interruption.
 func (c *labLasVegasCmd) runSweep(j labLasVegasJob) error {
 	e := c.e
+	opt := lab.SweepOptions{Variant: j.variant, Ms: j.ms, Trials: c.trials, Seed: c.seed,
+		MaxDraws: c.maxDraws, MaxChecks: c.maxChecks, Objective: j.objective}
+	// Interrupted while estimating, the sweep below stops at once and prints its (empty) table.
+	if est, err := lab.EstimateSweep(e.ctx, j.n, opt); err == nil {
+		rows := len(j.ms)
+		if j.ms == nil {
+			rows = j.n + 1
+		}
+		why := fmt.Sprintf("%s values of m, about %s checks at %s a second", group(int64(rows)), sci(est.Checks), sci(est.Rate))
+		if err := checkCost(e, fmt.Sprintf("lab lasvegas %d", j.n), est.Seconds, why, c.force); err != nil {
+			return err
+		}
+	} else if e.ctx.Err() == nil {
+		return err
+	}
 	line := newLazyLine(e.stderr, isTerminal(e.stderr))
-	res, serr := lab.Sweep(e.ctx, j.n, lab.SweepOptions{Variant: j.variant, Ms: j.ms, Trials: c.trials, Seed: c.seed,
-		MaxDraws: c.maxDraws, MaxChecks: c.maxChecks, Objective: j.objective,
-		Progress: func(p lab.SweepProgress) {
-			line.update(fmt.Sprintf("m=%d (%d/%d)", p.M, p.Row+1, p.Rows), float64(p.Run)/float64(p.Trials))
-		}})
+	opt.Progress = func(p lab.SweepProgress) {
+		line.update(fmt.Sprintf("m=%d (%d/%d)", p.M, p.Row+1, p.Rows), float64(p.Run)/float64(p.Trials))
+	}
+	res, serr := lab.Sweep(e.ctx, j.n, opt)
 	line.finish()
 	if serr != nil && e.ctx.Err() == nil {
 		return serr

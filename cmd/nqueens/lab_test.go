@@ -271,3 +271,56 @@ func TestLabCSVHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestLabRefusesLongRuns: an experiment estimated past an hour is refused at once, saying
+// how long it would take and how to run it anyway; `lab backtrack 40` enumerated forever.
+func TestLabRefusesLongRuns(t *testing.T) {
+	for _, args := range [][]string{
+		{"lab", "backtrack", "40"},
+		{"lab", "backtrack", "20", "--variants", "row"},
+		{"lab", "lasvegas", "65536", "--variant", "row", "--seed", "1", "--max-checks", "1000000000"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(""), &out, &errb, args)
+		cancel()
+		if errs := errb.String(); code != exitUsage || out.Len() != 0 || !strings.Contains(errs, "would take about") ||
+			!strings.Contains(errs, "--force") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %.100q %q", args, code, out.String(), errs)
+		}
+	}
+}
+
+// TestLabWarnsLongRuns: an experiment estimated past 10 s says so on stderr before it
+// starts (lab lasvegas 1000 --trials 1 ran for minutes without a word); --force runs one
+// past an hour. Both are stopped as Ctrl-C would.
+func TestLabWarnsLongRuns(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		warn string
+	}{
+		{[]string{"lab", "lasvegas", "1000", "--trials", "1", "--seed", "1"}, "lab lasvegas 1000: this takes about "},
+		{[]string{"lab", "backtrack", "13", "--variants", "cell"}, "lab backtrack 13: this takes about "},
+		{[]string{"lab", "backtrack", "40", "--variants", "row", "--force"}, "lab backtrack 40: this takes about "},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var out, errb lockedBuffer
+		done := make(chan int, 1)
+		go func() { done <- run(ctx, strings.NewReader(""), &out, &errb, c.args) }()
+		deadline := time.After(10 * time.Second)
+	wait:
+		for !strings.Contains(errb.String(), c.warn) {
+			select {
+			case code := <-done:
+				t.Fatalf("%v: exit %d without the warning: %q", c.args, code, errb.String())
+			case <-deadline:
+				break wait
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+		cancel()
+		if code := <-done; code != exitInterrupted || !strings.HasPrefix(errb.String(), c.warn) || !strings.Contains(errb.String(), "Ctrl-C prints the rows done so far") {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errb.String())
+		}
+	}
+}

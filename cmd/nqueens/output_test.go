@@ -125,7 +125,7 @@ func (f *failWriter) Write([]byte) (int, error) {
 // whatever the command.
 func TestStdoutFailure(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "0/1", "--out", dir); code != 0 {
+	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "0/1", "--out-dir", dir); code != 0 {
 		t.Fatalf("shard: exit %d %s", code, errs)
 	}
 	placements := "2 4 1 3\n3 1 4 2\n"
@@ -226,13 +226,18 @@ func TestVerifyEndlessInput(t *testing.T) {
 	}
 }
 
-// repeat is b over and over.
-type repeat struct{ b []byte }
+// repeat is b over and over (a read may end inside b: off is where the next one starts).
+type repeat struct {
+	b   []byte
+	off int
+}
 
 func (r *repeat) Read(p []byte) (int, error) {
 	n := 0
-	for n+len(r.b) <= len(p) {
-		n += copy(p[n:], r.b)
+	for n < len(p) {
+		k := copy(p[n:], r.b[r.off:])
+		n += k
+		r.off = (r.off + k) % len(r.b)
 	}
 	return n, nil
 }
@@ -296,8 +301,8 @@ func TestSolveJSONStreamed(t *testing.T) {
 func TestLongArgumentsCut(t *testing.T) {
 	long := strings.Repeat("9", 100000)
 	for _, args := range [][]string{
-		{"count", long}, {"solve", "x" + long}, {"solve", "8", "--algo", long}, {long},
-		{"verify", "--format", long}, {"count", "8", "--shard", long + "/2", "--out", t.TempDir()},
+		{"count", long}, {"solve", "x" + long}, {"solve", "8", "--algorithm", long}, {long},
+		{"verify", "--format", long}, {"count", "8", "--shard", long + "/2", "--out-dir", t.TempDir()},
 	} {
 		code, _, errs := runCLI(t, "", args...)
 		if code == 0 || len(errs) > 300 || !strings.Contains(errs, "…") {

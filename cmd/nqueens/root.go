@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -19,11 +20,13 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
-// Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.
+// Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 3 unknown (complete: no
+// completion found within the budget, none ruled out), 130 interrupted.
 const (
 	exitOK          = 0
 	exitFailure     = 1
 	exitUsage       = 2
+	exitUnknown     = 3
 	exitInterrupted = 130
 )
 
@@ -44,6 +47,13 @@ type failure struct {
 
 func (e failure) Error() string { return e.err.Error() }
 func (e failure) Unwrap() error { return e.err }
+
+// undecided is an answer that is neither yes nor no: complete found no completion within
+// its budget and could not rule one out (exit 3).
+type undecided struct{ err error }
+
+func (e undecided) Error() string { return e.err.Error() }
+func (e undecided) Unwrap() error { return e.err }
 
 // interrupted is a run stopped by Ctrl-C or SIGTERM (exit 130); its message says what
 // was kept, so that the user reads one line, not two.
@@ -103,7 +113,8 @@ Columns in text are 1-based, listed in row order: the solutions of n=4 are
 "2 4 1 3" and "3 1 4 2". N accepts plain integers and exact scientific
 notation (1e6).
 
-Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 130 interrupted.`,
+Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 3 unknown (complete
+found no completion within its budget and ruled none out), 130 interrupted.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -188,9 +199,12 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	var ue usageError
 	var f failure
 	var ir interrupted
+	var ud undecided
 	switch {
 	case errors.As(err, &ir):
 		code = exitInterrupted
+	case errors.As(err, &ud) && ctx.Err() == nil:
+		code = exitUnknown
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		code = exitInterrupted
 		err = errors.New("interrupted")
@@ -320,7 +334,7 @@ func parseWorkers(w int) (int, error) {
 	case w < 0 || w > maxWorkers:
 		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
 	case w == 0:
-		return nqueens.Workers(0), nil
+		return runtime.GOMAXPROCS(0), nil // what 0 means to the library
 	}
 	return w, nil
 }

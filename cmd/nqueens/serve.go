@@ -31,11 +31,15 @@ the lab's figures: the Las Vegas U curve and the node and check bars.
 
 The page is built into the binary and loads nothing from elsewhere. The API
 caps n per endpoint, stops every computation after 10 s (504), runs one at a
-time per core, two at least (others wait a second, then get 503) and reads and
-writes no file; its errors are JSON. GET /api/limits lists the caps.
+time per core, two at least (others wait a second, then get 503), cuts off a
+client that does not read its answer, and reads and writes no file; its errors
+are JSON. GET /api/limits lists the caps.
 
 The server listens on 127.0.0.1:8080 unless --addr says otherwise; an address
 other machines can reach (0.0.0.0:8080, a public IP) needs --public as well.
+Without --public it answers only requests addressed to localhost or a loopback
+address on its port, and POSTs only from its own page (403 otherwise), so that
+another site cannot reach it through a name of its own (DNS rebinding).
 The URL goes to stderr; Ctrl-C stops the server (exit 130) after letting the
 requests in flight finish.`,
 		Example: "  nqueens serve\n  nqueens serve --addr 127.0.0.1:9000\n  nqueens serve --addr 0.0.0.0:8080 --public",
@@ -55,7 +59,7 @@ requests in flight finish.`,
 			if err != nil {
 				return err
 			}
-			srv := web.NewServer(web.Options{})
+			srv := web.NewServer(web.Options{Addr: ln.Addr().String(), Public: public})
 			fmt.Fprintf(e.stderr, "nqueens: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 			done := make(chan error, 1)
 			go func() { done <- srv.Serve(ln) }()
@@ -76,6 +80,6 @@ requests in flight finish.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
-	cmd.Flags().BoolVar(&public, "public", false, "allow an address other machines can reach")
+	cmd.Flags().BoolVar(&public, "public", false, "allow an address other machines can reach, and answer requests addressed to any host name")
 	return cmd
 }

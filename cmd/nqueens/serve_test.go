@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -34,17 +35,17 @@ func (l *lockedBuffer) String() string {
 
 var servingRE = regexp.MustCompile(`serving (http://127\.0\.0\.1:[0-9]+/)`)
 
-// TestServe starts the server on a free loopback port, asks it for the page and a
-// solution, then stops it as Ctrl-C would: exit 130 after the requests are done.
-func TestServe(t *testing.T) {
+// startServe runs serve with args on a free loopback port and returns its URL, the
+// channel of its exit code and its output; cancel stops it as Ctrl-C would.
+func startServe(t *testing.T, args ...string) (url string, cancel context.CancelFunc, code chan int, stdout, stderr *lockedBuffer) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr lockedBuffer
-	code := make(chan int, 1)
+	t.Cleanup(cancel)
+	stdout, stderr = &lockedBuffer{}, &lockedBuffer{}
+	code = make(chan int, 1)
 	go func() {
-		code <- run(ctx, strings.NewReader(""), &stdout, &stderr, []string{"serve", "--addr", "127.0.0.1:0"})
+		code <- run(ctx, strings.NewReader(""), stdout, stderr, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
 	}()
-	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
 		if m := servingRE.FindStringSubmatch(stderr.String()); m != nil {
 			url = m[1]
@@ -52,6 +53,27 @@ func TestServe(t *testing.T) {
 			t.Fatalf("no URL on stderr: %q", stderr.String())
 		}
 	}
+	return url, cancel, code, stdout, stderr
+}
+
+// getHost asks url with the given Host header and returns the status and the body.
+func getHost(t *testing.T, url, host string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Host = host
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, string(body)
+}
+
+// TestServe starts the server on a free loopback port, asks it for the page and a
+// solution, then stops it as Ctrl-C would: exit 130 after the requests are done.
+func TestServe(t *testing.T) {
+	url, cancel, code, stdout, stderr := startServe(t)
 	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
@@ -71,6 +93,16 @@ func TestServe(t *testing.T) {
 	if len(sol.Columns) != 8 || sol.Columns[0] != 1 {
 		t.Errorf("solve: %v", sol.Columns)
 	}
+	// Without --public, a request addressed to another name (DNS rebinding) is refused,
+	// and so is one to the loopback on another port; localhost on this port is answered.
+	_, port, _ := net.SplitHostPort(strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/"))
+	p, _ := strconv.Atoi(port)
+	for host, want := range map[string]int{"evil.example": 403, "evil.example:" + port: 403,
+		"localhost:" + strconv.Itoa(p+1): 403, "localhost:" + port: 200} {
+		if status, body := getHost(t, url+"api/limits", host); status != want {
+			t.Errorf("Host %s: %d %s, want %d", host, status, body, want)
+		}
+	}
 	cancel()
 	select {
 	case c := <-code:
@@ -80,6 +112,16 @@ func TestServe(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not stop")
 	}
+}
+
+// TestServePublic: with --public the server answers requests addressed to any name.
+func TestServePublic(t *testing.T) {
+	url, cancel, code, _, _ := startServe(t, "--public")
+	if status, body := getHost(t, url+"api/limits", "nqueens.example:8080"); status != 200 {
+		t.Errorf("--public, Host nqueens.example: %d %s", status, body)
+	}
+	cancel()
+	<-code
 }
 
 func TestServeErrors(t *testing.T) {

@@ -23,7 +23,7 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 		{"list", "17", "-w", "2"},
 		{"solve", "3e8", "--seed", "1", "--format", "binary", "--out", dir + "/q.bin"},
 		{"complete", "20", "--fix", "1:1", "--count"},
-		{"lab", "backtrack", "16"},
+		{"lab", "backtrack", "16", "--force"}, // 3 h: refused without --force
 		{"lab", "lasvegas", "40"},
 		{"verify", "/dev/zero"},
 		{"lab", "localsearch", "--from", "1e7", "--to", "1e8"},
@@ -75,7 +75,7 @@ func TestSolveKilledLeavesNothing(t *testing.T) {
 	}
 	unix.Close(fd)
 	for _, wait := range []time.Duration{200 * time.Millisecond, 900 * time.Millisecond} {
-		cmd := exec.Command(bin, "solve", "1e8", "--algo", "construct", "--format", "binary", "--out", dir+"/q.bin")
+		cmd := exec.Command(bin, "solve", "1e8", "--algorithm", "construct", "--format", "binary", "--out", dir+"/q.bin")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

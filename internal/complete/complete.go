@@ -5,10 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/rules"
+	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 // ErrNoCompletion says that the fixed queens cannot be completed to a solution.
 var ErrNoCompletion = errors.New("no completion exists")
+
+// ErrUnknown says that Find found no completion within its budget and could not prove
+// that none exists: the local search gave up, and the propagation search, which could
+// have decided, needs more memory than the limit (MemoryNeed).
+var ErrUnknown = errors.New("no completion found, and none ruled out")
 
 // Engine names the search that produced an answer.
 type Engine string
@@ -17,14 +26,17 @@ type Engine string
 const (
 	Propagation Engine = "propagation" // the complete bitset search (prop.go)
 	LocalSearch Engine = "localsearch" // min-conflicts repair (local.go)
+	SosicGu     Engine = "sosic-gu"    // localsearch.SolveFixed: O(n) time and memory, large boards
 )
 
 // Stats are the counters of a run.
 type Stats struct {
-	Nodes  uint64 // calls of the propagation search, over all rounds
-	Swaps  uint64 // swap attempts of the local search, over all rounds
-	Rounds int    // portfolio rounds (Find)
-	Engine Engine // the engine that answered
+	Nodes    uint64 // calls of the propagation search, over all rounds
+	Swaps    uint64 // swap attempts of the local searches, over all rounds and runs
+	Attempts uint64 // initial-search attempts of SolveFixed, over its runs
+	Runs     int    // runs of SolveFixed (0 when it did not run)
+	Rounds   int    // portfolio rounds (Find)
+	Engine   Engine // the engine that answered
 }
 
 // Options configures Find. The zero value is a good default.
@@ -38,16 +50,37 @@ type Options struct {
 	// Shuffle randomises the value order of the first propagation round too: a random
 	// completion rather than the first one in search order.
 	Shuffle bool
+	// MemoryLimit bounds, in bytes, what the searches may allocate: the propagation search
+	// runs only when MemoryNeed(n) fits. Zero means sysmem.Limit, negative no limit.
+	MemoryLimit int64
+	// Runs bounds the runs of the O(n) local search on large boards (localsearch.SolveFixed);
+	// zero means localsearch.DefaultFixedRuns.
+	Runs int
+	// Progress, if not nil, hears the phases of Find: those of localsearch.SolveFixed
+	// ("initial", "final") on large boards, then "round" with the rounds of the portfolio
+	// begun (total unknown, 0). It runs on the caller's goroutine.
+	Progress func(phase string, done, total uint64)
 }
 
 // localSearchMinN is the smallest board on which Find runs the local search.
 const localSearchMinN = 40
 
-// check validates the partial placement: columns in range and the board within MaxN.
-func check(fixed []int32) error {
+// FixedMinN is the smallest board on which Find first runs localsearch.SolveFixed, the
+// O(n) local search of Sosic and Gu with the fixed queens in place: from there on the
+// propagation search's n² squares cost more than a run of it (24 MB at n = 1000, 2.4 GB
+// at 10^4), and a run that fails costs O(n). Smaller boards, and boards whose propagation
+// search the memory cannot hold, are decided as before.
+const FixedMinN = 1000
+
+// MaxFindN is the largest board of Find: that of localsearch.SolveFixed. Count takes
+// boards up to MaxN.
+const MaxFindN = localsearch.MaxN
+
+// check validates the partial placement: columns in range and the board within maxN.
+func check(fixed []int32, maxN int) error {
 	n := len(fixed)
-	if n < 1 || n > MaxN {
-		return fmt.Errorf("completion handles n from 1 to %d, not %d", MaxN, n)
+	if n < 1 || n > maxN {
+		return fmt.Errorf("completion handles n from 1 to %d, not %d", maxN, n)
 	}
 	for r, c := range fixed {
 		if c < -1 || int(c) >= n {
@@ -57,15 +90,40 @@ func check(fixed []int32) error {
 	return nil
 }
 
+// PropagationFits reports whether the propagation search of an n×n board is within MaxN
+// and its memory within limit (0: sysmem.Limit, negative: none).
+func PropagationFits(n int, limit int64) bool {
+	if limit == 0 {
+		limit = sysmem.Limit()
+	}
+	return n <= MaxN && (limit <= 0 || MemoryNeed(n) <= limit)
+}
+
+// FindMemoryNeed bounds the bytes Find allocates for board n with free rows free: the
+// O(n) local search first on large boards (whose propagation search runs only if it fits
+// the limit, see PropagationFits), the propagation search on the others.
+func FindMemoryNeed(n, free int, limit int64) int64 {
+	if n >= FixedMinN || !PropagationFits(n, limit) {
+		return localsearch.FixedMemoryBytes(n, free)
+	}
+	return MemoryNeed(n)
+}
+
 // Find returns a completion of fixed (fixed[r] is the 0-based column of the queen fixed
 // on row r, −1 for a free row): a placement keeping every fixed queen. It returns
 // ErrNoCompletion when there is none, including when fixed queens attack each other.
 //
-// It alternates the propagation search with a node budget and the local search with a
-// swap budget, doubling both every round, until one answers (see the package comment).
+// On boards of FixedMinN rows and more, and on any board whose propagation search does
+// not fit the memory limit, it first runs localsearch.SolveFixed (O(n) time and memory per
+// run, at most opt.Runs runs). When that gives up, the propagation search decides if it
+// fits; if not, Find returns ErrUnknown: no completion found, none ruled out.
+//
+// Otherwise it alternates the propagation search with a node budget and the local search
+// with a swap budget, doubling both every round, until one answers (see the package
+// comment).
 func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, error) {
 	var st Stats
-	if err := check(fixed); err != nil {
+	if err := check(fixed, MaxFindN); err != nil {
 		return nil, st, err
 	}
 	rng := opt.Rand
@@ -73,12 +131,34 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 		rng = rand.New(rand.NewPCG(1, 2))
 	}
 	n := len(fixed)
+	fits := PropagationFits(n, opt.MemoryLimit)
+	if (n >= FixedMinN || !fits) && !opt.PropagationOnly {
+		q, lst, err := localsearch.SolveFixed(ctx, fixed, localsearch.Options{Seed: rng.Uint64(), FixedRuns: opt.Runs,
+			MemoryLimit: opt.MemoryLimit, Progress: opt.Progress})
+		st.Swaps += uint64(lst.FinalSwaps)
+		st.Attempts += uint64(lst.Attempts)
+		st.Runs = int(lst.Restarts) + 1
+		st.Engine = SosicGu
+		switch {
+		case err == nil:
+			return q, st, nil
+		case errors.Is(err, rules.ErrNoSolution):
+			return nil, st, ErrNoCompletion // fixed queens that attack each other, n = 2 or 3
+		case !errors.Is(err, localsearch.ErrGaveUp):
+			return nil, st, err
+		case !fits:
+			return nil, st, ErrUnknown
+		}
+	}
 	nodeBudget, swapBudget := uint64(4*n+1000), uint64(64*n+10000)
 	if n < localSearchMinN {
 		nodeBudget = 0 // no budget: one complete run
 	}
 	for round := 0; ; round++ {
 		st.Rounds = round + 1
+		if opt.Progress != nil {
+			opt.Progress("round", uint64(round+1), 0)
+		}
 		s, ok := newProp(ctx, fixed)
 		if !ok {
 			st.Engine = Propagation
@@ -120,10 +200,12 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 
 // Count returns the number of completions of fixed: 0 when fixed queens attack each other.
 // It returns an error on cancellation (with the count so far) or when the count
-// overflows 64 bits.
-func Count(ctx context.Context, fixed []int32) (uint64, Stats, error) {
+// overflows 64 bits. progress, if not nil, is called on the caller's goroutine as the
+// search tree is covered: done of total, in 1/treeUnits of a branch of its first choice
+// (the share of the second choice's branches finished within it), never going back.
+func Count(ctx context.Context, fixed []int32, progress func(done, total uint64)) (uint64, Stats, error) {
 	st := Stats{Engine: Propagation, Rounds: 1}
-	if err := check(fixed); err != nil {
+	if err := check(fixed, MaxN); err != nil {
 		return 0, st, err
 	}
 	s, ok := newProp(ctx, fixed)
@@ -131,6 +213,7 @@ func Count(ctx context.Context, fixed []int32) (uint64, Stats, error) {
 		return 0, st, nil
 	}
 	s.counting = true
+	s.progress = progress
 	_, err := s.search(0)
 	st.Nodes = s.nodes
 	return s.count, st, err

@@ -97,7 +97,7 @@ func TestCountAgainstFilter(t *testing.T) {
 					want++
 				}
 			}
-			got, _, err := Count(context.Background(), p)
+			got, _, err := Count(context.Background(), p, nil)
 			if err != nil || got != want {
 				t.Fatalf("n=%d %v: count %d (%v), want %d", n, p, got, err, want)
 			}
@@ -190,7 +190,7 @@ func TestCancel(t *testing.T) {
 		fixed[i] = -1
 	}
 	start := time.Now()
-	_, _, err := Count(ctx, fixed)
+	_, _, err := Count(ctx, fixed, nil)
 	if err != context.DeadlineExceeded || time.Since(start) > 2*time.Second {
 		t.Errorf("count: %v after %v", err, time.Since(start))
 	}
@@ -198,10 +198,78 @@ func TestCancel(t *testing.T) {
 
 func TestAttackingFixedQueens(t *testing.T) {
 	p := []int32{0, 1, -1, -1, -1}
-	if n, _, err := Count(context.Background(), p); n != 0 || err != nil {
+	if n, _, err := Count(context.Background(), p, nil); n != 0 || err != nil {
 		t.Errorf("count %d %v", n, err)
 	}
 	if _, _, err := Find(context.Background(), p, Options{}); err != ErrNoCompletion {
 		t.Errorf("find: %v", err)
 	}
+}
+
+// TestFindLargeBoards: on boards whose propagation search the memory limit cannot hold,
+// instances from solutions are completed by the O(n) local search (engine sosic-gu), the
+// fixed queens in place, from one queen to half of them; before, such a board needed
+// 24·n² bytes (2 GB at n = 10^4, 241 GB at 10^5).
+func TestFindLargeBoards(t *testing.T) {
+	ns := []int{2000, 100_000}
+	if !testing.Short() {
+		ns = append(ns, 1_000_000)
+	}
+	for _, n := range ns {
+		rng := rand.New(rand.NewPCG(5, uint64(n)))
+		for _, k := range []int{1, n / 1000, n / 10, n / 2} {
+			p, err := Generate(context.Background(), n, k, FromSolution, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, st, err := Find(context.Background(), p, Options{Rand: rng, MemoryLimit: 64 << 20})
+			if err != nil || st.Engine != SosicGu {
+				t.Fatalf("n=%d k=%d: %v (%+v)", n, k, err, st)
+			}
+			if e := valid(q, p); e != nil {
+				t.Fatalf("n=%d k=%d: %v", n, k, e)
+			}
+		}
+	}
+}
+
+// TestFindUnknown: when the local search gives up and the propagation search does not fit
+// the memory limit, the answer is ErrUnknown, never ErrNoCompletion; with the memory, the
+// same instances are decided. Instances: the corner of n = 4 (no completion), and random
+// instances of n = 20 with 11 queens, about half of which have none.
+func TestFindUnknown(t *testing.T) {
+	ctx := context.Background()
+	corner := []int32{0, -1, -1, -1}
+	if _, _, err := Find(ctx, corner, Options{MemoryLimit: 100, Runs: 3}); err != ErrUnknown {
+		t.Errorf("corner of n=4, no memory for the complete search: %v, want ErrUnknown", err)
+	}
+	if _, _, err := Find(ctx, corner, Options{}); err != ErrNoCompletion {
+		t.Errorf("corner of n=4: %v, want ErrNoCompletion", err)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	unknown, none := 0, 0
+	for range 20 {
+		p, err := Generate(ctx, 20, 11, Random, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _, err := Find(ctx, p, Options{Rand: rng, MemoryLimit: 10_000, Runs: 4})
+		switch {
+		case err == ErrUnknown:
+			unknown++
+		case err != nil:
+			t.Fatalf("without the complete search: %v", err)
+		case valid(q, p) != nil:
+			t.Fatalf("invalid completion: %v", valid(q, p))
+		}
+		if _, _, err := Find(ctx, p, Options{Rand: rng}); err == ErrNoCompletion {
+			none++
+		} else if err != nil {
+			t.Fatalf("with the complete search: %v", err)
+		}
+	}
+	if unknown < none || none == 0 {
+		t.Errorf("%d instances without completion, %d unknown without the complete search", none, unknown)
+	}
+	t.Logf("%d of 20 without completion, %d unknown without the complete search", none, unknown)
 }

@@ -8,15 +8,20 @@
 //	prop.go    constraint propagation on bitsets with most-constrained-first branching:
 //	           complete (finds, counts, proves that none exists), any n up to MaxN.
 //	local.go   min-conflicts local search over permutations of the free columns, the
-//	           fixed queens never moving: finds completions of large boards fast, but
-//	           cannot prove that none exists.
+//	           fixed queens never moving: finds completions fast, but cannot prove
+//	           that none exists.
+//	localsearch.SolveFixed  (another package) Sosic–Gu with the fixed queens in place:
+//	           O(n) time and memory per run, for large boards.
 //	generate.go  random instances in the style of Gent et al.
 //
-// [Find] runs the two as a portfolio: the propagation search with a node budget, then the
-// local search with a swap budget, both budgets doubling from round to round, until one
-// answers. The propagation search alone is complete, so a board without completion is
-// always recognised in the end; the local search only shortens the satisfiable cases
-// where the propagation search meets a heavy tail.
+// [Find] runs the first two as a portfolio: the propagation search with a node budget,
+// then the local search with a swap budget, both budgets doubling from round to round,
+// until one answers. The propagation search alone is complete, so a board without
+// completion is always recognised in the end; the local search only shortens the
+// satisfiable cases where the propagation search meets a heavy tail. From FixedMinN rows
+// on, and when the propagation search does not fit the memory limit, SolveFixed runs
+// first; when it gives up, the portfolio decides if the propagation search fits, and
+// otherwise the answer is ErrUnknown.
 //
 // # Data layout of the propagation search
 //

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/nqueens/nqueens/internal/localsearch"
 )
 
 // Mode says how Generate places the fixed queens.
@@ -25,7 +27,7 @@ const maxRestarts = 1000
 // Generate returns a random partial placement of an n×n board with k fixed queens (−1
 // for the free rows), drawn from rng.
 func Generate(ctx context.Context, n, k int, mode Mode, rng *rand.Rand) ([]int32, error) {
-	if n < 1 || n > MaxN || k < 0 || k > n {
+	if n < 1 || n > MaxFindN || k < 0 || k > n {
 		return nil, fmt.Errorf("cannot fix %d queens on a %d×%d board", k, n, n)
 	}
 	if n == 2 || n == 3 {
@@ -44,10 +46,19 @@ func Generate(ctx context.Context, n, k int, mode Mode, rng *rand.Rand) ([]int32
 		}
 		var sol []int32
 		var err error
-		if n < localSearchMinN {
+		switch {
+		case n < localSearchMinN:
 			sol, _, err = Find(ctx, p, Options{Rand: rng, Shuffle: true, PropagationOnly: true})
-		} else {
+		case n <= MaxN:
 			sol, _, err = localSearch(ctx, p, rng, 1<<62)
+		default: // beyond the boards of earlier versions: the O(n) solver, and no n-sized permutation
+			sol, _, err = localsearch.Solve(ctx, n, localsearch.Options{Seed: rng.Uint64()})
+			if err == nil {
+				for _, r := range sampleRows(rng, n, k) {
+					p[r] = sol[r]
+				}
+				return p, nil
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -70,6 +81,23 @@ func Generate(ctx context.Context, n, k int, mode Mode, rng *rand.Rand) ([]int32
 			r := rng.IntN(n)
 			if p[r] >= 0 {
 				continue
+			}
+			if n > MaxN {
+				// Beyond the boards of earlier versions a scan of the row per queen would
+				// take k·n steps: draw columns until one is free (uniform among the free
+				// ones all the same), scanning only when a few draws fail.
+				placed1 := false
+				for range 64 {
+					if c := rng.IntN(n); !col[c] && !dd[r-c+n-1] && !aa[r+c] {
+						p[r] = int32(c)
+						col[c], dd[r-c+n-1], aa[r+c] = true, true, true
+						placed, placed1 = placed+1, true
+						break
+					}
+				}
+				if placed1 {
+					continue
+				}
 			}
 			free = free[:0]
 			for c := range n {
@@ -99,4 +127,20 @@ func Generate(ctx context.Context, n, k int, mode Mode, rng *rand.Rand) ([]int32
 		return nil, fmt.Errorf("unknown generator %q (want solution or random)", mode)
 	}
 	return p, nil
+}
+
+// sampleRows returns k distinct rows of n drawn uniformly (Floyd's algorithm), without an
+// n-sized permutation.
+func sampleRows(rng *rand.Rand, n, k int) []int {
+	seen := make(map[int]bool, k)
+	out := make([]int, 0, k)
+	for j := n - k; j < n; j++ {
+		r := rng.IntN(j + 1)
+		if seen[r] {
+			r = j
+		}
+		seen[r] = true
+		out = append(out, r)
+	}
+	return out
 }

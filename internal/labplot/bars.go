@@ -53,9 +53,13 @@ func (b Bars) Save(path string) error {
 	// Bars start at the decade below the smallest value.
 	base := math.Pow(10, math.Floor(math.Log10(lo)))
 	width := vg.Points(min(40, 300/float64(max(1, len(b.Groups)*len(b.Series)))))
+	var marks []mark
 	for i, s := range b.Series {
 		lb := &logBars{values: s.Values, base: base, top: hi, width: width,
 			offset: width * (vg.Length(i) - vg.Length(len(b.Series)-1)/2)}
+		for g, v := range s.Values {
+			marks = append(marks, mark{x: float64(g), y: v, dx: lb.offset, r: width / 2})
+		}
 		lb.FillColor = colour(i)
 		lb.LineStyle = plotter.DefaultLineStyle
 		lb.LineStyle.Width = vg.Points(0.5)
@@ -64,8 +68,7 @@ func (b Bars) Save(path string) error {
 	}
 	p.NominalX(b.Groups...)
 	p.Legend.Left = true
-	headroom(&p.Y, 4)
-	return save(path, b.Size, p)
+	return save(path, b.Size, figure{p, marks})
 }
 
 // logBars draws bars from a positive base, which a log axis can show

@@ -48,6 +48,7 @@ func (c CostCurve) Save(path string) error {
 	p := newPlot(c.Title, xl, yl)
 	logAxis(&p.Y)
 	drawn := 0
+	var marks []mark // every glyph, for the legend to clear
 	for i, cv := range c.Curves {
 		if err := cv.check(); err != nil {
 			return err
@@ -61,6 +62,7 @@ func (c CostCurve) Save(path string) error {
 			if !positive(cv.Y[j]) {
 				continue
 			}
+			marks = append(marks, mark{x: cv.X[j], y: cv.Y[j], r: vg.Points(4)})
 			if cv.LowerBound != nil && cv.LowerBound[j] {
 				bounds = append(bounds, plotter.XY{X: cv.X[j], Y: cv.Y[j]})
 				continue
@@ -70,6 +72,7 @@ func (c CostCurve) Save(path string) error {
 				// Keep the lower end of the bar above zero.
 				lo := min(cv.Err[j], 0.95*cv.Y[j])
 				errs = append(errs, struct{ Low, High float64 }{lo, cv.Err[j]})
+				marks = append(marks, mark{x: cv.X[j], y: cv.Y[j] + cv.Err[j], r: vg.Points(3)})
 			}
 		}
 		if len(bounds) > 0 {
@@ -112,19 +115,23 @@ func (c CostCurve) Save(path string) error {
 		}
 		if cv.MarkOptimum && cv.Optimum >= 0 && cv.Optimum < len(cv.X) && positive(cv.Y[cv.Optimum]) {
 			o := plotter.XYs{{X: cv.X[cv.Optimum], Y: cv.Y[cv.Optimum]}}
-			mark, err := plotter.NewScatter(o)
+			ring, err := plotter.NewScatter(o)
 			if err != nil {
 				return err
 			}
-			mark.Shape = draw.RingGlyph{}
-			mark.Radius = vg.Points(7)
-			mark.Color = color.RGBA{R: 220, A: 255}
-			p.Add(mark)
+			ring.Shape = draw.RingGlyph{}
+			ring.Radius = vg.Points(7)
+			ring.Color = color.RGBA{R: 220, A: 255}
+			p.Add(ring)
+			marks = append(marks, mark{x: o[0].X, y: o[0].Y, r: vg.Points(8)})
+			// The legend's ring is smaller, to stay within its line.
+			small := *ring
+			small.Radius = vg.Points(4.5)
 			text := fmt.Sprintf("optimum m=%g", o[0].X)
 			if len(c.Curves) > 1 && cv.Label != "" {
 				text += " (" + cv.Label + ")"
 			}
-			p.Legend.Add(text, mark)
+			p.Legend.Add(text, &small)
 			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: o, Labels: []string{fmt.Sprintf("  m=%g", o[0].X)}})
 			if err != nil {
 				return err
@@ -136,8 +143,7 @@ func (c CostCurve) Save(path string) error {
 	if drawn == 0 {
 		return ErrNoData
 	}
-	headroom(&p.Y, 3)
-	return save(path, c.Size, p)
+	return save(path, c.Size, figure{p, marks})
 }
 
 // errorBars joins points and their error bars for plotter.NewYErrorBars.

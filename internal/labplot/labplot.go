@@ -73,9 +73,16 @@ func (s Series) check() error {
 // positive reports whether v can be drawn on a log axis.
 func positive(v float64) bool { return v > 0 && !math.IsInf(v, 0) && !math.IsNaN(v) }
 
-// save writes the plots, stacked vertically, to path in the format of its
+// figure is a plot and the marks it draws near the top of its data area, which its
+// legend must leave room for (none: the legend is not fitted).
+type figure struct {
+	p     *plot.Plot
+	marks []mark
+}
+
+// save writes the figures, stacked vertically, to path in the format of its
 // extension.
-func save(path string, size Size, plots ...*plot.Plot) error {
+func save(path string, size Size, figs ...figure) error {
 	w, h := size.lengths()
 	var c interface {
 		vg.CanvasSizer
@@ -90,24 +97,115 @@ func save(path string, size Size, plots ...*plot.Plot) error {
 		return fmt.Errorf("%w: %q", ErrFormat, path)
 	}
 	dc := draw.New(c)
-	if len(plots) == 1 {
-		plots[0].Draw(dc)
+	if len(figs) == 1 {
+		// The last point of a curve sits at the right end of the x axis: keep it,
+		// and its glyph, off the edge of the image.
+		figs[0].draw(draw.Crop(dc, 0, -2*vg.Millimeter, 0, 0))
 	} else {
-		grid := make([][]*plot.Plot, len(plots))
-		for i, p := range plots {
-			grid[i] = []*plot.Plot{p}
+		grid := make([][]*plot.Plot, len(figs))
+		for i, f := range figs {
+			grid[i] = []*plot.Plot{f.p}
 		}
-		tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadY: vg.Centimeter / 2, PadTop: vg.Millimeter * 2,
+		tiles := draw.Tiles{Rows: len(figs), Cols: 1, PadY: vg.Centimeter / 2, PadTop: vg.Millimeter * 2,
 			PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
 		canvases := plot.Align(grid, tiles, dc)
-		for i, p := range plots {
-			p.Draw(canvases[i][0])
+		for i, f := range figs {
+			f.draw(canvases[i][0])
 		}
 	}
 	return atomicfile.Write(path, false, func(f *os.File) error {
 		_, err := c.WriteTo(f)
 		return err
 	})
+}
+
+// draw draws the figure on c. The title and a logarithmic y axis's label are drawn
+// here rather than by gonum/plot, which reserves room for that label as if it were
+// centred on the linear midpoint of the axis' range: near the top of a log axis, so
+// that a long label pushed the plot down by tens of pixels, a blank band under the
+// title and the legend. Then the top of the y axis is raised just enough for the
+// legend to clear the marks under it.
+func (f figure) draw(c draw.Canvas) {
+	p := f.p
+	title, label := p.Title.Text, p.Y.Label.Text
+	defer func() { p.Title.Text, p.Y.Label.Text = title, label }()
+	if title != "" {
+		sty := p.Title.TextStyle
+		c.FillText(sty, vg.Point{X: c.Center().X, Y: c.Max.Y + sty.FontExtents().Descent}, title)
+		c.Max.Y -= sty.Rectangle(title).Size().Y + p.Title.Padding
+		p.Title.Text = ""
+	}
+	_, logY := p.Y.Scale.(plot.LogScale)
+	inner := c
+	if logY && label != "" {
+		sty := p.Y.Label.TextStyle
+		height, descent := sty.Height(label), sty.FontExtents().Descent
+		inner = draw.Crop(c, height+descent+p.Y.Label.Padding, 0, 0, 0)
+		p.Y.Label.Text = ""
+		defer func() {
+			sty.Rotation += math.Pi / 2
+			da := p.DataCanvas(inner)
+			c.FillText(sty, vg.Point{X: c.Min.X + height - descent, Y: da.Center().Y}, label)
+		}()
+	}
+	if f.marks != nil && logY {
+		fitLegend(p, inner, f.marks)
+	}
+	p.Draw(inner)
+}
+
+// mark is a point drawn at (x, y) in data coordinates, shifted by dx, whose glyph
+// reaches r around it.
+type mark struct {
+	x, y  float64
+	dx, r vg.Length
+}
+
+// The room left between the legend and the marks under it, and between the
+// other marks and the top of the data area.
+const (
+	legendGap = 3 * vg.Millimeter
+	topGap    = 2 * vg.Millimeter
+)
+
+// fitLegend sets the top of p's logarithmic y axis, drawn on c, to leave topGap
+// above the highest mark, and to let the legend at the top of the plot clear
+// every mark under it by legendGap, and by no more.
+func fitLegend(p *plot.Plot, c draw.Canvas, marks []mark) {
+	if !positive(p.Y.Min) || !positive(p.Y.Max) {
+		return
+	}
+	size := p.Legend.Rectangle(c).Size()
+	if !p.Legend.Top {
+		size = vg.Point{}
+	}
+	lo, hi := math.Log(p.Y.Min), math.Log(p.Y.Max)
+	for range 4 { // the data area moves a little with the axis' ticks
+		da := p.DataCanvas(c)
+		left, right := c.Max.X-size.X, c.Max.X
+		if p.Legend.Left {
+			left, right = da.Min.X, da.Min.X+size.X
+		}
+		under := c.Max.Y - size.Y - p.Legend.TextStyle.FontExtents().Descent - legendGap
+		top := hi
+		for _, m := range marks {
+			if !positive(m.y) {
+				continue
+			}
+			ceiling := da.Max.Y - topGap
+			if x := da.X(p.X.Norm(m.x)) + m.dx; size.Y > 0 && x+m.r >= left && x-m.r <= right {
+				ceiling = min(ceiling, under)
+			}
+			// The mark's glyph stays under its ceiling when its value sits at no
+			// more than frac of the axis' height.
+			frac := float64((ceiling - m.r - da.Min.Y) / (da.Max.Y - da.Min.Y))
+			if frac < 0.25 {
+				frac = 0.25 // a legend as tall as the plot: keep most of the axis for the data
+			}
+			top = max(top, lo+(math.Log(m.y)-lo)/frac)
+		}
+		p.Y.Max = math.Exp(top)
+	}
 }
 
 // newPlot returns a plot with title, labels, a legend at the top right and
@@ -126,14 +224,6 @@ func newPlot(title, xlabel, ylabel string) *plot.Plot {
 func logAxis(a *plot.Axis) {
 	a.Scale = plot.LogScale{}
 	a.Tick.Marker = logTicks{}
-}
-
-// headroom raises the top of a log axis by the factor f, to leave room for
-// the legend above the data.
-func headroom(a *plot.Axis, f float64) {
-	if a.Max > 0 {
-		a.Max *= f
-	}
 }
 
 // logTicks marks a log axis: on a range narrower than a decade, where

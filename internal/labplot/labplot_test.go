@@ -3,6 +3,8 @@ package labplot
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"image"
 	"image/png"
 	"math"
 	"os"
@@ -162,5 +164,115 @@ func TestErrors(t *testing.T) {
 	}
 	if err := uCurve().Save(filepath.Join(dir, "missing", "u.png")); err == nil {
 		t.Error("unwritable path accepted")
+	}
+}
+
+// labCurve is a curve as `nqueens lab lasvegas 20 --variant cell --plot` draws it: one
+// series with standard errors, high at both ends, its optimum marked, lower bounds
+// (censored rows) at the right end when censored is set.
+func labCurve(censored bool) CostCurve {
+	var c Curve
+	c.Label = "cell variant, 30 trials per m"
+	for m := 0; m <= 20; m++ {
+		y := 9e3 * math.Pow(10, math.Abs(float64(m)-10)/(10/math.Log10(4e6/9e3)))
+		c.X, c.Y, c.Err = append(c.X, float64(m)), append(c.Y, y), append(c.Err, y/5)
+		c.LowerBound = append(c.LowerBound, censored && m >= 18)
+	}
+	c.MarkOptimum, c.Optimum = true, 10
+	return CostCurve{
+		Title:  "Las Vegas hybrid, n = 20: cost against random queens",
+		YLabel: "mean checks per solution (log scale)",
+		Curves: []Curve{c},
+	}
+}
+
+// rgb reads a pixel as 8-bit values.
+func rgb(img image.Image, x, y int) (r, g, b int) {
+	R, G, B, _ := img.At(x, y).RGBA()
+	return int(R >> 8), int(G >> 8), int(B >> 8)
+}
+
+// ink reports whether a pixel is drawn: not white, and not the light grey of a grid line.
+func ink(img image.Image, x, y int) bool {
+	r, g, b := rgb(img, x, y)
+	light := r > 150 && g > 150 && b > 150 && max(r, g, b)-min(r, g, b) < 12
+	return !light
+}
+
+// TestCostCurveLayout measures the rendered PNG of a lab U curve: no blank band
+// between the title and the plot (a long log-axis label made one of about 50 px), and
+// the legend just above the marks under it (the ×3 headroom left about 60 px more).
+func TestCostCurveLayout(t *testing.T) {
+	dir := t.TempDir()
+	if d := os.Getenv("LABPLOT_OUT"); d != "" {
+		dir = d // keep the images to look at them
+	}
+	for _, censored := range []bool{false, true} {
+		path := filepath.Join(dir, fmt.Sprintf("u-%v.png", censored))
+		if err := labCurve(censored).Save(path); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, h := img.Bounds().Dx(), img.Bounds().Dy()
+		rowInk := func(y, x0, x1 int) bool {
+			for x := x0; x < x1; x++ {
+				if ink(img, x, y) {
+					return true
+				}
+			}
+			return false
+		}
+		// The longest run of blank rows between the first drawn row and the last.
+		first, last := 0, h-1
+		for !rowInk(first, 0, w) {
+			first++
+		}
+		for !rowInk(last, 0, w) {
+			last--
+		}
+		band, run, at := 0, 0, 0
+		for y := first; y <= last; y++ {
+			if rowInk(y, 0, w) {
+				run = 0
+			} else if run++; run > band {
+				band, at = run, y-run+1
+			}
+		}
+		if band > 16 {
+			t.Errorf("censored=%v: a blank band of %d rows inside the figure", censored, band)
+		}
+		// Under the legend (the right quarter, top half): the last row of its text
+		// (black), then the first of the marks under it (in the curve's red).
+		x0 := w * 3 / 4
+		find := func(from, to int, want func(r, g, b int) bool) int {
+			step := 1
+			if to < from {
+				step = -1
+			}
+			for y := from; y != to; y += step {
+				for x := x0; x < w; x++ {
+					if want(rgb(img, x, y)) {
+						return y
+					}
+				}
+			}
+			return -1
+		}
+		legendEnd := find(h/2, 0, func(r, g, b int) bool { return r < 90 && g < 90 && b < 90 })
+		markTop := find(legendEnd+1, h/2, func(r, g, b int) bool { return r > 180 && g < 150 && b < 150 })
+		gap := markTop - legendEnd - 1
+		t.Logf("censored=%v: longest blank band %d rows from row %d; the legend ends at row %d, the marks under it start %d rows lower", censored, band, at, legendEnd, gap)
+		if legendEnd < 0 || markTop < 0 || gap < 3 || gap > 25 {
+			t.Errorf("censored=%v: %d rows between the legend's text (to row %d) and the marks under it (from row %d), want 3 to 25",
+				censored, gap, legendEnd, markTop)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package labplot
 import (
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -34,7 +33,7 @@ type Panel struct {
 
 // Save writes the figure to path (.png or .svg).
 func (l LogLog) Save(path string) error {
-	var plots []*plot.Plot
+	var figs []figure
 	for _, pn := range l.Panels {
 		p := newPlot(pn.Title, pn.XLabel, pn.YLabel)
 		logAxis(&p.X)
@@ -103,10 +102,10 @@ func (l LogLog) Save(path string) error {
 			p.Add(ref)
 			p.Legend.Add(pn.Reference, ref)
 		}
-		plots = append(plots, p)
+		figs = append(figs, figure{p: p})
 	}
-	if len(plots) == 0 {
+	if len(figs) == 0 {
 		return ErrNoData
 	}
-	return save(path, l.Size, plots...)
+	return save(path, l.Size, figs...)
 }

@@ -50,6 +50,13 @@ const PollInterval = 1 << 12
 // context, for attempts that never reach the backtracking.
 const pollAttempts = 1 << 8
 
+// pollRows and pollDraws are the rows and the draws of the random phase of one attempt
+// between two polls of the context (an attempt of n = 65,536 checks up to n² squares).
+const (
+	pollRows  = 1 << 6
+	pollDraws = 1 << 12
+)
+
 var (
 	// ErrBudget reports a run stopped because it reached Options.MaxChecks.
 	ErrBudget = errors.New("lasvegas: budget of checks exhausted")
@@ -258,6 +265,9 @@ func (s *solver) attempt() bool {
 func (s *solver) randomRows() int {
 	n := s.n
 	for r := 0; r < s.m; r++ {
+		if r&(pollRows-1) == pollRows-1 && s.poll() {
+			return r // one attempt of a large board checks m·n squares: stop on time
+		}
 		s.st.Checks += int64(n)
 		s.free = s.free[:0]
 		for c := 0; c < n; c++ {
@@ -279,6 +289,9 @@ func (s *solver) randomCells() int {
 	n := s.n
 	placed := 0
 	for t := 0; placed < s.m && t < s.maxDraws; t++ {
+		if t&(pollDraws-1) == pollDraws-1 && s.poll() {
+			return placed // up to n² draws per attempt: stop on time
+		}
 		s.st.Draws++
 		s.st.Checks++
 		k := s.rng.IntN(n * n)

@@ -75,6 +75,14 @@
 //	words  bitset word indices to prefetch (into diag: A's, then w + D's)
 //	i, m (final search)  the conflicting row and its swap partner;  ci, cm their columns
 //
+// # Fixed queens (fixed.go)
+//
+// SolveFixed is the same search with some queens fixed in place, for the completion
+// problem on large boards: the free rows and the free columns are the slots of the
+// permutation, the fixed queens are in the diagonal bits from the start, step 3 swaps
+// slots only and its budget grows with the slots step 1 left. It may give up (ErrGaveUp):
+// unlike a bare board, a partial one may have no completion.
+//
 // # For callers (the CLI)
 //
 // To stay within 4.5 bytes per queen plus a constant while solving, verifying and writing

@@ -25,7 +25,10 @@ type solver struct {
 	maxAttempts int64
 }
 
-func newSolver(n int, opt Options) *solver {
+func newSolver(n int, opt Options) *solver { return newSolverSized(n, n, opt) }
+
+// newSolverSized is newSolver with a q of qlen entries (the slots of SolveFixed).
+func newSolverSized(n, qlen int, opt Options) *solver {
 	if opt.AttemptFactor <= 0 {
 		opt.AttemptFactor = 3.08
 	}
@@ -48,7 +51,7 @@ func newSolver(n int, opt Options) *solver {
 	}
 	return &solver{
 		n:           n,
-		q:           makeInt32s(n, !opt.SmallPages),
+		q:           makeInt32s(qlen, !opt.SmallPages),
 		diag:        diag,
 		a:           diagSet{bits: diag[:w:w]},
 		d:           diagSet{bits: diag[w:]},
@@ -77,7 +80,7 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 			return nil, err
 		}
 		s.st.K = int64(n - j)
-		s.progress("final", 1)
+		s.progress("final", 0, 0)
 		s.placeRest(j)
 		if n <= smallN {
 			s.finalScan(j)
@@ -97,9 +100,9 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 }
 
 // progress reports to Options.Progress, if set.
-func (s *solver) progress(phase string, frac float64) {
+func (s *solver) progress(phase string, done, total uint64) {
 	if s.opt.Progress != nil {
-		s.opt.Progress(phase, frac)
+		s.opt.Progress(phase, done, total)
 	}
 }
 
@@ -163,7 +166,7 @@ func (s *solver) initialPlain() (int, error) {
 			return j, s.ctx.Err()
 		}
 		if att&(progressEvery-1) < pollEvery {
-			s.progress("initial", float64(att)/float64(s.maxAttempts))
+			s.progress("initial", uint64(att), uint64(s.maxAttempts))
 		}
 	}
 	s.rng = rng

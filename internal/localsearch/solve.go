@@ -28,10 +28,10 @@ type Options struct {
 	Seed uint64
 
 	// Progress, if not nil, is called now and then (every 2^20 steps of the initial search,
-	// and once per phase change) with the phase ("initial", "final") and the fraction of
-	// the initial-search attempt budget used so far (0..1). It runs on the solving
-	// goroutine: keep it cheap.
-	Progress func(phase string, frac float64)
+	// and once per phase change) with the phase ("initial", "final") and, for the initial
+	// search, its attempts so far and its attempt budget (0 and 0 for the final search,
+	// whose length is not known). It runs on the solving goroutine: keep it cheap.
+	Progress func(phase string, done, total uint64)
 
 	// Scratch, if it holds at least ScratchWords(n) words, is used for the two diagonal
 	// bitsets instead of a fresh allocation (its contents are overwritten). The caller can
@@ -65,6 +65,10 @@ type Options struct {
 	// SmallPages skips the request for transparent huge pages on the big arrays (see
 	// hugepage_linux.go). Meant for measurements.
 	SmallPages bool
+
+	// FixedRuns is the number of runs after which SolveFixed gives up with ErrGaveUp;
+	// zero means DefaultFixedRuns. Solve, which always ends with a solution, ignores it.
+	FixedRuns int
 
 	// Plain selects the simple one-attempt-at-a-time initial search instead of the
 	// prefetching pipeline. Both are exact implementations of docs/algorithms.md §3.6 but consume the

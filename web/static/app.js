@@ -44,19 +44,37 @@ function status(id, text, isError) {
   el.classList.toggle("error", !!isError);
 }
 
-// setupCanvas sizes a canvas for the device's pixels and returns a context drawing in CSS
-// pixels, with the canvas's CSS width and height.
+// setupCanvas sizes a canvas for the device's pixels at the size it is shown (its width
+// and height attributes give the largest size and the shape; CSS shrinks it on a narrow
+// screen) and returns a context drawing in CSS pixels, with that width and height.
 function setupCanvas(c) {
   if (!c.dataset.w) {
     c.dataset.w = c.width;
     c.dataset.h = c.height;
   }
-  const w = +c.dataset.w, h = +c.dataset.h, dpr = window.devicePixelRatio || 1;
+  const w0 = +c.dataset.w, h0 = +c.dataset.h, dpr = window.devicePixelRatio || 1;
+  const w = c.getBoundingClientRect().width || w0; // 0 while hidden
+  const h = (w * h0) / w0;
   c.width = Math.round(w * dpr);
   c.height = Math.round(h * dpr);
   const ctx = c.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.setTransform(c.width / w, 0, 0, c.height / h, 0, 0);
   return { ctx, w, h };
+}
+
+// paint draws a canvas with draw() and draws it again with the same function when the
+// window's width changes, so that it stays sharp at the size it is shown.
+const painters = new Map(); // canvas → its last drawing function
+function paint(canvas, draw) {
+  painters.set(canvas, draw);
+  draw();
+}
+
+let shownWidth = 0;
+function repaint() {
+  if (window.innerWidth === shownWidth) return;
+  shownWidth = window.innerWidth;
+  for (const draw of painters.values()) draw();
 }
 
 // ---------------------------------------------------------------- drawing a board
@@ -65,6 +83,11 @@ function setupCanvas(c) {
 // empty row). opt.attacked shades the squares the queens attack; opt.conflict and
 // opt.current are [row, col] squares painted red and amber; opt.solved frames the board.
 function drawBoard(canvas, n, cols, opt = {}) {
+  cols = cols.slice(); // as it is now: a replay changes its array as it goes
+  paint(canvas, () => paintBoard(canvas, n, cols, opt));
+}
+
+function paintBoard(canvas, n, cols, opt) {
   const { ctx, w } = setupCanvas(canvas);
   const cell = w / n;
   const x = (c) => Math.round(c * cell), sz = (c) => Math.round((c + 1) * cell) - Math.round(c * cell);
@@ -141,6 +164,9 @@ function updateBoardButtons() {
   for (const b of document.querySelectorAll("#symmetries button")) b.disabled = !drawn;
   $("prev").disabled = shown.mode === "enum" && shown.index <= 0;
   $("next").disabled = shown.mode === "enum" && !shown.hasNext;
+  // A placement that did not come from the enumeration has no index in it: stepping
+  // starts from solution 1, and the page says so before the click.
+  $("step-note").hidden = shown.mode === "enum" || shown.mode === "none";
 }
 
 function boardN() {
@@ -394,6 +420,12 @@ function scrubTo(target) {
 
 // ---------------------------------------------------------------- charts
 
+// A chart's frame: the axes are pad from the canvas's edges, and the data keep inset
+// from the axes and from the edge, so that no point sits on an axis or on the border.
+const PAD = { l: 64, r: 12, t: 30, b: 40 };
+const INSET = 12;
+const FONT = "13px 'DejaVu Sans', sans-serif", SMALL = "11px 'DejaVu Sans', sans-serif";
+
 // logScale maps positive values to [y0, y1] on decades that cover lo..hi.
 function logScale(lo, hi, y0, y1) {
   const a = Math.floor(Math.log10(lo)), b = Math.max(a + 1, Math.ceil(Math.log10(hi)));
@@ -407,33 +439,45 @@ function decadeLabel(v) {
   return v >= 1e6 || v < 1e-2 ? `1e${Math.round(Math.log10(v))}` : v >= 1 ? fmt(v) : String(v);
 }
 
-function chartFrame(ctx, w, h, pad, title, yScale) {
+// compact writes a count in at most four characters and a suffix: 924k, 70M.
+function compact(v) {
+  for (const [d, u] of [[1e9, "G"], [1e6, "M"], [1e3, "k"]]) {
+    if (v >= d) return `${+(v / d).toPrecision(v / d < 100 ? 2 : 3)}${u}`;
+  }
+  return fmt(v);
+}
+
+// chart sets up a chart on canvas: its caption, the frame with the decades of yScale
+// (made from the y range it is given) and the legend. It returns the context, the
+// canvas's size and the y scale.
+function chart(canvas, caption, lo, hi, items) {
+  $(canvas.id + "-title").textContent = caption;
+  const { ctx, w, h } = setupCanvas(canvas);
+  const y = logScale(lo, hi, h - PAD.b - INSET, PAD.t + INSET);
   ctx.clearRect(0, 0, w, h);
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, w, h);
-  ctx.font = "13px 'DejaVu Sans', sans-serif";
-  ctx.fillStyle = COLOR.ink;
-  ctx.textAlign = "left";
-  ctx.fillText(title, 8, 18);
+  ctx.font = FONT;
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
-  for (const d of yScale.decades) {
-    const y = yScale(d);
+  for (const d of y.decades) {
     ctx.strokeStyle = COLOR.grid;
     ctx.beginPath();
-    ctx.moveTo(pad.l, y);
-    ctx.lineTo(w - pad.r, y);
+    ctx.moveTo(PAD.l, y(d));
+    ctx.lineTo(w - PAD.r, y(d));
     ctx.stroke();
     ctx.fillStyle = COLOR.ink;
-    ctx.fillText(decadeLabel(d), pad.l - 6, y);
+    ctx.fillText(decadeLabel(d), PAD.l - 6, y(d));
   }
   ctx.textBaseline = "alphabetic";
   ctx.strokeStyle = COLOR.ink;
   ctx.beginPath();
-  ctx.moveTo(pad.l, pad.t);
-  ctx.lineTo(pad.l, h - pad.b);
-  ctx.lineTo(w - pad.r, h - pad.b);
+  ctx.moveTo(PAD.l, PAD.t);
+  ctx.lineTo(PAD.l, h - PAD.b);
+  ctx.lineTo(w - PAD.r, h - PAD.b);
   ctx.stroke();
+  legend(ctx, PAD.l, 16, items);
+  return { ctx, w, h, y };
 }
 
 function legend(ctx, x, y, items) {
@@ -447,6 +491,11 @@ function legend(ctx, x, y, items) {
   }
 }
 
+// within returns x moved so that a text of width tw centred on it stays in [lo, hi].
+function within(x, tw, lo, hi) {
+  return Math.min(Math.max(x, lo + tw / 2), hi - tw / 2);
+}
+
 async function drawCurve(ev) {
   ev?.preventDefault();
   try {
@@ -455,7 +504,7 @@ async function drawCurve(ev) {
     if (!exact) q.set("trials", $("trials").value);
     status("curve-status", exact ? "computing the exact expectations…" : "sampling…");
     const r = await api("/api/lab/lasvegas?" + q);
-    plotCurve(r);
+    paint($("ucurve"), () => plotCurve(r));
     const o = r.optimum >= 0 ? r.rows[r.optimum] : null;
     status("curve-status", (o ? `optimum m = ${o.m}: ${fmt(o.checks)} checks, ${o.explored.toFixed(2)} nodes explored per solution` : "no optimum") +
       (r.exact ? " (exact expectations)" : ` (means of ${r.trials} runs, seed ${r.seed}; hollow: lower bounds)`));
@@ -465,22 +514,23 @@ async function drawCurve(ev) {
 }
 
 function plotCurve(r) {
-  const { ctx, w, h } = setupCanvas($("ucurve"));
-  const pad = { l: 64, r: 16, t: 44, b: 40 };
   const series = [["nodes explored", "explored"], ["checks", "checks"]];
   const vals = r.rows.flatMap((row) => series.map(([, k]) => row[k])).filter((v) => v > 0);
   if (vals.length === 0) return;
-  const y = logScale(Math.min(...vals), Math.max(...vals), h - pad.b, pad.t);
+  const { ctx, w, h, y } = chart($("ucurve"), `Las Vegas (${r.variant} variant), n = ${r.n}: cost per solution against m random queens`,
+    Math.min(...vals), Math.max(...vals), series.map(([label], s) => [label, COLOR.series[s]]));
   const maxM = Math.max(1, r.rows[r.rows.length - 1].m);
-  const x = (m) => pad.l + (m / maxM) * (w - pad.l - pad.r);
-  chartFrame(ctx, w, h, pad, `Las Vegas (${r.variant} variant), n = ${r.n}: cost per solution against m random queens`, y);
+  const x0 = PAD.l + INSET, x1 = w - PAD.r - INSET;
+  const x = (m) => x0 + (m / maxM) * (x1 - x0);
+  // Label every m, or every 2nd, 5th, 10th…: about one label per 28 pixels.
+  const room = Math.max(1, Math.floor((x1 - x0) / 28));
+  const every = [1, 2, 5, 10, 20, 50].find((k) => maxM / k <= room) || 100;
   ctx.textAlign = "center";
   ctx.fillStyle = COLOR.ink;
-  const every = Math.max(1, Math.ceil(maxM / 16));
   for (const row of r.rows) {
-    if (row.m % every === 0) ctx.fillText(String(row.m), x(row.m), h - pad.b + 16);
+    if (row.m % every === 0) ctx.fillText(String(row.m), x(row.m), h - PAD.b + 16);
   }
-  ctx.fillText("m", w / 2, h - 6);
+  ctx.fillText("m", (x0 + x1) / 2, h - 6);
   series.forEach(([, key], s) => {
     ctx.strokeStyle = ctx.fillStyle = COLOR.series[s];
     ctx.lineWidth = 2;
@@ -513,10 +563,10 @@ function plotCurve(r) {
     ctx.stroke();
     ctx.fillStyle = COLOR.conflict;
     ctx.textAlign = "center";
-    ctx.fillText(`optimum m = ${o.m}`, x(o.m), y(o.checks) - 14);
+    const text = `optimum m = ${o.m}`;
+    ctx.fillText(text, within(x(o.m), ctx.measureText(text).width, PAD.l, w), y(o.checks) - 14);
   }
   ctx.lineWidth = 1;
-  legend(ctx, pad.l, 36, series.map(([label], s) => [label, COLOR.series[s]]));
 }
 
 async function drawBars(ev) {
@@ -524,7 +574,7 @@ async function drawBars(ev) {
   try {
     status("bars-status", "running the four searches…");
     const r = await api(`/api/lab/backtrack?n=${$("bars-n").value}`);
-    plotBars(r);
+    paint($("bars"), () => plotBars(r));
     status("bars-status", `n = ${r.n}: ` + r.rows.map((x) => `${x.variant} ${fmt(x.nodes)} nodes, ${fmt(x.checks)} checks`).join("; "));
   } catch (e) {
     status("bars-status", e.message, true);
@@ -532,33 +582,35 @@ async function drawBars(ev) {
 }
 
 function plotBars(r) {
-  const { ctx, w, h } = setupCanvas($("bars"));
-  const pad = { l: 64, r: 16, t: 44, b: 40 };
   const keys = [["nodes", "nodes"], ["checks", "checks"]];
   const vals = r.rows.flatMap((row) => keys.map(([, k]) => row[k])).filter((v) => v > 0);
   if (vals.length === 0) return;
   const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...vals))));
-  const y = logScale(lo, Math.max(...vals) * 1.5, h - pad.b, pad.t);
-  chartFrame(ctx, w, h, pad, `The four teaching searches, n = ${r.n}: nodes and checks to find every solution`, y);
-  const group = (w - pad.l - pad.r) / r.rows.length, bw = Math.min(56, group / 3);
+  const { ctx, w, h, y } = chart($("bars"), `The four teaching searches, n = ${r.n}: nodes and checks to find every solution`,
+    lo, Math.max(...vals) * 1.5, keys.map(([label], s) => [label, COLOR.series[s]]));
+  const group = (w - PAD.l - PAD.r) / r.rows.length, bw = Math.min(56, group / 3);
+  // When a value is wider than its half of the group, every value is written short, so
+  // that the two of a group do not run into each other on a narrow screen.
+  ctx.font = SMALL;
+  const label = vals.some((v) => ctx.measureText(fmt(v)).width > group / 2 - 2) ? compact : fmt;
+  ctx.font = FONT;
   r.rows.forEach((row, g) => {
-    const cx = pad.l + group * (g + 0.5);
+    const cx = PAD.l + group * (g + 0.5);
     keys.forEach(([, key], s) => {
       const v = row[key];
       if (!(v > 0)) return;
       const x0 = cx + (s - 1) * bw, top = y(v);
       ctx.fillStyle = COLOR.series[s];
-      ctx.fillRect(x0, top, bw - 2, h - pad.b - top);
+      ctx.fillRect(x0, top, bw - 2, h - PAD.b - top);
       ctx.fillStyle = COLOR.ink;
       ctx.textAlign = "center";
-      ctx.font = "11px 'DejaVu Sans', sans-serif";
-      ctx.fillText(fmt(v), x0 + bw / 2 - 1, top - 4);
-      ctx.font = "13px 'DejaVu Sans', sans-serif";
+      ctx.font = SMALL;
+      ctx.fillText(label(v), x0 + bw / 2 - 1, top - 4);
+      ctx.font = FONT;
     });
     ctx.fillStyle = COLOR.ink;
-    ctx.fillText(row.variant, cx, h - pad.b + 16);
+    ctx.fillText(row.variant, cx, h - PAD.b + 16);
   });
-  legend(ctx, pad.l, 36, keys.map(([label], s) => [label, COLOR.series[s]]));
 }
 
 // ---------------------------------------------------------------- start
@@ -601,6 +653,8 @@ async function start() {
   $("bars-n").max = limits.max_lab_n;
   $("curve-n").max = limits.max_sweep_n;
   $("trials").max = limits.max_trials;
+  shownWidth = window.innerWidth;
+  window.addEventListener("resize", repaint);
   updateBoardButtons();
   await Promise.all([solve(), loadTrace(), drawCurve(), drawBars()]);
   document.body.dataset.ready = "true";
