@@ -86,10 +86,15 @@ func (p *Plan) Hash() string { return p.p.Hash() }
 // Engine names the counting engine and its version, as files record it.
 func (p *Plan) Engine() string { return p.p.Version() }
 
-// Memory is an upper bound, in bytes, of the memory a count of the plan (whole or a
-// shard) takes with the given number of workers (0 means GOMAXPROCS); a count is
-// refused with a MemoryError when the machine has less.
-func (p *Plan) Memory(workers int) uint64 { return fastcount.EstimateMemory(p.p.N, workers) }
+// Memory is CountMemory of the plan's board.
+func (p *Plan) Memory(workers int) uint64 { return CountMemory(p.p.N, workers) }
+
+// CountMemory is an upper bound, in bytes, of the memory a count of the n×n board (whole
+// or a shard) takes with the given number of workers (0 means GOMAXPROCS), counting the
+// garbage collector's room: a count is refused with a MemoryError when the machine has
+// less. A program that runs counts can pass it to debug.SetMemoryLimit, so that the
+// garbage collector keeps the heap under it (the command does, unless GOMEMLIMIT is set).
+func CountMemory(n, workers int) uint64 { return fastcount.EstimateMemory(n, workers) }
 
 // ShardSize is the share of one shard of a split.
 type ShardSize struct {
