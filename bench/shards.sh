@@ -32,8 +32,9 @@ out=${OUT:-$tmp/out}
 mkdir -p "$out"
 
 "$bin" plan "$n" --shards "$k" -w "$workers" --json >"$tmp/plan.json"
-total=$(grep -o '"cost":[0-9]*' "$tmp/plan.json" | head -1 | cut -d: -f2)
-memory=$(grep -o '"memory":[0-9]*' "$tmp/plan.json" | head -1 | cut -d: -f2)
+# (awk reads to the end: head would close the pipe under grep, which pipefail reports)
+total=$(grep -o '"cost":[0-9]*' "$tmp/plan.json" | awk -F: 'NR == 1 {print $2}')
+memory=$(grep -o '"memory":[0-9]*' "$tmp/plan.json" | awk -F: 'NR == 1 {print $2}')
 echo "n=$n K=$k workers=$workers total_cost=$total memory_estimate=$((memory / 1000000))MB" \
 	"($(date -u +%FT%TZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
 printf '%6s %6s %12s %9s %9s %9s %12s\n' shard subs share wall_s cpu_s rss_MB core_hours
