@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/lab"
 )
 
 // The page's layout: on a phone nothing is wider than the screen, and on every screen
@@ -84,6 +85,17 @@ func checkCurvePadding(t *testing.T, p *page) {
 func TestBrowserLab(t *testing.T) {
 	p := openPage(t)
 	checkCurvePadding(t, p)
+	// The optimum the page names is the API's, by either objective: for n = 4 (row,
+	// exact) the least nodes explored is m = 2, the least checks m = 0.
+	p.set("curve-n", "4")
+	for _, objective := range []string{"explored", "checks"} {
+		want := getJSON[lab.LasVegasTable](p, "/api/lab/lasvegas?n=4&variant=row&exact=true&objective="+objective)
+		p.set("objective", objective)
+		p.click("#curve-go")
+		status := fmt.Sprintf("optimum m = %d (least %s)", want.Rows[want.Optimum].M, objective)
+		p.waitFor(fmt.Sprintf(`document.getElementById("curve-status").textContent.startsWith(%q)`, status))
+	}
+	p.set("objective", "explored")
 	p.set("curve-n", "20")
 	p.click("#exact")
 	p.set("trials", "5")

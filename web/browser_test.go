@@ -526,11 +526,11 @@ func TestBrowserReplay(t *testing.T) {
 	p.click("#bars-go")
 	p.waitFor(`document.getElementById("bars-status").textContent.startsWith("n = 6:")`)
 	var want []string
-	for _, s := range lab.Searches() {
-		r, err := lab.Measure(context.Background(), 6, s)
-		if err != nil {
-			t.Fatal(err)
-		}
+	bt, err := lab.Backtrack(context.Background(), 6, lab.BacktrackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range bt.Rows {
 		want = append(want, fmt.Sprintf("%s %s nodes, %s checks", r.Variant, grouped(r.Nodes), grouped(r.Checks)))
 	}
 	if got, w := p.text("bars-status"), "n = 6: "+strings.Join(want, "; "); got != w {

@@ -38,8 +38,12 @@
 //	GET  /api/count?n=                       total and unique counts
 //	POST /api/transform                      {"columns":[...],"symmetry":"rotate90"}
 //	GET  /api/trace?search=&n=&until=        the events of a teaching search
-//	GET  /api/lab/backtrack?n=               the four teaching searches' counters (lab.SearchRow)
-//	GET  /api/lab/lasvegas?n=&variant=&exact=&trials=&seed=   the U curve
+//	GET  /api/lab/backtrack?n=               the four teaching searches' table (lab.BacktrackTable)
+//	GET  /api/lab/lasvegas?n=&variant=&exact=&objective=&trials=&seed=   the U curve (lab.LasVegasTable)
+//
+// The lab endpoints answer the tables of package lab, in the JSON of "nqueens lab
+// backtrack N --json" and "nqueens lab lasvegas N --json": the same keys, the same
+// optimum (by objective=explored, the default, or checks; time too for a sampled table).
 //
 // Every placement the API returns has passed [nqueens.Verify] first. The same n,
 // algorithm and seed always give the same placement, which is how the text download

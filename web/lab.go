@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/classic"
-	"github.com/nqueens/nqueens/internal/lasvegas"
 	"github.com/nqueens/nqueens/lab"
 )
 
@@ -48,7 +45,7 @@ type traceResponse struct {
 	Verified  bool  `json:"verified"` // every solution event's board passed Verify
 }
 
-// recorder is the classic.Tracer that records a trace, up to max events or the first
+// recorder is the lab.Tracer that records a trace, up to max events or the first
 // solution, and cancels the search there.
 type recorder struct {
 	events                       [][3]int32
@@ -128,7 +125,7 @@ func (s *server) trace(r *http.Request) (job, error) {
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	alg, _ := classic.Lookup(name)
+	alg, _ := lab.LookupSearch(name)
 	return func(ctx context.Context) (any, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -153,11 +150,8 @@ func (s *server) trace(r *http.Request) (job, error) {
 	}, nil
 }
 
-type labBacktrackResponse struct {
-	N    int             `json:"n"`
-	Rows []lab.SearchRow `json:"rows"`
-}
-
+// labBacktrack answers the table of "nqueens lab backtrack N --json": the four teaching
+// searches' counters, times and ratios (lab.BacktrackTable).
 func (s *server) labBacktrack(r *http.Request) (job, error) {
 	p := newParams(r)
 	n := p.size(s.opt.MaxLabN)
@@ -165,45 +159,13 @@ func (s *server) labBacktrack(r *http.Request) (job, error) {
 		return nil, err
 	}
 	return func(ctx context.Context) (any, error) {
-		out := labBacktrackResponse{N: n}
-		for _, a := range lab.Searches() {
-			r, err := lab.Measure(ctx, n, a)
-			if err != nil {
-				return nil, err
-			}
-			out.Rows = append(out.Rows, r)
-		}
-		return out, nil
+		return lab.Backtrack(ctx, n, lab.BacktrackOptions{})
 	}, nil
 }
 
-// costRow is one value of m of the Las Vegas cost curve. Explored is Brassard & Bratley's
-// nodes explored, Checks the squares tested, both per solution: expectations when exact,
-// means over the runs otherwise (lower bounds when some runs were censored).
-type costRow struct {
-	M          int    `json:"m"`
-	P          number `json:"p"` // success probability of one attempt
-	Explored   number `json:"explored"`
-	Checks     number `json:"checks"`
-	ChecksSE   number `json:"checks_se,omitempty"`
-	Censored   int    `json:"censored,omitempty"`
-	Abandoned  bool   `json:"abandoned,omitempty"`
-	LowerBound bool   `json:"lower_bound,omitempty"`
-}
-
-type lasVegasResponse struct {
-	N       int       `json:"n"`
-	Variant string    `json:"variant"`
-	Exact   bool      `json:"exact"`
-	Trials  int       `json:"trials,omitempty"`
-	Seed    uint64    `json:"seed,omitempty"`
-	Budget  int64     `json:"budget,omitempty"` // checks per run before it is censored
-	Rows    []costRow `json:"rows"`
-	// Optimum is the index in Rows of the least checks per solution (rows with censored
-	// runs left out), -1 if none.
-	Optimum int `json:"optimum"`
-}
-
+// labLasVegas answers the table of "nqueens lab lasvegas N --json" (lab.LasVegasTable):
+// exact, or sampled with the page's trials and seed and a budget of sweepBudget checks per
+// run; its optimum follows the objective, by default the nodes explored.
 func (s *server) labLasVegas(r *http.Request) (job, error) {
 	p := newParams(r)
 	variant := p.oneOf("variant", "row", "row", "cell")
@@ -213,46 +175,37 @@ func (s *server) labLasVegas(r *http.Request) (job, error) {
 		limit = map[string]int{"row": maxExactRowN, "cell": maxExactCellN}[variant]
 	}
 	n := p.size(limit)
+	objective := "explored"
+	if exact {
+		objective = p.oneOf("objective", objective, "explored", "checks")
+	} else {
+		objective = p.oneOf("objective", objective, "explored", "checks", "time")
+	}
 	trials := int(p.int("trials", 30, 1, int64(s.opt.MaxTrials)))
-	seed := uint64(p.int("seed", 1, 0, maxSeed))
+	seed := p.int("seed", 1, 0, maxSeed)
 	if err := p.done(); err != nil {
 		return nil, err
+	}
+	if q := r.URL.Query(); exact && (q.Has("trials") || q.Has("seed")) {
+		return nil, badRequest("trials and seed are for a sampled table: exact=true enumerates every random choice")
 	}
 	if n == 2 || n == 3 {
 		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 	}
-	v := map[string]lasvegas.Variant{"row": lasvegas.Row, "cell": lasvegas.Cell}[variant]
+	opt := lab.LasVegasOptions{Exact: exact}
+	opt.Variant, _ = lab.ParseVariant(variant)
+	opt.Objective, _ = lab.ParseObjective(objective)
+	if !exact {
+		opt.Trials, opt.Seed, opt.MaxChecks = trials, uint64(seed), sweepBudget
+	}
 	return func(ctx context.Context) (any, error) {
-		out := lasVegasResponse{N: n, Variant: variant, Exact: exact, Optimum: -1}
-		if exact {
-			rows, err := lasvegas.ExactTable(ctx, n, v, 0)
-			if errors.Is(err, lasvegas.ErrTooLarge) {
-				return nil, badRequest("%v", err)
-			}
-			if err != nil {
-				return nil, err
-			}
-			for _, r := range rows {
-				out.Rows = append(out.Rows, costRow{M: r.M, P: number(r.P), Explored: number(r.T), Checks: number(r.ChecksT)})
-			}
-		} else {
-			out.Trials, out.Seed, out.Budget = trials, seed, sweepBudget
-			res, err := lasvegas.Sweep(ctx, n, lasvegas.SweepOptions{Variant: v, Trials: trials, Seed: seed, MaxChecks: sweepBudget})
-			if err != nil {
-				return nil, err
-			}
-			for _, r := range res.Rows {
-				out.Rows = append(out.Rows, costRow{M: r.M, P: number(r.P.Mean), Explored: number(r.Explored.Mean),
-					Checks: number(r.Checks.Mean), ChecksSE: number(r.Checks.SE), Censored: r.Censored,
-					Abandoned: r.Abandoned, LowerBound: r.Censored > 0})
-			}
+		t, err := lab.LasVegas(ctx, n, opt)
+		if errors.Is(err, lab.ErrTooLarge) {
+			return nil, badRequest("%v", err)
 		}
-		best := math.Inf(1)
-		for i, r := range out.Rows {
-			if c := float64(r.Checks); !r.LowerBound && c < best {
-				best, out.Optimum = c, i
-			}
+		if err != nil {
+			return nil, err
 		}
-		return out, nil
+		return t, nil
 	}, nil
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -504,15 +503,4 @@ func writeJSONBytes(body io.Writer, w http.ResponseWriter, status int, b []byte)
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)+1))
 	w.WriteHeader(status)
 	body.Write(append(b, '\n')) // a write error means the client left or was too slow
-}
-
-// number is a float64 that JSON writes as null when it is not finite (the expected cost
-// of an attempt that never succeeds).
-type number float64
-
-func (x number) MarshalJSON() ([]byte, error) {
-	if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, float64(x), 'g', -1, 64), nil
 }

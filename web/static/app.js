@@ -500,13 +500,13 @@ async function drawCurve(ev) {
   ev?.preventDefault();
   try {
     const exact = $("exact").checked;
-    const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact });
+    const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact, objective: $("objective").value });
     if (!exact) q.set("trials", $("trials").value);
     status("curve-status", exact ? "computing the exact expectations…" : "sampling…");
     const r = await api("/api/lab/lasvegas?" + q);
     paint($("ucurve"), () => plotCurve(r));
     const o = r.optimum >= 0 ? r.rows[r.optimum] : null;
-    status("curve-status", (o ? `optimum m = ${o.m}: ${fmt(o.checks)} checks, ${o.explored.toFixed(2)} nodes explored per solution` : "no optimum") +
+    status("curve-status", (o ? `optimum m = ${o.m} (least ${r.objective}): ${o.explored.toFixed(2)} nodes explored, ${fmt(o.checks)} checks per solution` : "no optimum") +
       (r.exact ? " (exact expectations)" : ` (means of ${r.trials} runs, seed ${r.seed}; hollow: lower bounds)`));
   } catch (e) {
     status("curve-status", e.message, true);
@@ -554,17 +554,19 @@ function plotCurve(r) {
       row.lower_bound ? ctx.stroke() : ctx.fill();
     }
   });
+  // The optimum is marked on the series of the objective it minimises.
+  const key = r.objective === "checks" ? "checks" : "explored";
   if (r.optimum >= 0) {
     const o = r.rows[r.optimum];
     ctx.strokeStyle = COLOR.conflict;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    ctx.arc(x(o.m), y(o.checks), 8, 0, 2 * Math.PI);
+    ctx.arc(x(o.m), y(o[key]), 8, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.fillStyle = COLOR.conflict;
     ctx.textAlign = "center";
     const text = `optimum m = ${o.m}`;
-    ctx.fillText(text, within(x(o.m), ctx.measureText(text).width, PAD.l, w), y(o.checks) - 14);
+    ctx.fillText(text, within(x(o.m), ctx.measureText(text).width, PAD.l, w), y(o[key]) - 14);
   }
   ctx.lineWidth = 1;
 }
