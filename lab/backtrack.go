@@ -112,12 +112,12 @@ type SearchRow struct {
 	Variant        string  `json:"variant"` // the search's name
 	Title          string  `json:"title"`
 	Section        string  `json:"section"`
-	Solutions      int64   `json:"solutions"`
+	Total          int64   `json:"total"` // solutions of the board
 	Nodes          int64   `json:"nodes"`
 	Checks         int64   `json:"checks"`
 	LoopIterations *int64  `json:"place_loop_iterations,omitempty"` // §3.1 only
-	Skipped        *int64  `json:"skipped,omitempty"`               // §3.3 only
-	Dead           *int64  `json:"dead,omitempty"`                  // §3.3 only
+	SkippedNodes   *int64  `json:"skipped_nodes,omitempty"`         // §3.3 only
+	DeadNodes      *int64  `json:"dead_nodes,omitempty"`            // §3.3 only
 	Seconds        float64 `json:"seconds"`
 	// NodesVsRow, ChecksVsRow and TimeVsRow are the row's nodes, checks and time over
 	// those of the row DFS of §3.2 (run for them when it is not in the table); 0, and
@@ -193,12 +193,12 @@ func measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 		return SearchRow{}, err
 	}
 	r := SearchRow{Variant: s.Name, Title: s.Title, Section: s.Section,
-		Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
+		Total: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
 	switch s.Name {
 	case "classic":
 		r.LoopIterations = &st.LoopIterations
 	case "cell":
-		r.Skipped, r.Dead = &st.Skipped, &st.Dead
+		r.SkippedNodes, r.DeadNodes = &st.Skipped, &st.Dead
 	}
 	return r, nil
 }
@@ -206,9 +206,9 @@ func measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 // Table lays the table out for printing: a line "n=N", then one row per search.
 func (t BacktrackTable) Table() Table {
 	out := Table{Head: []string{fmt.Sprintf("n=%d", t.N)}, Columns: []Column{
-		{Key: "variant", Head: "variant"}, {Key: "solutions", Head: "solutions"}, {Key: "nodes", Head: "nodes"},
+		{Key: "variant", Head: "variant"}, {Key: "total", Head: "solutions"}, {Key: "nodes", Head: "nodes"},
 		{Key: "checks", Head: "checks"}, {Key: "place_loop_iterations", Head: "place loop"},
-		{Key: "skipped", Head: "skipped"}, {Key: "dead", Head: "dead"}, {Key: "seconds", Head: "seconds"},
+		{Key: "skipped_nodes", Head: "skipped"}, {Key: "dead_nodes", Head: "dead"}, {Key: "seconds", Head: "seconds"},
 		{Key: "nodes_vs_row", Head: "nodes/row"}, {Key: "checks_vs_row", Head: "checks/row"}, {Key: "time_vs_row", Head: "time/row"},
 	}}
 	ratio := func(v float64) Entry {
@@ -218,8 +218,8 @@ func (t BacktrackTable) Table() Table {
 		return floatCell(v, 2)
 	}
 	for _, r := range t.Rows {
-		out.Rows = append(out.Rows, []Entry{textCell(r.Variant), intCell(r.Solutions), intCell(r.Nodes), intCell(r.Checks),
-			optInt(r.LoopIterations), optInt(r.Skipped), optInt(r.Dead), floatCell(r.Seconds, 4),
+		out.Rows = append(out.Rows, []Entry{textCell(r.Variant), intCell(r.Total), intCell(r.Nodes), intCell(r.Checks),
+			optInt(r.LoopIterations), optInt(r.SkippedNodes), optInt(r.DeadNodes), floatCell(r.Seconds, 4),
 			ratio(r.NodesVsRow), ratio(r.ChecksVsRow), ratio(r.TimeVsRow)})
 	}
 	return out

@@ -29,7 +29,7 @@ func TestBacktrack(t *testing.T) {
 	for _, r := range tab.Rows {
 		w := want[r.Variant]
 		s, _ := lab.LookupSearch(r.Variant)
-		if r.Section != s.Section || r.Solutions != 724 || r.Nodes != w[0] || r.Checks != w[1] || r.Seconds <= 0 {
+		if r.Section != s.Section || r.Total != 724 || r.Nodes != w[0] || r.Checks != w[1] || r.Seconds <= 0 {
 			t.Errorf("%s: %+v; want %d nodes, %d checks", r.Variant, r, w[0], w[1])
 		}
 		if r.NodesVsRow != float64(w[0])/35539 || r.ChecksVsRow != float64(w[1])/348150 {

@@ -83,13 +83,13 @@ type LocalSearchRow struct {
 	N          int     `json:"n"`
 	Seconds    float64 `json:"seconds"`
 	NsPerQueen float64 `json:"ns_per_queen"`
-	// K is the queens left in conflict by the initial search (of the last run); Attempts
-	// the initial search's attempts, FinalSwaps the final search's swaps tried and
-	// FinalFailed those undone, Restarts the runs started again, all runs summed.
-	K           int64 `json:"k"`
+	// Conflicts is k, the queens left in conflict by the initial search (of the last
+	// run); Attempts the initial search's attempts, Swaps the final search's swaps tried
+	// and FailedSwaps those undone, Restarts the runs started again, all runs summed.
+	Conflicts   int64 `json:"conflicts"`
 	Attempts    int64 `json:"attempts"`
-	FinalSwaps  int64 `json:"final_swaps"`
-	FinalFailed int64 `json:"final_failed"`
+	Swaps       int64 `json:"swaps"`
+	FailedSwaps int64 `json:"failed_swaps"`
 	Restarts    int64 `json:"restarts"`
 	// InitialPlacedSeconds times the initial search with the O(1) check; for n up to
 	// ScanMax, InitialScanSeconds times it with the O(j) scan and ScanOverPlaced is their
@@ -138,8 +138,8 @@ func measureLocal(ctx context.Context, n int, opt LocalSearchOptions) (LocalSear
 	if err := nqueens.Verify(q); err != nil {
 		return LocalSearchRow{}, fmt.Errorf("internal error: local search at n = %d: %w", n, err)
 	}
-	r := LocalSearchRow{N: n, Seconds: el, NsPerQueen: 1e9 * el / float64(n), K: st.K, Attempts: st.Attempts,
-		FinalSwaps: st.FinalSwaps, FinalFailed: st.FinalFailed, Restarts: st.Restarts}
+	r := LocalSearchRow{N: n, Seconds: el, NsPerQueen: 1e9 * el / float64(n), Conflicts: st.K, Attempts: st.Attempts,
+		Swaps: st.FinalSwaps, FailedSwaps: st.FinalFailed, Restarts: st.Restarts}
 	fast, err := InitialSearch(ctx, n, opt.Seed, CheckPlaced, 0)
 	if err != nil {
 		return r, err
@@ -183,8 +183,8 @@ func sizesBetween(lo, hi, perDecade int) []int {
 // O(j) columns are "-" beyond ScanMax.
 func (t LocalSearchTable) Table() Table {
 	out := Table{Head: []string{fmt.Sprintf("seed=%d", t.Seed)}, Columns: []Column{
-		{Key: "n", Head: "n"}, {Key: "seconds", Head: "seconds"}, {Key: "ns_per_queen", Head: "ns/queen"}, {Key: "k", Head: "k"},
-		{Key: "attempts"}, {Key: "final_swaps", Head: "final swaps"}, {Key: "final_failed"}, {Key: "restarts", Head: "restarts"},
+		{Key: "n", Head: "n"}, {Key: "seconds", Head: "seconds"}, {Key: "ns_per_queen", Head: "ns/queen"}, {Key: "conflicts", Head: "k"},
+		{Key: "attempts"}, {Key: "swaps", Head: "swaps"}, {Key: "failed_swaps"}, {Key: "restarts", Head: "restarts"},
 		{Key: "initial_placed_seconds", Head: "init O(1) s"}, {Key: "initial_scan_seconds", Head: "init O(j) s"},
 		{Key: "scan_over_placed", Head: "O(j)/O(1)"},
 	}}
@@ -195,8 +195,8 @@ func (t LocalSearchTable) Table() Table {
 		return floatCell(*v, dec)
 	}
 	for _, r := range t.Rows {
-		out.Rows = append(out.Rows, []Entry{intCell(int64(r.N)), floatCell(r.Seconds, 4), floatCell(r.NsPerQueen, 1), intCell(r.K),
-			intCell(r.Attempts), intCell(r.FinalSwaps), intCell(r.FinalFailed), intCell(r.Restarts), floatCell(r.InitialPlacedSeconds, 4),
+		out.Rows = append(out.Rows, []Entry{intCell(int64(r.N)), floatCell(r.Seconds, 4), floatCell(r.NsPerQueen, 1), intCell(r.Conflicts),
+			intCell(r.Attempts), intCell(r.Swaps), intCell(r.FailedSwaps), intCell(r.Restarts), floatCell(r.InitialPlacedSeconds, 4),
 			opt(r.InitialScanSeconds, 4), opt(r.ScanOverPlaced, 0)})
 	}
 	return out
@@ -209,7 +209,7 @@ func (t LocalSearchTable) Plot(path string) error {
 	for _, r := range t.Rows {
 		n = append(n, float64(r.N))
 		secs = append(secs, r.Seconds)
-		k = append(k, float64(r.K))
+		k = append(k, float64(r.Conflicts))
 		if r.InitialScanSeconds != nil {
 			nScan = append(nScan, float64(r.N))
 			scan = append(scan, *r.InitialScanSeconds)

@@ -454,8 +454,8 @@ func TestLabBacktrack(t *testing.T) {
 	for i, a := range lab.Searches() {
 		st, _ := a.Run(context.Background(), 8, nil)
 		row := r.Rows[i]
-		if row.Variant != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Solutions != 92 ||
-			value(row.LoopIterations) != st.LoopIterations || value(row.Skipped) != st.Skipped || value(row.Dead) != st.Dead {
+		if row.Variant != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Total != 92 ||
+			value(row.LoopIterations) != st.LoopIterations || value(row.SkippedNodes) != st.Skipped || value(row.DeadNodes) != st.Dead {
 			t.Errorf("%s: %+v, want %+v", a.Name, row, st)
 		}
 	}

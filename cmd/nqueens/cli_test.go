@@ -158,10 +158,10 @@ func TestLabBacktrackZeroCounters(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Rows) != 4 {
 		t.Fatalf("exit %d, %q %q", code, out, errs)
 	}
-	has := map[string][]string{"classic": {"place_loop_iterations"}, "row": nil, "cell": {"skipped", "dead"}, "cellprune": nil}
+	has := map[string][]string{"classic": {"place_loop_iterations"}, "row": nil, "cell": {"skipped_nodes", "dead_nodes"}, "cellprune": nil}
 	for _, r := range res.Rows {
 		v := r["variant"].(string)
-		for _, key := range []string{"place_loop_iterations", "skipped", "dead"} {
+		for _, key := range []string{"place_loop_iterations", "skipped_nodes", "dead_nodes"} {
 			got, ok := r[key]
 			want := strings.Contains(strings.Join(has[v], ","), key)
 			switch {

@@ -31,15 +31,15 @@ func TestLabBacktrack10(t *testing.T) {
 		t.Fatalf("%v: %q", err, out)
 	}
 	want := map[string]lab.SearchRow{
-		"classic":   {Solutions: 724, Nodes: 35539, Checks: 348150, LoopIterations: ptr(1297558)},
-		"row":       {Solutions: 724, Nodes: 35539, Checks: 348150},
-		"cell":      {Solutions: 724, Nodes: 7535369, Checks: 70450278, Skipped: ptr(7499830), Dead: ptr(429169)},
-		"cellprune": {Solutions: 724, Nodes: 185489, Checks: 1256703},
+		"classic":   {Total: 724, Nodes: 35539, Checks: 348150, LoopIterations: ptr(1297558)},
+		"row":       {Total: 724, Nodes: 35539, Checks: 348150},
+		"cell":      {Total: 724, Nodes: 7535369, Checks: 70450278, SkippedNodes: ptr(7499830), DeadNodes: ptr(429169)},
+		"cellprune": {Total: 724, Nodes: 185489, Checks: 1256703},
 	}
 	for _, r := range res.Rows {
 		w := want[r.Variant]
-		if r.Solutions != w.Solutions || r.Nodes != w.Nodes || r.Checks != w.Checks ||
-			!sameCounter(r.LoopIterations, w.LoopIterations) || !sameCounter(r.Skipped, w.Skipped) || !sameCounter(r.Dead, w.Dead) {
+		if r.Total != w.Total || r.Nodes != w.Nodes || r.Checks != w.Checks ||
+			!sameCounter(r.LoopIterations, w.LoopIterations) || !sameCounter(r.SkippedNodes, w.SkippedNodes) || !sameCounter(r.DeadNodes, w.DeadNodes) {
 			t.Errorf("%s: got %+v, want %+v", r.Variant, r, w)
 		}
 		if r.NodesVsRow != float64(w.Nodes)/35539 {
@@ -132,7 +132,7 @@ func TestLabLocalSearch(t *testing.T) {
 		t.Fatalf("%v: %q", err, out)
 	}
 	for _, r := range res.Rows {
-		if r.K <= 0 || r.K > 200 || r.InitialScanSeconds == nil || *r.InitialScanSeconds <= 0 || r.InitialPlacedSeconds <= 0 {
+		if r.Conflicts <= 0 || r.Conflicts > 200 || r.InitialScanSeconds == nil || *r.InitialScanSeconds <= 0 || r.InitialPlacedSeconds <= 0 {
 			t.Errorf("implausible row %+v", r)
 		}
 	}
