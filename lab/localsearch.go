@@ -40,6 +40,9 @@ type InitialSearchResult struct {
 	// Attempts is the attempts made, Placed the queens placed without conflict (n − k).
 	Attempts int64 `json:"attempts"`
 	Placed   int   `json:"placed"`
+	// Checks counts the check's elementary tests: one per attempt for the O(1) checks;
+	// for the O(j) scan, the placed queens it compares, up to the first conflict.
+	Checks int64 `json:"checks"`
 	// Seconds is the time of the search loop.
 	Seconds float64 `json:"seconds"`
 }
@@ -50,7 +53,8 @@ type InitialSearchResult struct {
 // same path: only their time differs.
 func InitialSearch(ctx context.Context, n int, seed uint64, check Check, maxAttempts int64) (InitialSearchResult, error) {
 	r, err := localsearch.LabInitialSearch(ctx, n, seed, localsearch.Check(check), maxAttempts)
-	return InitialSearchResult{N: r.N, Check: Check(r.Check), Attempts: r.Attempts, Placed: r.Placed, Seconds: r.Elapsed.Seconds()}, err
+	return InitialSearchResult{N: r.N, Check: Check(r.Check), Attempts: r.Attempts, Placed: r.Placed, Checks: r.Checks,
+		Seconds: r.Elapsed.Seconds()}, err
 }
 
 // LocalSearchOptions configures LocalSearch.
@@ -91,11 +95,16 @@ type LocalSearchRow struct {
 	Swaps       int64 `json:"swaps"`
 	FailedSwaps int64 `json:"failed_swaps"`
 	Restarts    int64 `json:"restarts"`
-	// InitialPlacedSeconds times the initial search with the O(1) check; for n up to
-	// ScanMax, InitialScanSeconds times it with the O(j) scan and ScanOverPlaced is their
-	// ratio (nil, and absent from the JSON, beyond ScanMax).
+	// InitialPlacedSeconds times the initial search (of the first run) with the O(1)
+	// check, and InitialPlacedChecks counts its tests, one per attempt; for n up to
+	// ScanMax, InitialScanSeconds and InitialScanChecks are the same with the O(j) scan,
+	// which makes the same attempts, and ScanOverPlaced is the ratio of the times (nil,
+	// and absent from the JSON, beyond ScanMax). The checks grow as n with the O(1)
+	// check and as n² with the scan.
 	InitialPlacedSeconds float64  `json:"initial_placed_seconds"`
+	InitialPlacedChecks  int64    `json:"initial_placed_checks"`
 	InitialScanSeconds   *float64 `json:"initial_scan_seconds,omitempty"`
+	InitialScanChecks    *int64   `json:"initial_scan_checks,omitempty"`
 	ScanOverPlaced       *float64 `json:"scan_over_placed,omitempty"`
 }
 
@@ -144,14 +153,14 @@ func measureLocal(ctx context.Context, n int, opt LocalSearchOptions) (LocalSear
 	if err != nil {
 		return r, err
 	}
-	r.InitialPlacedSeconds = fast.Seconds
+	r.InitialPlacedSeconds, r.InitialPlacedChecks = fast.Seconds, fast.Checks
 	if n <= opt.ScanMax {
 		scan, err := InitialSearch(ctx, n, opt.Seed, CheckScan, 0)
 		if err != nil {
 			return r, err
 		}
 		ratio := scan.Seconds / max(fast.Seconds, 1e-9)
-		r.InitialScanSeconds, r.ScanOverPlaced = &scan.Seconds, &ratio
+		r.InitialScanSeconds, r.InitialScanChecks, r.ScanOverPlaced = &scan.Seconds, &scan.Checks, &ratio
 	}
 	return r, nil
 }
@@ -185,7 +194,8 @@ func (t LocalSearchTable) Table() Table {
 	out := Table{Head: []string{fmt.Sprintf("seed=%d", t.Seed)}, Columns: []Column{
 		{Key: "n", Head: "n"}, {Key: "seconds", Head: "seconds"}, {Key: "ns_per_queen", Head: "ns/queen"}, {Key: "conflicts", Head: "k"},
 		{Key: "attempts"}, {Key: "swaps", Head: "swaps"}, {Key: "failed_swaps"}, {Key: "restarts", Head: "restarts"},
-		{Key: "initial_placed_seconds", Head: "init O(1) s"}, {Key: "initial_scan_seconds", Head: "init O(j) s"},
+		{Key: "initial_placed_seconds", Head: "init O(1) s"}, {Key: "initial_placed_checks", Head: "O(1) checks"},
+		{Key: "initial_scan_seconds", Head: "init O(j) s"}, {Key: "initial_scan_checks", Head: "O(j) checks"},
 		{Key: "scan_over_placed", Head: "O(j)/O(1)"},
 	}}
 	opt := func(v *float64, dec int) Entry {
@@ -197,7 +207,7 @@ func (t LocalSearchTable) Table() Table {
 	for _, r := range t.Rows {
 		out.Rows = append(out.Rows, []Entry{intCell(int64(r.N)), floatCell(r.Seconds, 4), floatCell(r.NsPerQueen, 1), intCell(r.Conflicts),
 			intCell(r.Attempts), intCell(r.Swaps), intCell(r.FailedSwaps), intCell(r.Restarts), floatCell(r.InitialPlacedSeconds, 4),
-			opt(r.InitialScanSeconds, 4), opt(r.ScanOverPlaced, 0)})
+			intCell(r.InitialPlacedChecks), opt(r.InitialScanSeconds, 4), optInt(r.InitialScanChecks), opt(r.ScanOverPlaced, 0)})
 	}
 	return out
 }
