@@ -401,7 +401,7 @@ func TestTrace(t *testing.T) {
 				t.Fatal(err)
 			}
 			nodes, checks, sols := replay(t, tr)
-			if tr.Stopped != "" || !tr.Verified || tr.Kinds != eventKinds || tr.Search != a.Name || tr.Title != a.Title {
+			if tr.Stopped != "" || !tr.Verified || !slices.Equal(tr.Kinds, eventKinds) || tr.Search != a.Name || tr.Title != a.Title {
 				t.Errorf("%s n=%d: %+v", a.Name, n, tr)
 			}
 			// The counters the page shows, counted from the events, are the search's own.
