@@ -199,5 +199,16 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	fits("with the summary of 1000 queens")
 
+	// The replays of the Las Vegas hybrid (with its U curve) and of the local search on
+	// 200 queens (a scatter, with the diagonals' bars) fit too.
+	loadReplay[lasVegasTrace](p, "lasvegas-row", map[string]string{"trace-n": "8", "trace-m": "3", "trace-seed": "5"},
+		"/api/trace?search=lasvegas&variant=row&n=8&m=3&seed=5")
+	p.waitFor(`document.getElementById("replay-curve-title").textContent.includes("exact")`)
+	fits("with the Las Vegas replay")
+	loadReplay[localSearchTrace](p, "localsearch", map[string]string{"trace-n": "200", "trace-seed": "1"},
+		"/api/trace?search=localsearch&n=200&seed=1&check=placed")
+	p.stepTo(700)
+	fits("with the local search of 200 queens")
+
 	checkCurvePadding(t, p)
 }
