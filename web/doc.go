@@ -5,10 +5,9 @@
 // # The page
 //
 // static/index.html, static/app.js, static/replay.js and static/style.css, embedded with
-// go:embed: plain
-// HTML, CSS and JavaScript drawn on canvases, with no framework, no build step and no
-// resource from another origin (the Content-Security-Policy header forbids them). Three
-// panels:
+// go:embed: plain HTML, CSS and JavaScript drawn on canvases, with no framework, no build
+// step and no resource from another origin (the Content-Security-Policy header forbids
+// them). Three panels:
 //
 //   - the board: solve n with an algorithm and a seed, step to the next or previous
 //     solution in lexicographic order (all of them, or one per symmetry class), apply
@@ -20,9 +19,9 @@
 //     marked) and Sosic–Gu's local search (step 1 with the O(1) check or the O(j) scan,
 //     the shuffle, the swaps of step 3, the restarts, the queens on every diagonal in
 //     bars under the board; a board beyond MaxDrawnN is a scatter of queens), and the
-//     explicit construction, row by row. Play,
-//     pause, step back and forward, speed, the seed shown and settable, the counters as
-//     they were at that event, which at the end are the lab's for the same n, m and seed;
+//     explicit construction, row by row. Play, pause, step back and forward, speed, the
+//     seed shown and settable, the counters as they were at that event, which at the
+//     end are the lab's for the same n, m and seed;
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
