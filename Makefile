@@ -14,7 +14,7 @@ lint:
 # writer, checkpoints and shards, the command and the web server.
 race:
 	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./internal/shard/... ./cmd/nqueens/... ./web/...
-	$(GO) test -race -short -count=1 -run 'TestListFastEqualsGeneral|TestCountCheckpointed|TestShardsAndMerge|TestCounterConformance' .
+	$(GO) test -race -short -count=1 -run 'TestListFastEqualsGeneral|TestCountCheckpointed|TestShardsAndMerge|TestCounterConformance|TestProgress' .
 
 test: lint race
 	$(GO) test -short -count=1 ./...

@@ -11,7 +11,6 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
-	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
@@ -63,8 +62,8 @@ func settle(s Status, err error) Status {
 type Stats struct {
 	Nodes     uint64 // calls of the search function (root included)
 	Checks    uint64 // tests of a square
-	Tasks     int    // independent sub-problems of a count
-	TasksDone int    // sub-problems finished
+	Subs      int    // independent sub-problems of a count
+	SubsDone  int    // sub-problems finished
 	Attempts  uint64 // local search: initial-search attempts
 	Conflicts uint64 // local search: queens left in conflict after the initial search (k)
 	Swaps     uint64 // local search: final-search swap attempts
@@ -111,8 +110,10 @@ func (o SolveOptions) Find(ctx context.Context, n int) (FindResult, error) { ret
 // The environment variable NQUEENS_KERNEL (go or avx2) forces the quadrant join's
 // matcher kernel.
 type FastCounter struct {
-	Workers  int                      // goroutines; 0 means GOMAXPROCS
-	Progress func(done, total uint64) // called after each finished sub-problem; may be nil
+	Workers int // goroutines; 0 means GOMAXPROCS
+	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in units of the sub-problems' estimated cost.
+	Progress func(Progress)
 }
 
 // Count implements Counter.
@@ -125,16 +126,20 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), sysmem.Limit(); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
-	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: fc.Progress})
+	rep := newReporter(fc.Progress)
+	defer rep.close()
+	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Nodes: r.Nodes, Tasks: r.Subs, TasksDone: r.SubsDone}}, err
+		Stats: Stats{Nodes: r.Nodes, Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited
 // once, the unique count by Burnside's lemma. Kept simple on purpose; boards up to 32.
 type PlainCounter struct {
-	Workers  int                      // goroutines; 0 means GOMAXPROCS
-	Progress func(done, total uint64) // called after each finished sub-problem; may be nil
+	Workers int // goroutines; 0 means GOMAXPROCS
+	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in sub-problems.
+	Progress func(Progress)
 }
 
 // Count implements Counter.
@@ -143,26 +148,23 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 	if n < 1 || n > refcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
 	}
+	rep := newReporter(pc.Progress)
+	defer rep.close()
 	var progress func(done, tasks int)
-	if pc.Progress != nil {
-		progress = func(done, tasks int) { pc.Progress(uint64(done), uint64(tasks)) }
+	if rep != nil {
+		progress = func(done, tasks int) { rep.report("count", uint64(done), uint64(tasks)) }
 	}
 	r, err := refcount.Count(ctx, n, pc.Workers, progress)
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Nodes: r.Nodes, Tasks: r.Tasks, TasksDone: r.Done}}, err
+		Stats: Stats{Nodes: r.Nodes, Subs: r.Tasks, SubsDone: r.Done}}, err
 }
-
-// Workers is what a Workers setting w means in every options struct of this package: w
-// goroutines when w is positive, else one per CPU (GOMAXPROCS).
-func Workers(w int) int { return pool.Default(w) }
 
 // CountOptions configures Count. The zero value counts on every core without progress.
 type CountOptions struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
-	// Progress, when not nil, is called after each finished sub-problem with the work done
-	// and the work in all, in units of the counter's choosing. It may be called
-	// concurrently from the workers: keep it cheap.
-	Progress func(done, total uint64)
+	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in units of the sub-problems' estimated cost.
+	Progress func(Progress)
 }
 
 // Count counts every solution of the n×n board, total and unique, with the fastest
@@ -279,7 +281,7 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, Cancellable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -288,9 +290,9 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 	return cols, nil
 }
 
-// Cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
+// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
 // consumer tells an interruption from the end by ctx.Err().
-func Cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
+func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		i := 0
 		for c := range cols {
@@ -308,13 +310,14 @@ func Cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 type SolveOptions struct {
 	Algorithm Algorithm // Auto when empty
 	Seed      uint64    // seed of the algorithms that draw random numbers
-	// Progress, when not nil, is called now and then by the long-running algorithms with
-	// the phase of the search and the fraction of it done (0..1).
-	Progress func(phase string, frac float64)
-	// MemoryLimit, in bytes, bounds what the local search may allocate; a larger board
+	// Progress, when not nil, is called now and then by the local search (see
+	// [Progress]): phase "initial" in attempts of the initial search out of its budget,
+	// "final" (Total unknown) for the final search, then "verify" in rows checked.
+	Progress func(Progress)
+	// MaxMemory, in bytes, bounds what the local search may allocate; a larger board
 	// fails with a *MemoryError before anything is allocated. Zero means the memory this
 	// process may use: its cgroup's limit (container, pod, Slurm job) or the machine's RAM.
-	MemoryLimit int64
+	MaxMemory int64
 }
 
 // Solve finds one solution of the n×n board. The placement it returns has passed Verify;
@@ -326,7 +329,7 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 	if err := a.CheckSize(n); err != nil {
 		return res, err
 	}
-	if err := a.checkMemory(n, opt.MemoryLimit); err != nil {
+	if err := a.checkMemory(n, opt.MaxMemory); err != nil {
 		return res, err
 	}
 	switch a {
@@ -343,14 +346,20 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 	case LocalSearch:
 		// The diagonal bitsets of the search are the scratch of the verification, so that
 		// solving and verifying never hold more than 4.5 bytes per queen.
-		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), VerifyWords(n)))
-		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: opt.Progress, Scratch: scratch, MemoryLimit: -1})
+		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), verifyWords(n)))
+		rep := newReporter(opt.Progress)
+		defer rep.close()
+		var progress func(phase string, done, total uint64)
+		if rep != nil {
+			progress = rep.report
+		}
+		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}
 		if err != nil {
 			return res, err
 		}
 		res.Placement = q
-		if err := verifyInPlace(ctx, res.Placement, scratch, opt.Progress); err != nil {
+		if err := verifyInPlace(ctx, res.Placement, scratch, progress); err != nil {
 			if ctx.Err() != nil {
 				res.Placement = nil
 				return res, err

@@ -3,7 +3,10 @@ package nqueens
 import (
 	"context"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"io"
+	"iter"
 	"os"
 	"unsafe"
 
@@ -51,4 +54,83 @@ func WriteBinary(ctx context.Context, w io.Writer, p Placement) error {
 		b = b[len(part):]
 	}
 	return ctx.Err()
+}
+
+// BinaryColumns streams the 0-based columns of a binary placement from r. The error, if
+// any, is stored in *err once the stream ends early.
+func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		buf := make([]byte, 1<<16)
+		have := 0 // bytes in buf not yet decoded
+		for {
+			k, e := io.ReadAtLeast(r, buf[have:], 4-have)
+			have += k
+			words := have / 4
+			for i := range words {
+				if !yield(int(binary.LittleEndian.Uint32(buf[4*i:]))) {
+					return
+				}
+			}
+			have = copy(buf, buf[4*words:have])
+			if e == io.EOF || e == io.ErrUnexpectedEOF {
+				if have != 0 {
+					*err = &ParseError{Msg: "binary placement is truncated: its size is not a multiple of 4"}
+				}
+				return
+			}
+			if e != nil {
+				*err = e
+				return
+			}
+		}
+	}
+}
+
+// ReadBinary reads a whole binary placement (little-endian uint32 per row, 0-based) into
+// memory, 4 bytes per queen. Columns past 2^31−1 read as 2^31−1, off every board.
+func ReadBinary(r io.Reader) (Placement, error) {
+	var p Placement
+	var err error
+	cr := &countingReader{r: r}
+	for c := range BinaryColumns(cr, &err) {
+		if len(p) == MaxN {
+			return nil, tooManyRows()
+		}
+		p = append(p, clampColumn(c))
+	}
+	if err := binaryError(err, cr.n); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// clampColumn is a column of the binary form as an int32: past 2^31−1 it is 2^31−1, off
+// every board, which Verify reports.
+func clampColumn(c int) int32 { return int32(min(c, 1<<31-1)) }
+
+// binaryError is the error of BinaryColumns on an input of size bytes, its truncation
+// told with the size.
+func binaryError(err error, size int64) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return &ParseError{Msg: fmt.Sprintf("binary placement is truncated: %d bytes is not a multiple of 4", size)}
+	}
+	return err
+}
+
+// tooManyRows is the error of a binary input longer than the largest board.
+func tooManyRows() error {
+	return &ParseError{Msg: fmt.Sprintf("a binary placement of more than %d rows, the largest board", MaxN)}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }

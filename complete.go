@@ -25,18 +25,27 @@ var ErrNoCompletion = fmt.Errorf("no completion exists: %w", ErrNoSolution)
 // hold, the local search alone gave up. It is not ErrNoSolution.
 var ErrCompletionUnknown = errors.New("unknown: no completion found within the budget, and none ruled out")
 
-// CompletionOptions configures FindCompletion. The zero value uses seed 0.
+// CompletionOptions configures FindCompletion and CountCompletions. The zero value uses
+// seed 0.
 type CompletionOptions struct {
 	Seed uint64 // seed of the local search and of the restarts' value orders
-	// MemoryLimit, in bytes, bounds what the searches may allocate: a board beyond it
+	// MaxMemory, in bytes, bounds what the searches may allocate: a board beyond it
 	// fails with a *MemoryError before anything is allocated, and the complete
-	// (propagation) search, about 24·n² bytes, runs only within it. Zero means the memory
-	// this process may use (its cgroup's limit or the machine's RAM).
-	MemoryLimit int64
+	// (propagation) search, about 24·n² bytes, runs only within it (CountCompletions
+	// needs it). Zero means the memory this process may use (its cgroup's limit or the
+	// machine's RAM).
+	MaxMemory int64
 	// Runs bounds the runs of the O(n) local search that large boards try first; zero
 	// means 16. When they fail and the complete search does not fit, the answer is
 	// ErrCompletionUnknown.
 	Runs int
+	// Progress, when not nil, is called now and then (see [Progress]). FindCompletion:
+	// on large boards the phases of the local search ("initial" in attempts out of its
+	// budget, "final"), then "round" with the rounds of the complete search begun (Total
+	// unknown). CountCompletions: phase "count", in 1/1024 of a branch of the search's
+	// first choice (an estimate of the share of the search tree done), or with no queen
+	// fixed and n ≤ 27 that of [Count].
+	Progress func(Progress)
 }
 
 // CompletionResult is the outcome of FindCompletion.
@@ -60,11 +69,17 @@ type CompletionResult struct {
 func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res CompletionResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	res = CompletionResult{N: len(p)}
-	if err := checkPartial(p, MaxCompletionN, opt.MemoryLimit); err != nil {
+	if err := checkPartial(p, MaxCompletionN, opt.MaxMemory, false); err != nil {
 		return res, err
 	}
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	var progress func(phase string, done, total uint64)
+	if rep != nil {
+		progress = rep.report
+	}
 	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15)),
-		MemoryLimit: opt.MemoryLimit, Runs: opt.Runs})
+		MemoryLimit: opt.MaxMemory, Runs: opt.Runs, Progress: progress})
 	res.Engine = string(st.Engine)
 	res.Stats = Stats{Nodes: st.Nodes, Attempts: st.Attempts, Swaps: st.Swaps,
 		Restarts: uint64(max(st.Runs-1, 0) + max(st.Rounds-1, 0))}
@@ -72,7 +87,7 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 	case errors.Is(err, complete.ErrNoCompletion):
 		return res, ErrNoCompletion
 	case errors.Is(err, complete.ErrUnknown):
-		have := opt.MemoryLimit
+		have := opt.MaxMemory
 		if have <= 0 {
 			have = sysmem.Limit()
 		}
@@ -98,9 +113,9 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 }
 
 // CountCompletions counts the solutions that keep the queens of p. With no queen fixed it
-// is [Count]'s total.
-func CountCompletions(ctx context.Context, p Partial) (uint64, Stats, error) {
-	if err := checkPartial(p, MaxCountCompletionsN, -1); err != nil {
+// is [Count]'s total. Of opt, MaxMemory and Progress apply.
+func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (uint64, Stats, error) {
+	if err := checkPartial(p, MaxCountCompletionsN, opt.MaxMemory, true); err != nil {
 		return 0, Stats{}, err
 	}
 	empty := true
@@ -108,22 +123,24 @@ func CountCompletions(ctx context.Context, p Partial) (uint64, Stats, error) {
 		empty = empty && c < 0
 	}
 	if empty && len(p) <= 27 {
-		r, err := Count(ctx, len(p), CountOptions{})
+		r, err := Count(ctx, len(p), CountOptions{Progress: opt.Progress})
 		return r.Total, r.Stats, err
 	}
-	n, st, err := complete.Count(ctx, p)
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	n, st, err := complete.Count(ctx, p, rep.phaseFunc("count"))
 	return n, Stats{Nodes: st.Nodes}, err
 }
 
 // checkPartial rejects boards beyond maxN, boards whose search the memory cannot hold (a
 // *MemoryError, said before the search rather than by a crash in it), and fixed queens
-// that attack each other. The memory is that of the engine that runs: for finding
-// (limit ≥ 0: the caller's limit, 0 for the process's) the O(n) local search on large
-// boards, for counting (limit < 0) the propagation search, about 24·n² bytes.
-func checkPartial(p Partial, maxN int, limit int64) error {
+// that attack each other. The memory is that of the engine that runs, within limit (0:
+// the process's): for finding the O(n) local search on large boards, for counting the
+// propagation search, about 24·n² bytes.
+func checkPartial(p Partial, maxN int, limit int64, counting bool) error {
 	n := len(p)
 	what := "completion"
-	if limit < 0 {
+	if counting {
 		what = "counting completions"
 	}
 	if n < 1 || n > maxN {
@@ -134,7 +151,7 @@ func checkPartial(p Partial, maxN int, limit int64) error {
 		have = sysmem.Limit()
 	}
 	need := complete.MemoryNeed(n)
-	if limit >= 0 {
+	if !counting {
 		free := 0
 		for _, c := range p {
 			if c < 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -131,12 +132,6 @@ func ParseShard(s string, getenv func(string) string) (i, k int, err error) {
 	return i, k, nil
 }
 
-// ShardFileName is the name of shard i of k's result file: shard-0003-of-0008.json.
-func ShardFileName(i, k int) string { return shard.FileName(i, k) }
-
-// ShardCheckpointName is the name of shard i of k's checkpoint file.
-func ShardCheckpointName(i, k int) string { return shard.CheckpointName(i, k) }
-
 // ShardOptions configures CountCheckpointed and CountShard. The zero value counts on
 // every CPU and saves the checkpoint every DefaultCheckpointEvery.
 type ShardOptions struct {
@@ -148,9 +143,9 @@ type ShardOptions struct {
 	Resume          bool
 	CheckpointEvery time.Duration // 0 means DefaultCheckpointEvery
 	Version         string        // the program version recorded in the files
-	// Progress, if not nil, is called after each finished sub-problem with the work done
-	// and the work in all (resumed work included). Calls never overlap.
-	Progress func(done, total uint64)
+	// Progress, if not nil, is called after each finished sub-problem (see [Progress]):
+	// phase "count", in units of the sub-problems' estimated cost, resumed work included.
+	Progress func(Progress)
 	// Resuming, if not nil, is called when an existing checkpoint is continued, before
 	// the count: with its path, its finished sub-problems, those of the count, and the
 	// time it was written (RFC 3339), so that a caller can say what the count starts from;
@@ -217,8 +212,9 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 }
 
 // CountShard counts shard i of the k shards of p (see Split) into the directory dir: the
-// result file ShardFileName(i, k), and meanwhile its checkpoint (opt.Checkpoint, by
-// default ShardCheckpointName(i, k) in dir), which a new run continues. A shard whose
+// result file shard-IIII-of-KKKK.json (shard-0003-of-0008.json for i = 3, k = 8), and
+// meanwhile its checkpoint (opt.Checkpoint, by default shard-IIII-of-KKKK.checkpoint in
+// dir), which a new run continues. A shard whose
 // result file is there already and belongs to this plan is not counted again (Skipped);
 // one that belongs to another plan is an error wrapping ErrOtherPlan. As with
 // CountCheckpointed, the checkpoint is written before the count starts, and a count that
@@ -292,7 +288,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 		return res, err
 	}
 	r := c.Result()
-	r.Workers = Workers(opt.Workers)
+	r.Workers = pool.Default(opt.Workers)
 	r.Host, _ = os.Hostname()
 	r.Finished = time.Now().UTC().Format(time.RFC3339)
 	res.Status = Complete // the count is; the files may not be
@@ -360,8 +356,10 @@ func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int
 // res from it.
 func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
+	rep := newReporter(opt.Progress)
+	defer rep.close()
 	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
-		Every: opt.CheckpointEvery, Version: opt.Version, Progress: opt.Progress, SaveFailed: opt.SaveFailed})
+		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
 	res.Total, res.Unique, res.Burnside, res.Nodes, res.Seconds = c.Total, unique, c.Burnside, c.Nodes, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
@@ -392,10 +390,6 @@ type MergeResult struct {
 
 // MergeError lists every reason a merge was refused, naming the files.
 type MergeError = shard.MergeError
-
-// ShardFiles lists the result files named by args: a directory stands for its
-// shard-*.json files, anything else for itself.
-func ShardFiles(args []string) ([]string, error) { return shard.ResultPaths(args) }
 
 // MergeShards reads the result files at paths and sums them. It refuses, with a
 // *MergeError naming the files, when a file cannot be read, is truncated or fails its

@@ -38,9 +38,9 @@ func TestShardsAndMerge(t *testing.T) {
 	if r, err := nqueens.CountShard(ctx, p, 1, 3, dir, nqueens.ShardOptions{}); err != nil || !r.Skipped {
 		t.Errorf("a finished shard again: %+v, %v", r, err)
 	}
-	files, err := nqueens.ShardFiles([]string{dir})
-	if err != nil {
-		t.Fatal(err)
+	files, err := filepath.Glob(filepath.Join(dir, "shard-*.json"))
+	if err != nil || len(files) != 3 {
+		t.Fatal(files, err)
 	}
 	m, err := nqueens.MergeShards(files)
 	if err != nil || m.Total != oeis.Total(12) || m.Unique != oeis.Unique(12) || m.Shards != 3 || m.Plan != p.Hash() {
@@ -68,8 +68,8 @@ func TestCountCheckpointed(t *testing.T) {
 	// fast the engine, the interruption lands inside the count.
 	ctx, cancel := context.WithCancel(context.Background())
 	opt := nqueens.ShardOptions{Workers: 1, Checkpoint: ck, CheckpointEvery: 10 * time.Millisecond,
-		Progress: func(done, total uint64) {
-			if done > 0 {
+		Progress: func(p nqueens.Progress) {
+			if p.Done > 0 {
 				cancel()
 			}
 		}}
@@ -125,7 +125,7 @@ func TestCountNotSaved(t *testing.T) {
 		os.Mkdir(dir, 0o755)
 		ctx, cancel := context.WithCancel(context.Background())
 		opt := nqueens.ShardOptions{Workers: 1, Checkpoint: filepath.Join(dir, "ck"),
-			Progress: func(done, total uint64) {
+			Progress: func(nqueens.Progress) {
 				os.RemoveAll(dir)
 				if interrupt {
 					cancel()
@@ -158,8 +158,8 @@ func TestShardResultNotWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	blocker := filepath.Join(dir, nqueens.ShardFileName(0, 2), "x")
-	opt := nqueens.ShardOptions{Workers: 1, Progress: func(uint64, uint64) { os.MkdirAll(blocker, 0o755) }}
+	blocker := filepath.Join(dir, "shard-0000-of-0002.json", "x")
+	opt := nqueens.ShardOptions{Workers: 1, Progress: func(nqueens.Progress) { os.MkdirAll(blocker, 0o755) }}
 	r, err := nqueens.CountShard(ctx, p, 0, 2, dir, opt)
 	if !errors.Is(err, nqueens.ErrNotSaved) || r.Status != nqueens.Complete || r.SubsDone != r.Subs ||
 		!strings.Contains(err.Error(), "result file NOT written") || !strings.Contains(err.Error(), "run the same command again") {

@@ -8,9 +8,15 @@
 // The library offers two narrow contracts, a [Counter] (every solution: total and unique)
 // and a [Finder] (one valid placement), and entry points built on them: [Count] and
 // [Solve]. [Verify] checks any placement in O(n) and names the first attacking pair; every
-// placement the nqueens command prints has passed it. The readers and writers of format.go
-// handle the 1-based text line, the board drawing, JSON and a streamed little-endian binary
-// form meant for placements of up to 10^9 queens.
+// placement the nqueens command prints has passed it. [Write] and [WritePlacement] write,
+// and [Placements], [ParsePlacement] and [ReadBinary] read, the 1-based text line, the
+// board drawing, JSON and a streamed little-endian binary form meant for placements of up
+// to 10^9 queens ([VerifyPlacements] and [VerifyBinary] check them while they read).
+//
+// Every long-running entry point reports its progress through one hook, a
+// func([Progress]) in its options; board sizes written by people are read by
+// [ParseSize]; docs/vocabulary.md gives the one name of each concept, in Go, JSON, text
+// and flags.
 //
 // The algorithms live in internal packages named for what they are; this package picks
 // between them.

@@ -17,6 +17,30 @@ type EnumerateOptions struct {
 	// as everywhere); the order of the solutions and the goroutine calling yield do not
 	// depend on it.
 	Workers int
+	// Progress, when not nil, is called now and then (see [Progress]): phase "list", in
+	// solutions listed (classes with Unique), out of the published count of the board
+	// (KnownCounts; the unique one with Unique) or Limit when smaller, Total 0 past
+	// MaxKnownN. The last call says how many were listed.
+	Progress func(Progress)
+}
+
+// listReports is the number of solutions between two progress reports of Enumerate.
+const listReports = 1 << 12
+
+// listTotal is the Total of the progress of a listing of n: what it will list when
+// complete, as far as it is known.
+func listTotal(n int, opt EnumerateOptions) uint64 {
+	total, unique, ok := KnownCounts(n)
+	if !ok {
+		return 0
+	}
+	if opt.Unique {
+		total = unique
+	}
+	if opt.Limit > 0 {
+		total = min(total, opt.Limit)
+	}
+	return total
 }
 
 // EnumerateResult is the outcome of an enumeration.
@@ -45,6 +69,9 @@ func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Pl
 	if n < 1 || n > enumerate.MaxN {
 		return res, &SizeError{N: n, Min: 1, Max: enumerate.MaxN, What: "enumeration"}
 	}
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	total := listTotal(n, opt)
 	var k uint64
 	st, err := enumerate.EachParallel(ctx, n, opt.Unique, opt.Workers, func(q []int32, size int) bool {
 		k++
@@ -52,9 +79,13 @@ func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Pl
 			res.Stopped = true
 			return false
 		}
+		if k%listReports == 0 {
+			rep.report("list", k, total)
+		}
 		return true
 	})
 	res.Listed, res.Total, res.Stats.Nodes = st.Solutions, st.Total, st.Nodes
+	rep.report("list", res.Listed, total)
 	if err == nil && st.Solutions == 0 {
 		res.Status = NoSolution
 	}

@@ -12,13 +12,19 @@ var ErrNoSolution = rules.ErrNoSolution
 
 // SizeError reports a board size that is out of range for what was asked.
 type SizeError struct {
-	N        int    // the size asked for
+	N        int    // the size asked for (from ParseSize: 0 below 1, Max+1 above Max)
 	Min, Max int    // the accepted range
 	What     string // what has the limit, e.g. "backtracking"
+	Given    string // ParseSize: the size as it was written
 }
 
 func (e *SizeError) Error() string {
-	if e.N < e.Min {
+	switch {
+	case e.Given != "" && e.N < e.Min:
+		return fmt.Sprintf("invalid board size %q: n must be at least %d", e.Given, e.Min)
+	case e.Given != "":
+		return fmt.Sprintf("board size %q is too large (at most %d)", e.Given, e.Max)
+	case e.N < e.Min:
 		return fmt.Sprintf("n must be at least %d, got %d", e.Min, e.N)
 	}
 	return fmt.Sprintf("n = %d is too large for %s (at most %d)", e.N, e.What, e.Max)

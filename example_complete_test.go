@@ -21,10 +21,10 @@ func ExampleFindCompletion() {
 
 func ExampleCountCompletions() {
 	p, _ := nqueens.ParsePartial("1:1", 8)
-	n, _, _ := nqueens.CountCompletions(context.Background(), p)
+	n, _, _ := nqueens.CountCompletions(context.Background(), p, nqueens.CompletionOptions{})
 	fmt.Println(n)
 	p, _ = nqueens.ParsePartial("1:1, 2:2", 8)
-	_, _, err := nqueens.CountCompletions(context.Background(), p)
+	_, _, err := nqueens.CountCompletions(context.Background(), p, nqueens.CompletionOptions{})
 	fmt.Println(err)
 	// Output:
 	// 4

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -133,42 +132,4 @@ func ParsePlacement(s string) (Placement, error) {
 		return nil, &ParseError{Msg: fmt.Sprintf("want one placement, found %d", len(ps))}
 	}
 	return ps[0], nil
-}
-
-// BinaryColumns streams the 0-based columns of a binary placement from r. The error, if
-// any, is stored in *err once the stream ends early.
-func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		buf := make([]byte, 1<<16)
-		have := 0 // bytes in buf not yet decoded
-		for {
-			k, e := io.ReadAtLeast(r, buf[have:], 4-have)
-			have += k
-			words := have / 4
-			for i := range words {
-				if !yield(int(binary.LittleEndian.Uint32(buf[4*i:]))) {
-					return
-				}
-			}
-			have = copy(buf, buf[4*words:have])
-			if e == io.EOF || e == io.ErrUnexpectedEOF {
-				if have != 0 {
-					*err = &ParseError{Msg: "binary placement is truncated: its size is not a multiple of 4"}
-				}
-				return
-			}
-			if e != nil {
-				*err = e
-				return
-			}
-		}
-	}
-}
-
-// LooksBinary reports whether the start of an input is the binary form rather than text:
-// text never holds a NUL or other control byte besides white space.
-func LooksBinary(head []byte) bool {
-	return bytes.ContainsFunc(head, func(r rune) bool {
-		return r < 0x20 && r != '\n' && r != '\r' && r != '\t'
-	})
 }

@@ -24,7 +24,7 @@ func FuzzVerify(f *testing.F) {
 		}
 		kind, r1, r2 := naiveFirstConflict(p)
 		err := Verify(p)
-		if err2 := VerifyInPlace(p.Clone(), make([]uint64, VerifyWords(len(p)))); !sameError(err, err2) {
+		if err2 := VerifyInPlace(p.Clone(), make([]uint64, verifyWords(len(p)))); !sameError(err, err2) {
 			t.Fatalf("%v: Verify %v, VerifyInPlace %v", p, err, err2)
 		}
 		var ce *ConflictError

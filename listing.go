@@ -22,12 +22,13 @@ const listBuffer = 1 << 20
 // lexicographic order, in format f: Text (1-based columns, one solution per line), Board
 // (drawings separated by blank lines) or JSON (one object per line). With opt.Unique it
 // writes one solution per class of the 8 symmetries, the class's canonical form and size:
-// "class=8" at the end of a text line, a "# class=8" comment line above a board,
-// "class_size" in JSON. Memory is constant; every solution passes an independent check
+// "class_size=8" at the end of a text line, a "# class_size=8" comment line above a
+// board, "class_size" in JSON. Memory is constant; every solution passes an independent check
 // before it is written (a rejected one is an internal error naming the attacking pair).
 // Without Unique the search and the formatting run on opt.Workers goroutines, the bytes
 // the same for any number. On cancellation it returns the result so far with Status
-// Interrupted and ctx.Err(); a write error stops it and is returned.
+// Interrupted and ctx.Err(); a write error stops it and is returned. opt.Progress hears
+// how many solutions were written, as for Enumerate.
 func WriteSolutions(ctx context.Context, w io.Writer, n int, f Format, opt EnumerateOptions) (res EnumerateResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	if n < 1 || n > enumerate.MaxN {
@@ -73,11 +74,20 @@ func writeGeneral(ctx context.Context, out io.Writer, n int, f Format, opt Enume
 // Each solution still passes smallChecker before it is written.
 func writeFast(ctx context.Context, out io.Writer, n int, f Format, opt EnumerateOptions) (EnumerateResult, error) {
 	check := newSmallChecker(n)
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	total := listTotal(n, opt)
+	var written func(uint64)
+	if rep != nil {
+		written = func(k uint64) { rep.report("list", k, total) }
+	}
 	st, err := enumerate.WriteLines(ctx, out, n, lineFormat(f, n), enumerate.LinesOptions{
 		Workers: opt.Workers,
 		Limit:   opt.Limit,
 		Check:   func(q []int32) bool { return check.valid(Placement(q)) },
+		Written: written,
 	})
+	rep.report("list", st.Solutions, total)
 	res := EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total, Status: Complete,
 		Stopped: opt.Limit > 0 && st.Solutions >= opt.Limit, Stats: Stats{Nodes: st.Nodes}}
 	// On an error WriteSolutions settles the status from it.
@@ -171,7 +181,7 @@ func (w *listWriter) write(p Placement, size int) bool {
 	switch w.f {
 	case Board:
 		if w.unique {
-			b = append(b, "# class="...)
+			b = append(b, "# class_size="...)
 			b = strconv.AppendInt(b, int64(size), 10)
 			b = append(b, '\n')
 		}
@@ -195,7 +205,7 @@ func (w *listWriter) write(p Placement, size int) bool {
 			b = append(b, w.tok[c]...)
 		}
 		if w.unique {
-			b = append(b, "class="...)
+			b = append(b, "class_size="...)
 			b = strconv.AppendInt(b, int64(size), 10)
 			b = append(b, ' ')
 		}

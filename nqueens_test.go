@@ -321,12 +321,12 @@ func TestPartial(t *testing.T) {
 }
 
 func TestSolveMemoryLimit(t *testing.T) {
-	_, err := Solve(context.Background(), 100_000_000, SolveOptions{Algorithm: LocalSearch, MemoryLimit: 100 << 20})
+	_, err := Solve(context.Background(), 100_000_000, SolveOptions{Algorithm: LocalSearch, MaxMemory: 100 << 20})
 	var me *MemoryError
 	if !errors.As(err, &me) || me.Need < 450_000_000 || me.Error() != "n = 100000000 needs 450 MB of memory, more than the 105 MB available" {
 		t.Fatalf("want a MemoryError, got %v", err)
 	}
-	r, err := Solve(context.Background(), 100_000, SolveOptions{Algorithm: LocalSearch, MemoryLimit: 1 << 20, Seed: 1})
+	r, err := Solve(context.Background(), 100_000, SolveOptions{Algorithm: LocalSearch, MaxMemory: 1 << 20, Seed: 1})
 	if err != nil || Verify(r.Placement) != nil {
 		t.Errorf("n=10^5 fits in 1 MB? %v", err)
 	}
@@ -379,14 +379,14 @@ func TestFindCompletionLargeBoard(t *testing.T) {
 			t.Fatalf("row %d: fixed queen moved", row+1)
 		}
 	}
-	_, err = FindCompletion(ctx, Partial{0, -1, -1, -1}, CompletionOptions{MemoryLimit: 100, Runs: 2})
+	_, err = FindCompletion(ctx, Partial{0, -1, -1, -1}, CompletionOptions{MaxMemory: 100, Runs: 2})
 	if !errors.Is(err, ErrCompletionUnknown) || errors.Is(err, ErrNoSolution) ||
 		!strings.Contains(err.Error(), "2 runs of the local search found none, and the complete search of n = 4 needs") {
 		t.Errorf("corner of n=4 without memory for the complete search: %v", err)
 	}
 	// Counting needs the complete search: its memory is checked, not the local search's.
 	var me *MemoryError
-	if _, _, err := CountCompletions(ctx, p); !errors.As(err, &me) {
+	if _, _, err := CountCompletions(ctx, p, CompletionOptions{}); !errors.As(err, &me) {
 		t.Errorf("count of n=%d: %v, want a MemoryError", n, err)
 	}
 }

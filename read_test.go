@@ -38,7 +38,7 @@ func TestVerifyBinaryEqualsVerify(t *testing.T) {
 				p[i] = 1<<31 - 1 // the binary form has no negative columns
 			}
 		}
-		n, err := VerifyBinary(context.Background(), bytes.NewReader(binaryOf(p)), 0)
+		n, err := VerifyBinary(context.Background(), bytes.NewReader(binaryOf(p)), VerifyOptions{})
 		want := Verify(p)
 		if n != len(p) || !reflect.DeepEqual(err, want) {
 			t.Fatalf("%v: VerifyBinary = %d, %v; Verify = %v", p, n, err, want)
@@ -82,23 +82,23 @@ func (d *distinct) Read(b []byte) (int, error) {
 func TestVerifyBinaryBounded(t *testing.T) {
 	ctx := context.Background()
 	// 4 million zeros: a conflict at row 2, the rest only counted.
-	n, err := VerifyBinary(ctx, limited(zeroReader{}, 16<<20), 1000)
+	n, err := VerifyBinary(ctx, limited(zeroReader{}, 16<<20), VerifyOptions{MaxQueens: 1000})
 	var ce *ConflictError
 	if n != 4<<20 || !errors.As(err, &ce) || ce.Kind != SameColumn || ce.Row1 != 0 || ce.Row2 != 1 {
 		t.Errorf("zeros: %d rows, %v", n, err)
 	}
 	var pe *ParseError
-	if _, err := VerifyBinary(ctx, limited(&distinct{next: 1 << 27}, 4*1001), 1000); !errors.As(err, &pe) || !strings.Contains(err.Error(), "more than 1000 queens") {
+	if _, err := VerifyBinary(ctx, limited(&distinct{next: 1 << 27}, 4*1001), VerifyOptions{MaxQueens: 1000}); !errors.As(err, &pe) || !strings.Contains(err.Error(), "more than 1000 queens") {
 		t.Errorf("1001 rows held, 1000 allowed: %v", err)
 	}
-	if _, err := VerifyBinary(ctx, bytes.NewReader([]byte{1, 0, 0}), 0); !errors.As(err, &pe) || !strings.Contains(err.Error(), "truncated: 3 bytes") {
+	if _, err := VerifyBinary(ctx, bytes.NewReader([]byte{1, 0, 0}), VerifyOptions{}); !errors.As(err, &pe) || !strings.Contains(err.Error(), "truncated: 3 bytes") {
 		t.Errorf("3 bytes: %v", err)
 	}
 	cctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		_, err := VerifyBinary(cctx, zeroReader{}, 0)
+		_, err := VerifyBinary(cctx, zeroReader{}, VerifyOptions{})
 		done <- err
 	}()
 	select {

@@ -32,7 +32,7 @@ func TestStatusOnEveryReturn(t *testing.T) {
 	}
 	// The corner of n = 4 has no completion, but with no memory for the complete search
 	// the local search alone cannot say so.
-	r, _ := nqueens.FindCompletion(ctx, nqueens.Partial{0, -1, -1, -1}, nqueens.CompletionOptions{MemoryLimit: 100, Runs: 2})
+	r, _ := nqueens.FindCompletion(ctx, nqueens.Partial{0, -1, -1, -1}, nqueens.CompletionOptions{MaxMemory: 100, Runs: 2})
 	undecided := r.Status
 	cases := []struct {
 		name      string

@@ -24,9 +24,6 @@ func NewVerifier(n int) *Verifier {
 	return &Verifier{n: n, cols: words(n), dia: words(2 * n), anti: words(2 * n)}
 }
 
-// Rows returns how many rows were added.
-func (v *Verifier) Rows() int { return v.row }
-
 // testAndSet sets bit i of s and reports whether it was set already.
 func testAndSet(s []uint64, i int) bool {
 	w, b := i>>6, uint64(1)<<(i&63)
@@ -86,14 +83,14 @@ func VerifyColumns(n int, cols iter.Seq[int]) error {
 	}
 	var ce *ConflictError
 	if errors.As(err, &ce) && ce.Kind >= SameColumn && ce.Kind <= SameAnti {
-		LocatePartner(ce, cols)
+		locatePartner(ce, cols)
 	}
 	return err
 }
 
-// LocatePartner fills in Row1 and Col1 of a conflict found by a Verifier, by ranging over
+// locatePartner fills in Row1 and Col1 of a conflict found by a Verifier, by ranging over
 // the rows before Row2 again.
-func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
+func locatePartner(ce *ConflictError, cols iter.Seq[int]) {
 	r := 0
 	for c := range cols {
 		if r >= ce.Row2 {
@@ -116,15 +113,15 @@ func LocatePartner(ce *ConflictError, cols iter.Seq[int]) {
 	}
 }
 
-// VerifyWords is the number of 64-bit words of scratch VerifyInPlace needs for n queens:
+// verifyWords is the number of 64-bit words of scratch VerifyInPlace needs for n queens:
 // two bitsets of 2n−1 bits (room for the columns and the anti-diagonals in a first pass,
 // then for the diagonals in a second).
-func VerifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
+func verifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
 
 // VerifyInPlace is Verify without allocation, for placements too large to spare the
-// memory: the bitsets go to scratch (at least VerifyWords(len(p)) words, overwritten) and
-// p is only read. It returns the same errors as Verify; a placement with a column off the
-// board is handed to Verify.
+// memory: the bitsets go to scratch, overwritten, which must hold two bitsets of 2n−1
+// bits, 2·⌈(2n−1)/64⌉ words for n = len(p) (4 bits per queen); p is only read. It returns
+// the same errors as Verify; a placement with a column off the board is handed to Verify.
 func VerifyInPlace(p Placement, scratch []uint64) error {
 	return verifyInPlace(context.Background(), p, scratch, nil)
 }
@@ -135,8 +132,10 @@ func VerifyInPlace(p Placement, scratch []uint64) error {
 const verifyBlock = 32
 
 // verifyInPlace is VerifyInPlace that stops with ctx.Err() when ctx is cancelled and
-// reports progress("verify", fraction) now and then: at n = 10^9 the random accesses of
-// the check take tens of seconds.
+// reports progress now and then (nil: no reports): at n = 10^9 the random accesses of
+// the check take tens of seconds. The phase is "verify", in rows checked: 3n rows for
+// the bucketed check (three passes), 2n for the exact passes; the exact passes that
+// follow a conflict found by the bucketed check report as "locate the conflict".
 //
 // The five bits per queen of Verify do not fit in the four of scratch, so it makes two
 // passes over p: columns and anti-diagonals first, then diagonals over the rows up to the
@@ -145,16 +144,16 @@ const verifyBlock = 32
 // diagonal, anti-diagonal. From bucketMinN rows on, a faster check that only says valid
 // or not runs first (verify_bucket.go); the exact passes run only after it finds a
 // conflict.
-func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(string, float64)) error {
+func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(phase string, done, total uint64)) error {
 	n := len(p)
-	half := VerifyWords(n) / 2
+	half := verifyWords(n) / 2
 	if len(scratch) < 2*half {
 		return fmt.Errorf("VerifyInPlace: scratch has %d words, need %d", len(scratch), 2*half)
 	}
 	if n >= bucketMinN {
-		ok, err := verifyBucketed(ctx, p, scratch, func(f float64) {
+		ok, err := verifyBucketed(ctx, p, scratch, func(done int) {
 			if progress != nil {
-				progress("verify", f)
+				progress("verify", uint64(done), 3*uint64(n))
 			}
 		})
 		if ok || err != nil {
@@ -174,9 +173,13 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 	clear(anti)
 	stop, kind := n, ConflictKind(0) // first conflicting row of pass 1, and its kind
 	var idx [2 * verifyBlock]uint32
+	phase := "verify"
+	if n >= bucketMinN {
+		phase = "locate the conflict"
+	}
 	prog := func(done int) {
 		if progress != nil {
-			progress("verify", float64(done)/float64(2*n))
+			progress(phase, uint64(done), 2*uint64(n))
 		}
 	}
 	const pollRows = 1 << 20
@@ -240,6 +243,6 @@ pass2:
 		return nil
 	}
 	ce := &ConflictError{Kind: kind, N: n, Row1: -1, Row2: stop, Col2: int(p[stop])}
-	LocatePartner(ce, p.Columns())
+	locatePartner(ce, p.Columns())
 	return ce
 }

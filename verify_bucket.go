@@ -42,15 +42,15 @@ const (
 )
 
 // verifyBucketed reports whether p has no two queens on a line and every column on the
-// board. scratch holds at least VerifyWords(n) words. It stops with ctx.Err() when ctx
-// is done, and calls progress with the fraction of the work done.
-func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(float64)) (bool, error) {
+// board. scratch holds at least verifyWords(n) words. It stops with ctx.Err() when ctx
+// is done, and calls progress with the rows checked over its three passes (3n in all).
+func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(done int)) (bool, error) {
 	n := len(p)
 	for pass, kind := range []int{lineColumn, lineAnti, lineDiag} {
 		set, buf := splitScratch(n, kind, scratch)
-		ok, err := distinctLines(ctx, p, kind, set, buf, func(f float64) {
+		ok, err := distinctLines(ctx, p, kind, set, buf, func(rows int) {
 			if progress != nil {
-				progress((float64(pass) + f) / 3)
+				progress(pass*n + rows)
 			}
 		})
 		if !ok || err != nil {
@@ -63,7 +63,7 @@ func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress
 // splitScratch divides scratch into the bitset of family kind's lines and the space
 // for the buckets.
 func splitScratch(n, kind int, scratch []uint64) (set []uint64, buf []uint32) {
-	bits := VerifyWords(n) / 2 // the 2n−1 lines of a diagonal family
+	bits := verifyWords(n) / 2 // the 2n−1 lines of a diagonal family
 	if kind == lineColumn {
 		bits = (n + 63) / 64
 	}
@@ -79,7 +79,7 @@ func splitScratch(n, kind int, scratch []uint64) (set []uint64, buf []uint32) {
 // (internal/ntstore): with ordinary stores to some hundred buckets, every new line is
 // read from memory first and the stores behind it wait. Boards so small that a bucket
 // holds less than a line apply the staged entries directly.
-func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf []uint32, progress func(float64)) (bool, error) {
+func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf []uint32, progress func(rows int)) (bool, error) {
 	clear(set)
 	n := len(p)
 	sc := newScatter(set, buf)
@@ -98,7 +98,7 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 			return false, err
 		}
 		if lo > 0 {
-			progress(float64(lo) / float64(n))
+			progress(lo)
 		}
 		// A line met twice, or a column off the board: for the exact check to name.
 		if seen, ok := sc.scan(p[lo:min(lo+pollRows, n)], lo*step+off, step, sign, limit); seen != 0 || !ok {

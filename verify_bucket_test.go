@@ -52,14 +52,14 @@ func TestVerifyBucketedAgainstVerify(t *testing.T) {
 					}
 				}
 				want := Verify(p)
-				ok, err := verifyBucketed(context.Background(), p, make([]uint64, VerifyWords(n)), nil)
+				ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if ok != (want == nil) {
 					t.Fatalf("shift %d n=%d trial %d: bucketed says valid=%v, Verify says %v", shift, n, trial, ok, want)
 				}
-				if got := VerifyInPlace(p, make([]uint64, VerifyWords(n))); !sameError(want, got) {
+				if got := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(want, got) {
 					t.Fatalf("shift %d n=%d trial %d: Verify %v, VerifyInPlace %v", shift, n, trial, want, got)
 				}
 			}
@@ -91,7 +91,7 @@ func testDistinctLines(t *testing.T, shift int) {
 		for range rng.IntN(3) {
 			p[rng.IntN(n)] = int32(rng.IntN(n))
 		}
-		scratch := make([]uint64, VerifyWords(n))
+		scratch := make([]uint64, verifyWords(n))
 		for _, kind := range []int{lineColumn, lineAnti, lineDiag} {
 			seen := map[int]bool{}
 			want := true
@@ -108,7 +108,7 @@ func testDistinctLines(t *testing.T, shift int) {
 			}
 			free := scratch[bits:]
 			buf := make([]uint32, 2*len(free))
-			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(float64) {})
+			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(int) {})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,10 +129,10 @@ func TestVerifyBucketedCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := verifyBucketed(ctx, res.Placement, make([]uint64, VerifyWords(n)), nil); err != context.Canceled {
+	if _, err := verifyBucketed(ctx, res.Placement, make([]uint64, verifyWords(n)), nil); err != context.Canceled {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
-	ok, err := verifyBucketed(context.Background(), res.Placement, make([]uint64, VerifyWords(n)), nil)
+	ok, err := verifyBucketed(context.Background(), res.Placement, make([]uint64, verifyWords(n)), nil)
 	if !ok || err != nil {
 		t.Fatalf("a solution: got %v, %v", ok, err)
 	}
@@ -152,13 +152,13 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 		for _, r := range []int{0, n / 2, n - 1} {
 			p := res.Placement.Clone()
 			p[r] = bad
-			ok, err := verifyBucketed(context.Background(), p, make([]uint64, VerifyWords(n)), nil)
+			ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil)
 			if ok || err != nil {
 				t.Fatalf("column %d in row %d: bucketed says %v, %v", bad, r, ok, err)
 			}
 			// The column pass alone rejects it, whatever the diagonals.
-			set, buf := splitScratch(n, lineColumn, make([]uint64, VerifyWords(n)))
-			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(float64) {}); ok {
+			set, buf := splitScratch(n, lineColumn, make([]uint64, verifyWords(n)))
+			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(int) {}); ok {
 				t.Fatalf("column %d in row %d: the column pass says distinct", bad, r)
 			}
 			want := Verify(p)
@@ -166,7 +166,7 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 			if !errors.As(want, &ce) || ce.Kind != OffBoard {
 				t.Fatalf("Verify: %v", want)
 			}
-			if got := VerifyInPlace(p, make([]uint64, VerifyWords(n))); !sameError(want, got) {
+			if got := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(want, got) {
 				t.Fatalf("column %d in row %d: Verify %v, VerifyInPlace %v", bad, r, want, got)
 			}
 		}

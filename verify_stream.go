@@ -34,6 +34,18 @@ var defaultVerifyQueens = sync.OnceValue(func() int {
 	return MaxN
 })
 
+// VerifyOptions configures VerifyPlacements and VerifyBinary. The zero value holds as many
+// queens as the memory allows and reports nothing.
+type VerifyOptions struct {
+	// MaxQueens bounds the queens of a placement held in memory, 4 bytes each; a longer
+	// one is a *ParseError. 0: as many as this process's memory holds at 5 bytes per queen.
+	MaxQueens int
+	// Progress, when not nil, is called now and then (see [Progress]): for
+	// VerifyPlacements phase "verify" in placements verified (Total 0); for VerifyBinary
+	// see there.
+	Progress func(Progress)
+}
+
 // Verdict is VerifyPlacements' answer for one placement: its number of rows N, and Err,
 // Verify's error for it (a *ConflictError), nil when it is valid.
 type Verdict struct {
@@ -43,17 +55,21 @@ type Verdict struct {
 
 // VerifyPlacements reads the placements of a text stream (the forms of Placements) and
 // verifies each one while it is read, yielding one Verdict per placement: the same answer
-// as Verify on the whole placement, the named pair included. It holds at most maxQueens
-// queens (0: as many as the memory allows at 5 bytes per queen; more is a *ParseError), 4
-// bytes per queen and 5 bits for the check, and nothing after the first conflict that is
+// as Verify on the whole placement, the named pair included. It holds at most
+// opt.MaxQueens queens (0: as many as the memory allows at 5 bytes per queen; more is a
+// *ParseError), 4 bytes per queen and 5 bits for the check, and nothing after the first conflict that is
 // certain whatever the board size (a column, diagonal or anti-diagonal seen twice, a
 // column below 1): the rest of the placement is only read and counted. Errors that end
 // the sequence are the second value: *ParseError naming the line, the reader's or ctx's.
-func VerifyPlacements(ctx context.Context, r io.Reader, maxQueens int) iter.Seq2[Verdict, error] {
+func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.Seq2[Verdict, error] {
+	maxQueens := opt.MaxQueens
 	if maxQueens <= 0 {
 		maxQueens = defaultVerifyQueens()
 	}
 	return func(yield func(Verdict, error) bool) {
+		rep := newReporter(opt.Progress)
+		defer rep.close()
+		var verified uint64
 		br, ok := r.(*bufio.Reader)
 		if !ok || br.Size() < 1<<16 {
 			br = bufio.NewReaderSize(r, 1<<16)
@@ -71,6 +87,8 @@ func VerifyPlacements(ctx context.Context, r io.Reader, maxQueens int) iter.Seq2
 			if !yield(Verdict{N: t.chk.rows, Err: t.chk.verdict()}, nil) {
 				return
 			}
+			verified++
+			rep.report("verify", verified, 0)
 		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 // ended them.
 func verdicts(in string, maxQueens int) ([]Verdict, error) {
 	var out []Verdict
-	for v, err := range VerifyPlacements(context.Background(), strings.NewReader(in), maxQueens) {
+	for v, err := range VerifyPlacements(context.Background(), strings.NewReader(in), VerifyOptions{MaxQueens: maxQueens}) {
 		if err != nil {
 			return out, err
 		}

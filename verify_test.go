@@ -45,7 +45,7 @@ func TestVerifyExhaustive(t *testing.T) {
 			kind, r1, r2 := naiveFirstConflict(p)
 			err := Verify(p)
 			before := p.Clone()
-			if err2 := VerifyInPlace(p, make([]uint64, VerifyWords(n))); !sameError(err, err2) || !p.Equal(before) {
+			if err2 := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(err, err2) || !p.Equal(before) {
 				t.Fatalf("%v: Verify %v, VerifyInPlace %v (placement now %v)", p, err, err2, before)
 			}
 			if kind == 0 {
@@ -130,7 +130,7 @@ func TestVerifyInPlaceLarge(t *testing.T) {
 				t.Fatalf("n=%d: the construction is not a solution: %v", n, want)
 			}
 			before := p.Clone()
-			got := VerifyInPlace(p, make([]uint64, VerifyWords(n)))
+			got := VerifyInPlace(p, make([]uint64, verifyWords(n)))
 			if !sameError(want, got) || !p.Equal(before) {
 				t.Fatalf("n=%d trial %d: Verify %v, VerifyInPlace %v", n, trial, want, got)
 			}
@@ -157,11 +157,11 @@ func TestVerifyInPlaceCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var calls int
-	err := verifyInPlace(ctx, p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ })
+	err := verifyInPlace(ctx, p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ })
 	if !errors.Is(err, context.Canceled) || !p.Equal(before) {
 		t.Fatalf("got %v; placement restored: %v", err, p.Equal(before))
 	}
-	if err := verifyInPlace(context.Background(), p, make([]uint64, VerifyWords(n)), func(string, float64) { calls++ }); err == nil || calls == 0 {
+	if err := verifyInPlace(context.Background(), p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ }); err == nil || calls == 0 {
 		t.Errorf("want a conflict and progress calls, got %v after %d calls", err, calls)
 	}
 }
@@ -173,7 +173,7 @@ func TestVerifierConformance(t *testing.T) {
 	for name, spec := range map[string]conformance.VerifierSpec{
 		"Verify":        {Valid: func(q []int32) bool { return Verify(q) == nil }},
 		"VerifyColumns": {Valid: func(q []int32) bool { return VerifyColumns(len(q), cols(q)) == nil }},
-		"VerifyInPlace": {Valid: func(q []int32) bool { return VerifyInPlace(q, make([]uint64, VerifyWords(len(q)))) == nil }},
+		"VerifyInPlace": {Valid: func(q []int32) bool { return VerifyInPlace(q, make([]uint64, verifyWords(len(q)))) == nil }},
 		"Verifier": {Valid: func(q []int32) bool {
 			v := NewVerifier(len(q))
 			for _, c := range q {
@@ -184,11 +184,11 @@ func TestVerifierConformance(t *testing.T) {
 			return v.Finish() == nil
 		}},
 		"verifyBucketed": {Valid: func(q []int32) bool {
-			ok, err := verifyBucketed(ctx, q, make([]uint64, VerifyWords(len(q))), nil)
+			ok, err := verifyBucketed(ctx, q, make([]uint64, verifyWords(len(q))), nil)
 			return ok && err == nil
 		}},
 		"VerifyBinary": {NoNegative: true, NoEmpty: true, Valid: func(q []int32) bool {
-			_, err := VerifyBinary(ctx, bytes.NewReader(binaryOf(q)), 0)
+			_, err := VerifyBinary(ctx, bytes.NewReader(binaryOf(q)), VerifyOptions{})
 			return err == nil
 		}},
 		"smallChecker": {MaxN: 32, Valid: func(q []int32) bool { return newSmallChecker(len(q)).valid(q) }},

@@ -11,7 +11,7 @@
 # whole process) of both (the n = 10^9 target: ≤ 200 s CPU). Both are built with
 # GOAMD64=v3 when the CPU supports it (see below); set GOAMD64 to choose.
 #
-# The solver is `nqueens solve N --algo localsearch --format binary --out FILE` when the CLI
+# The solver is `nqueens solve N --algorithm localsearch --format binary --out FILE` when the CLI
 # supports that algorithm (its own seconds=: solve, verify and write the file), and
 # otherwise internal/localsearch/cmd/lsbench (solve time only as reported by the program;
 # it verifies afterwards with the solver's own scratch). Peak RSS covers the whole process
@@ -82,9 +82,9 @@ for n in "${NS[@]}"; do
 		echo "${RSS_KB:--}" >>"$tmp/shrss"
 		echo "$CPU" >>"$tmp/shcpu"
 		if [ $solver = cli ]; then
-			timed "$tmp/nqueens" solve "$n" --algo localsearch --seed "$rep" --format binary --out "$tmp/q.bin" --no-progress
+			timed "$tmp/nqueens" solve "$n" --algorithm localsearch --seed "$rep" --format binary --out "$tmp/q.bin" --no-progress
 			field seconds >>"$tmp/so"
-			k=$(field k) restarts=$(field restarts)
+			k=$(field conflicts) restarts=$(field restarts)
 			rm -f "$tmp/q.bin"
 		else
 			timed "$tmp/lsbench" -seed "$rep" "$n"

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nqueens/nqueens"
 )
 
 // params reads the query of a request: each getter checks one parameter, the first
@@ -82,24 +85,26 @@ func asSent(s string) string {
 	return fmt.Sprintf("%s… (%d characters)", s[:24], len(s))
 }
 
-// size reads the board size n, required, from 1 to limit, the cap of this endpoint.
+// size reads the board size n, required, from 1 to limit, the cap of this endpoint, in
+// the grammar of nqueens.ParseSize.
 func (p *params) size(limit int) int {
 	s, ok := p.raw("n")
 	if !ok {
 		p.fail(badRequest("parameter n, the board size, is missing"))
 		return 0
 	}
-	v, ok := parseWhole(s)
+	v, err := nqueens.ParseSize(s) // the command's grammar
+	var se *nqueens.SizeError
 	switch {
-	case !ok:
-		p.fail(badRequest("n = %q is not a whole number such as 8 or 1e6", s))
-	case v < 1:
+	case errors.As(err, &se) && se.N < se.Min:
 		p.fail(badRequest("n must be at least 1"))
-	case v > int64(limit):
+	case err != nil && se == nil:
+		p.fail(badRequest("n = %q is not a whole number such as 8 or 1e6", s))
+	case err != nil || v > limit:
 		p.fail(&apiError{status: http.StatusBadRequest, limit: int64(limit),
 			msg: fmt.Sprintf("n = %s is more than this server allows for %s (at most %d)", asSent(s), p.path, limit)})
 	default:
-		return int(v)
+		return v
 	}
 	return 0
 }

@@ -192,7 +192,7 @@ func TestSolve(t *testing.T) {
 	wantError(t, get(t, h, "/api/solve"), 400, "n, the board size, is missing")
 	wantError(t, get(t, h, "/api/solve?n=0"), 400, "at least 1")
 	wantError(t, get(t, h, "/api/solve?n=eight"), 400, "not a whole number")
-	wantError(t, get(t, h, "/api/solve?n=-8"), 400, "not a whole number")
+	wantError(t, get(t, h, "/api/solve?n=-8"), 400, "at least 1")
 	e := wantError(t, get(t, h, "/api/solve?n=1e8"), 400, "at most 10000000")
 	if e.Limit != 10_000_000 {
 		t.Errorf("limit %d", e.Limit)

@@ -77,7 +77,7 @@ func TestCompatibleFlags(t *testing.T) {
 // line of their own; with --format json they are in the JSON alone, all four, zeros
 // included, and stderr is empty.
 func TestSolveOneSummaryLine(t *testing.T) {
-	counters := regexp.MustCompile(`^n=200 algorithm=localsearch seed=3 verified=true seconds=[0-9.]+ attempts=[1-9][0-9]* k=[0-9]+ final_swaps=[0-9]+ restarts=[0-9]+( out=\S+)?\n$`)
+	counters := regexp.MustCompile(`^n=200 algorithm=localsearch seed=3 verified=true seconds=[0-9.]+ attempts=[1-9][0-9]* conflicts=[0-9]+ swaps=[0-9]+ restarts=[0-9]+( out=\S+)?\n$`)
 	code, _, errs := runCLI(t, "", "solve", "200", "--seed", "3")
 	if code != 0 || !counters.MatchString(errs) {
 		t.Errorf("text: exit %d, stderr %q: want the one summary line with the counters", code, errs)
@@ -98,7 +98,7 @@ func TestSolveOneSummaryLine(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %.200q, stderr %q: want JSON alone", args, code, out, errs)
 			continue
 		}
-		for _, key := range []string{"attempts", "k", "final_swaps", "restarts"} {
+		for _, key := range []string{"attempts", "conflicts", "swaps", "restarts"} {
 			if _, ok := o[key]; !ok {
 				t.Errorf("%v: no %q in %.300s", args, key, out)
 			}
@@ -106,22 +106,22 @@ func TestSolveOneSummaryLine(t *testing.T) {
 	}
 	// The other algorithms have no such counters.
 	_, out, _ = runCLI(t, "", "solve", "8", "--json")
-	if strings.Contains(out, `"restarts"`) || strings.Contains(out, `"k"`) {
+	if strings.Contains(out, `"restarts"`) || strings.Contains(out, `"conflicts"`) {
 		t.Errorf("backtrack with local-search counters: %s", out)
 	}
 }
 
 // TestListNoSolution: a board without solution lists nothing and says so with
-// solutions=0, exit 0, as count does; solve, asked for a placement, still fails (exit 1).
+// listed=0, exit 0, as count does; solve, asked for a placement, still fails (exit 1).
 func TestListNoSolution(t *testing.T) {
 	for _, n := range []string{"2", "3"} {
 		for _, c := range []struct {
 			args []string
 			want string
 		}{
-			{[]string{"list", n}, "n=" + n + " solutions=0 verified=true seconds=X\n"},
-			{[]string{"list", n, "--json"}, "n=" + n + " solutions=0 verified=true seconds=X\n"},
-			{[]string{"list", n, "--unique", "--format", "board"}, "n=" + n + " unique=0 total=0 verified=true seconds=X\n"},
+			{[]string{"list", n}, "n=" + n + " listed=0 total=0 verified=true seconds=X\n"},
+			{[]string{"list", n, "--json"}, "n=" + n + " listed=0 total=0 verified=true seconds=X\n"},
+			{[]string{"list", n, "--unique", "--format", "board"}, "n=" + n + " listed=0 total=0 verified=true seconds=X\n"},
 		} {
 			code, out, errs := runCLI(t, "", c.args...)
 			if code != 0 || out != "" || normalize(errs) != c.want {

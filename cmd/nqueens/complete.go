@@ -14,11 +14,14 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// completeOutput is what complete prints, in the names of docs/vocabulary.md: fix is the
+// fixed queens (as --fix takes them), fixed their number (as --fixed takes it).
 type completeOutput struct {
 	N        int      `json:"n"`
-	Fixed    [][2]int `json:"fixed"`
-	Count    *uint64  `json:"count,omitempty"`
-	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (count is then partial)
+	Fix      [][2]int `json:"fix"`
+	Fixed    int      `json:"fixed"`
+	Total    *uint64  `json:"total,omitempty"`    // --count: the completions
+	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (total is then partial)
 	Columns  []int    `json:"columns,omitempty"`  // 1-based
 	Engine   string   `json:"engine,omitempty"`
 	Seed     *uint64  `json:"seed,omitempty"`
@@ -49,6 +52,7 @@ type completeCmd struct {
 	seed                                 uint64
 	seedGiven, fixedGiven                bool
 	fixedK                               int
+	progress                             progressFlags
 }
 
 // completeMemoryLimit is the memory limit of FindCompletion, 0 for the process's own: a
@@ -92,6 +96,9 @@ full solution (--mode solution, always completable) or placed one by one on
 random unattacked squares (--mode random). --fixed is required with
 --generate (--fixed 0 is the empty board).
 
+On a terminal, a search or count that lasts shows its progress on stderr
+(--progress and --no-progress force it either way).
+
 Exit status: 0 a completion (or the count) printed, 1 none exists, 2 usage
 or input errors, 3 unknown, 130 interrupted.`,
 		Example: "  nqueens complete 8 --fix 1:1,2:5\n  nqueens complete 8 --fix 1:1 --count --json\n  nqueens complete --generate 200 --fixed 60 --seed 7 > inst.txt\n  nqueens complete 200 --fix-file inst.txt --format board",
@@ -120,6 +127,7 @@ or input errors, 3 unknown, 130 interrupted.`,
 	fl.StringVar(&c.generate, "generate", "", "print a random instance of an `N`×N board instead")
 	fl.IntVar(&c.fixedK, "fixed", 0, "--generate: number of fixed queens `K`")
 	fl.StringVar(&c.mode, "mode", "solution", "--generate: take the queens from a random solution, or place them at random")
+	c.progress.register(fl)
 	return cmd
 }
 
@@ -143,6 +151,9 @@ func (c *completeCmd) conflicts(fl *pflag.FlagSet) error {
 }
 
 func (c *completeCmd) run(args []string) error {
+	if err := c.progress.check(); err != nil {
+		return err
+	}
 	if !c.seedGiven {
 		c.seed = rand.Uint64() // printed, so the run can be repeated
 	}
@@ -186,7 +197,8 @@ func (c *completeCmd) generateInstance() error {
 		return usageError{err}
 	}
 	if c.asJSON {
-		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixedPairs(p), Seed: &c.seed, Mode: c.mode})
+		fix := fixedPairs(p)
+		return printJSON(e.stdout, completeOutput{N: n, Fix: fix, Fixed: len(fix), Seed: &c.seed, Mode: c.mode})
 	}
 	if _, err := fmt.Fprintln(e.stdout, p.String()); err != nil {
 		return err
@@ -259,7 +271,9 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	count, st, err := nqueens.CountCompletions(e.ctx, p)
+	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting")
+	count, st, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
+	bar.finish()
 	stopped := err != nil && e.ctx.Err() != nil
 	if err != nil && !stopped {
 		return err
@@ -267,16 +281,16 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	secs := time.Since(start).Seconds()
 	complete := !stopped
 	if c.asJSON || f == nqueens.JSON {
-		if err := printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Count: &count, Complete: &complete,
+		if err := printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Total: &count, Complete: &complete,
 			Seconds: &secs, Nodes: st.Nodes}); err != nil {
 			return err
 		}
 	} else {
 		partial := ""
 		if stopped {
-			partial = " partial=true"
+			partial = " complete=false"
 		}
-		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d count=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
+		if _, err := fmt.Fprintf(e.stdout, "n=%d fixed=%d total=%d seconds=%.3f%s\n", n, len(fixed), count, secs, partial); err != nil {
 			return err
 		}
 	}
@@ -291,7 +305,9 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MemoryLimit: completeMemoryLimit})
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit, Progress: line.record})
+	line.finish()
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}
 	}
@@ -303,7 +319,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	}
 	secs := time.Since(start).Seconds()
 	if f == nqueens.JSON {
-		return printJSON(e.stdout, completeOutput{N: n, Fixed: fixed, Columns: oneBased(res.Placement),
+		return printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Columns: oneBased(res.Placement),
 			Engine: res.Engine, Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 	}
 	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {

@@ -125,7 +125,7 @@ func TestCompleteGenerated(t *testing.T) {
 					}
 				}
 				_, out, _ = runCLI(t, "", "complete", fmt.Sprint(n), "--fix", inst, "--count")
-				if !strings.Contains(out, fmt.Sprintf(" count=%d ", want)) {
+				if !strings.Contains(out, fmt.Sprintf(" total=%d ", want)) {
 					t.Errorf("n=%d %s: %q, want count %d", n, inst, out, want)
 				}
 			}
@@ -184,10 +184,10 @@ func TestCompleteCountInterrupted(t *testing.T) {
 		}
 		if asJSON {
 			var o completeOutput
-			if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Count == nil || o.Complete == nil || *o.Complete {
+			if err := json.Unmarshal(out.Bytes(), &o); err != nil || o.Total == nil || o.Complete == nil || *o.Complete {
 				t.Errorf("%v: %q", args, out.String())
 			}
-		} else if !regexp.MustCompile(`^n=20 fixed=1 count=\d+ seconds=[0-9.]+ partial=true\n$`).MatchString(out.String()) {
+		} else if !regexp.MustCompile(`^n=20 fixed=1 total=\d+ seconds=[0-9.]+ complete=false\n$`).MatchString(out.String()) {
 			t.Errorf("%v: %q", args, out.String())
 		}
 	}

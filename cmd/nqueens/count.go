@@ -10,41 +10,44 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
+// countOutput is what count prints, in the names of docs/vocabulary.md: the JSON keys,
+// and the keys of the text line (render).
 type countOutput struct {
 	N     int    `json:"n"`
 	Total uint64 `json:"total"`
 	// Unique is set for a whole count, never for a shard: a shard's share of
 	// the unique count is no count by itself ("nqueens merge" gives it).
-	Unique    *uint64 `json:"unique,omitempty"`
-	Seconds   float64 `json:"seconds"`
-	Complete  bool    `json:"complete"`
-	Workers   int     `json:"workers"`
-	Tasks     int     `json:"tasks"`
-	TasksDone int     `json:"tasks_done"`
-	Nodes     uint64  `json:"nodes"`
+	Unique   *uint64 `json:"unique,omitempty"`
+	Seconds  float64 `json:"seconds"`
+	Complete bool    `json:"complete"`
+	Workers  int     `json:"workers"`
+	Subs     int     `json:"subs"`
+	SubsDone int     `json:"subs_done"`
+	Nodes    uint64  `json:"nodes"`
 	// Set by --shard and --checkpoint only: the Burnside numerator of the
 	// sub-problems counted, whose sum over the shards is 8 × unique.
 	Burnside   *uint64 `json:"burnside,omitempty"`
-	Shard      string  `json:"shard,omitempty"`      // "I/K"
-	Out        string  `json:"out,omitempty"`        // the shard's result file
-	Skipped    bool    `json:"skipped,omitempty"`    // the result file was there already
-	Checkpoint string  `json:"checkpoint,omitempty"` // the checkpoint file
-	Resumed    int     `json:"resumed,omitempty"`    // sub-problems taken from the checkpoint
+	Shard      string  `json:"shard,omitempty"`       // "I/K"
+	ResultFile string  `json:"result_file,omitempty"` // the shard's result file
+	Skipped    bool    `json:"skipped,omitempty"`     // the result file was there already
+	Checkpoint string  `json:"checkpoint,omitempty"`  // the checkpoint file
+	Resumed    int     `json:"resumed,omitempty"`     // sub-problems taken from the checkpoint
 }
 
 // countCmd is "nqueens count": its flags, one run per way of counting (whole, with a
 // checkpoint, one shard), and the rendering of the result.
 type countCmd struct {
-	e                      *env
-	workers                int
-	asJSON                 bool
-	progress               progressFlags
-	shard, out, checkpoint string
-	resume                 bool
-	every                  time.Duration
-	getenv                 func(string) string // the environment, for --shard auto/K
+	e                         *env
+	workers                   int
+	asJSON                    bool
+	progress                  progressFlags
+	shard, outDir, checkpoint string
+	resume                    bool
+	every                     time.Duration
+	getenv                    func(string) string // the environment, for --shard auto/K
 }
 
 func newCountCmd(e *env) *cobra.Command {
@@ -69,7 +72,7 @@ finished since the last save. A write that fails during the count is a warning;
 a count that ran prints its result even when the last write fails, then says
 the file is NOT saved (exit 1, or 130 when interrupted).
 
---shard I/K --out DIR counts shard I (0..K-1) of the K shards of the work
+--shard I/K --out-dir DIR counts shard I (0..K-1) of the K shards of the work
 plan (see "nqueens plan") and writes DIR/shard-IIII-of-KKKK.json; "nqueens
 merge DIR" sums the shards. --shard auto/K takes I from SLURM_ARRAY_TASK_ID,
 JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or AWS_BATCH_JOB_ARRAY_INDEX.
@@ -82,7 +85,7 @@ One process at a time counts a checkpoint or a shard: each holds a lock
 second one stops at once (exit 1), naming the pid and host of the first.`,
 		Example: "  nqueens count 12\n  nqueens count 14 --workers 2 --json\n" +
 			"  nqueens count 18 --checkpoint q18.ckpt --resume\n" +
-			"  nqueens count 20 --shard 3/16 --out results/",
+			"  nqueens count 20 --shard 3/16 --out-dir results/",
 		Args: exactArgs(1, "one board size N"),
 		RunE: func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
 	}
@@ -91,7 +94,7 @@ second one stops at once (exit 1), naming the pid and host of the first.`,
 	f.BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	c.progress.register(f)
 	f.StringVar(&c.shard, "shard", "", "count shard `I/K` of the plan (I in 0..K-1, or auto/K from the job array index)")
-	f.StringVar(&c.out, "out", "", "with --shard: the `DIR`ectory of the shard result files")
+	f.StringVar(&c.outDir, "out-dir", "", "with --shard: the `DIR`ectory of the shard result files")
 	f.StringVar(&c.checkpoint, "checkpoint", "", "save progress in `FILE` periodically and on interrupt")
 	f.BoolVar(&c.resume, "resume", false, "continue from the --checkpoint file if it exists")
 	f.DurationVar(&c.every, "checkpoint-every", nqueens.DefaultCheckpointEvery, "interval between checkpoints")
@@ -111,7 +114,7 @@ func (c *countCmd) run(size string) error {
 		return err
 	}
 	switch {
-	case c.shard != "" || c.out != "":
+	case c.shard != "" || c.outDir != "":
 		return c.countShard(n)
 	case c.checkpoint != "" || c.resume:
 		return c.countCheckpointed(n)
@@ -127,7 +130,7 @@ func (c *countCmd) bar() *lazyBar {
 func (c *countCmd) countPlain(n int) error {
 	bar := c.bar()
 	start := time.Now()
-	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Progress: bar.update})
+	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Progress: bar.record})
 	bar.finish()
 	var se *nqueens.SizeError
 	if errors.As(cerr, &se) {
@@ -137,13 +140,13 @@ func (c *countCmd) countPlain(n int) error {
 		return cerr
 	}
 	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
-		Complete: res.Status == nqueens.Complete, Workers: c.workers, Tasks: res.Stats.Tasks,
-		TasksDone: res.Stats.TasksDone, Nodes: res.Stats.Nodes}
+		Complete: res.Status == nqueens.Complete, Workers: c.workers, Subs: res.Stats.Subs,
+		SubsDone: res.Stats.SubsDone, Nodes: res.Stats.Nodes}
 	if err := c.render(out); err != nil {
 		return err
 	}
 	if res.Status == nqueens.Interrupted {
-		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial", out.TasksDone, out.Tasks)}
+		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial", out.SubsDone, out.Subs)}
 	}
 	return nil
 }
@@ -154,28 +157,38 @@ func (c *countCmd) render(out countOutput) error {
 	if c.asJSON {
 		return printJSON(w, out)
 	}
-	fmt.Fprintf(w, "n=%d total=%d", out.N, out.Total)
+	_, err := fmt.Fprintln(w, out.line())
+	return err
+}
+
+// line is the text form of out: the keys of its JSON that a reader needs, in the same
+// names.
+func (out countOutput) line() string {
+	s := fmt.Sprintf("n=%d total=%d", out.N, out.Total)
 	if out.Unique != nil {
-		fmt.Fprintf(w, " unique=%d", *out.Unique)
+		s += fmt.Sprintf(" unique=%d", *out.Unique)
 	} else { // a shard
-		fmt.Fprintf(w, " burnside=%d", *out.Burnside)
+		s += fmt.Sprintf(" burnside=%d", *out.Burnside)
 	}
-	fmt.Fprintf(w, " seconds=%.3f workers=%d", out.Seconds, out.Workers)
+	s += fmt.Sprintf(" seconds=%.3f workers=%d", out.Seconds, out.Workers)
 	if out.Shard != "" {
-		fmt.Fprintf(w, " shard=%s subs=%d out=%s", out.Shard, out.Tasks, out.Out)
+		s += fmt.Sprintf(" shard=%s subs=%d result_file=%s", out.Shard, out.Subs, out.ResultFile)
 		if out.Skipped {
-			fmt.Fprint(w, " skipped=true")
+			s += " skipped=true"
 		}
 	}
 	if out.Resumed > 0 {
-		fmt.Fprintf(w, " resumed=%d", out.Resumed)
+		s += fmt.Sprintf(" resumed=%d", out.Resumed)
 	}
 	if !out.Complete {
 		// An interrupted count: the sums are those of the finished sub-problems.
-		fmt.Fprintf(w, " partial=true subs_done=%d/%d", out.TasksDone, out.Tasks)
+		s += " complete=false"
+		if out.Shard == "" {
+			s += fmt.Sprintf(" subs=%d", out.Subs)
+		}
+		s += fmt.Sprintf(" subs_done=%d", out.SubsDone)
 	}
-	_, err := fmt.Fprintln(w)
-	return err
+	return s
 }
 
 // newPlan returns the work plan of n, or a usage error for a size the counter refuses.
@@ -195,7 +208,7 @@ func newPlan(e *env, n int) (*nqueens.Plan, error) {
 // periodic write that fails are said on stderr.
 func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 	return nqueens.ShardOptions{Workers: c.workers, Checkpoint: c.checkpoint, Resume: c.resume,
-		CheckpointEvery: c.every, Version: version, Progress: bar.update,
+		CheckpointEvery: c.every, Version: version, Progress: bar.record,
 		Resuming: func(path string, done, subs int, written string) {
 			if written == "" {
 				fmt.Fprintf(c.e.stderr, "nqueens: no checkpoint %s yet: counting from the start\n", path)
@@ -215,14 +228,14 @@ func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 // output is the rendering of a checkpointed count or a shard.
 func (c *countCmd) output(r nqueens.ShardResult) countOutput {
 	return countOutput{N: r.N, Total: r.Total, Unique: &r.Unique, Seconds: r.Seconds,
-		Complete: r.Status == nqueens.Complete, Workers: c.workers, Tasks: r.Subs, TasksDone: r.SubsDone,
+		Complete: r.Status == nqueens.Complete, Workers: c.workers, Subs: r.Subs, SubsDone: r.SubsDone,
 		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 
 // fileError makes a usage error of the refusals of a path (a directory, a device where a
 // checkpoint must be).
 func fileError(err error) error {
-	if errors.Is(err, nqueens.ErrIsDirectory) || errors.Is(err, nqueens.ErrNotRegularFile) {
+	if errors.Is(err, atomicfile.ErrIsDir) || errors.Is(err, atomicfile.ErrNotRegular) {
 		return usageError{err}
 	}
 	return err
@@ -258,7 +271,7 @@ func (c *countCmd) countCheckpointed(n int) error {
 			saved = err.Error()
 		}
 		return interrupted{fmt.Sprintf("interrupted after %d of %d sub-problems: the counts above are partial; %s",
-			out.TasksDone, out.Tasks, saved)}
+			out.SubsDone, out.Subs, saved)}
 	}
 	if notSaved {
 		return fmt.Errorf("the count above is complete, but %w", err)
@@ -269,18 +282,18 @@ func (c *countCmd) countCheckpointed(n int) error {
 // countShard counts one shard of the plan into DIR.
 func (c *countCmd) countShard(n int) error {
 	if c.shard == "" {
-		return usagef("--out needs --shard I/K")
+		return usagef("--out-dir needs --shard I/K")
 	}
 	i, k, err := nqueens.ParseShard(c.shard, c.getenv)
 	if err != nil {
 		return usagef("--%v", err)
 	}
-	if c.out == "" {
-		return usagef("--shard needs --out DIR, the directory of the result files")
+	if c.outDir == "" {
+		return usagef("--shard needs --out-dir DIR, the directory of the result files")
 	}
 	if c.checkpoint != "" {
-		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out directory, %s",
-			filepath.Join(c.out, nqueens.ShardCheckpointName(i, k)))
+		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out-dir, %s",
+			filepath.Join(c.outDir, shardFileName(i, k, "checkpoint")))
 	}
 	p, err := newPlan(c.e, n)
 	if err != nil {
@@ -292,7 +305,7 @@ func (c *countCmd) countShard(n int) error {
 		warnShards(c.e, p, k, "")
 	}
 	bar := c.bar()
-	r, err := nqueens.CountShard(c.e.ctx, p, i, k, c.out, c.options(bar))
+	r, err := nqueens.CountShard(c.e.ctx, p, i, k, c.outDir, c.options(bar))
 	bar.finish()
 	if r.Recounted != nil {
 		fmt.Fprintf(c.e.stderr, "nqueens: %v: counting the shard again\n", r.Recounted)
@@ -300,13 +313,13 @@ func (c *countCmd) countShard(n int) error {
 	spec := fmt.Sprintf("%d/%d", i, k)
 	switch {
 	case errors.Is(err, nqueens.ErrOtherPlan) && r.Checkpoint == "":
-		return fmt.Errorf("%w: use another --out directory", err)
+		return fmt.Errorf("%w: use another --out-dir", err)
 	case r.Status != nqueens.Complete && r.Status != nqueens.Interrupted:
 		return fileError(err)
 	}
 	// The count ran: its sums are printed, saved or not.
 	out := c.output(r)
-	out.Shard, out.Out, out.Skipped, out.Unique = spec, r.ResultFile, r.Skipped, nil
+	out.Shard, out.ResultFile, out.Skipped, out.Unique = spec, r.ResultFile, r.Skipped, nil
 	if !r.Skipped && err == nil {
 		out.Checkpoint = "" // removed with the result written
 	}
@@ -326,4 +339,10 @@ func (c *countCmd) countShard(n int) error {
 		return fmt.Errorf("shard %s is counted (above), but %w", spec, err)
 	}
 	return nil
+}
+
+// shardFileName is the name of a file of shard i of k in its directory, as
+// nqueens.CountShard writes it: shard-0003-of-0008.json (ext "json"), .checkpoint, .lock.
+func shardFileName(i, k int, ext string) string {
+	return fmt.Sprintf("shard-%04d-of-%04d.%s", i, k, ext)
 }

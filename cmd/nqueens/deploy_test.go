@@ -145,9 +145,9 @@ func TestKubernetesManifests(t *testing.T) {
 		t.Errorf("an Indexed Job needs one completion per shard: --shard %s, %d completions (%s)",
 			flag("--shard"), countJob.Spec.Completions, countJob.Spec.CompletionMode)
 	}
-	out := flag("--out")
+	out := flag("--out-dir")
 	if !strings.HasPrefix(out, mounts["count"]+"/") {
-		t.Errorf("--out %s is not on the volume mounted at %s", out, mounts["count"])
+		t.Errorf("--out-dir %s is not on the volume mounted at %s", out, mounts["count"])
 	}
 	mergeArgs := pods["merge"].Containers[0].Args
 	if len(mergeArgs) != 2 || mergeArgs[0] != "merge" ||

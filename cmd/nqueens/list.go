@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -32,15 +30,16 @@ Every solution printed has passed an independent O(n) verification.
 
 --unique prints one solution per class of the 8 symmetries of the square: the
 class's canonical form (its lexicographically smallest image) and the class
-size, "class=8" at the end of a text line, a "# class=8" comment line above a
-board, "class_size" in JSON.
+size, "class_size=8" at the end of a text line, a "# class_size=8" comment line
+above a board, "class_size" in JSON.
 
 Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
-stderr, and on a terminal a progress bar (solutions out of the published count,
+stderr (listed=, the solutions printed, and total=, the solutions they stand
+for), and on a terminal a progress bar (solutions out of the published count,
 n ≤ 27) for a listing that lasts.
 
-A board without solution (n = 2, 3) lists nothing and says solutions=0, exit
+A board without solution (n = 2, 3) lists nothing and says listed=0, exit
 0: the list of its solutions is empty, as count says total=0. (solve and
 complete exit 1 there: they were asked for a placement, and none exists.)`,
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
@@ -81,65 +80,30 @@ func (c *listCmd) run(size string) error {
 		return err
 	}
 	start := time.Now()
-	out := c.progressWriter(n, f)
-	res, err := nqueens.WriteSolutions(c.e.ctx, out, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit, Workers: c.workers})
-	out.bar.finish()
+	// The bar counts the solutions written (the library's hook) against the published
+	// count, or the limit when smaller; boards past the table (n > 27) get no bar.
+	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "listing")
+	res, err := nqueens.WriteSolutions(c.e.ctx, c.e.stdout, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit,
+		Workers: c.workers, Progress: func(p nqueens.Progress) {
+			if p.Total > 0 {
+				bar.record(p)
+			}
+		}})
+	bar.finish()
 	if err != nil {
 		return err
 	}
 	// A board without solution (n = 2, 3) is listed in full too: nothing, then
-	// solutions=0, exit 0, as count says total=0.
+	// listed=0 total=0, exit 0, as count says total=0.
 	return c.summary(res, time.Since(start))
 }
 
 // summary prints what was listed on stderr.
 func (c *listCmd) summary(res nqueens.EnumerateResult, took time.Duration) error {
-	what := fmt.Sprintf("solutions=%d", res.Listed)
-	if c.unique {
-		what = fmt.Sprintf("unique=%d total=%d", res.Listed, res.Total)
-	}
+	what := fmt.Sprintf("listed=%d total=%d", res.Listed, res.Total)
 	if res.Stopped {
 		what += fmt.Sprintf(" limit=%d", c.limit)
 	}
 	fmt.Fprintf(c.e.stderr, "n=%d %s verified=true seconds=%.3f\n", res.N, what, took.Seconds())
 	return nil
-}
-
-// progressWriter passes the listing to stdout and shows how much of it is out: the
-// solutions written (counted by their newlines) against the published count, or the
-// limit when smaller. Boards past the table (n > 27) get no bar.
-func (c *listCmd) progressWriter(n int, f nqueens.Format) *listProgress {
-	total, unique, known := nqueens.KnownCounts(n)
-	if c.unique {
-		total = unique
-	}
-	if c.limit > 0 && c.limit < total {
-		total = c.limit
-	}
-	show := known && total > 0 && c.progress.shown(c.e.stderr)
-	lines := uint64(1) // text and JSON: a line per solution
-	if f == nqueens.Board {
-		lines = uint64(n) + 1 // the rows and a blank line
-		if c.unique {
-			lines++ // the "# class=K" line
-		}
-	}
-	return &listProgress{w: c.e.stdout, lines: lines, total: total, bar: newLazyBar(c.e.stderr, show, "listing")}
-}
-
-// listProgress counts the lines written through it and updates the bar.
-type listProgress struct {
-	w            io.Writer
-	lines, total uint64 // lines per solution, solutions in all
-	seen         uint64 // lines written
-	bar          *lazyBar
-}
-
-func (p *listProgress) Write(b []byte) (int, error) {
-	n, err := p.w.Write(b)
-	if p.bar.show {
-		p.seen += uint64(bytes.Count(b[:n], []byte{'\n'}))
-		p.bar.update(min(p.seen/p.lines, p.total), p.total)
-	}
-	return n, err
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -9,18 +11,19 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// mergeOutput is what merge prints, in the names of docs/vocabulary.md.
 type mergeOutput struct {
-	N       int      `json:"n"`
-	Total   uint64   `json:"total"`
-	Unique  uint64   `json:"unique"`
-	Shards  int      `json:"shards"`
-	Subs    int      `json:"subs"`
-	Nodes   uint64   `json:"nodes"`
-	Seconds float64  `json:"seconds"` // counting time summed over the shards
-	Plan    string   `json:"plan"`
-	Engine  string   `json:"engine"`
-	Files   []string `json:"files"`
-	Version []string `json:"versions"`
+	N        int      `json:"n"`
+	Total    uint64   `json:"total"`
+	Unique   uint64   `json:"unique"`
+	Shards   int      `json:"shards"`
+	Subs     int      `json:"subs"`
+	Nodes    uint64   `json:"nodes"`
+	Seconds  float64  `json:"seconds"` // counting time summed over the shards
+	Plan     string   `json:"plan"`
+	Engine   string   `json:"engine"`
+	Files    []string `json:"files"`
+	Versions []string `json:"versions"`
 }
 
 // mergeCmd is "nqueens merge".
@@ -34,7 +37,7 @@ func newMergeCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "merge DIR|FILE...",
 		Short: `Sum the shard results of "count --shard", with checks`,
-		Long: `Sum the result files of "nqueens count N --shard I/K --out DIR". A directory
+		Long: `Sum the result files of "nqueens count N --shard I/K --out-dir DIR". A directory
 stands for its shard-*.json files. The merge refuses, naming the files, when
 a shard is missing or appears twice, when a file comes from another plan or
 shard count than most files (the odd ones out are named), is truncated or
@@ -55,7 +58,7 @@ seconds is the counting time summed over the shards.`,
 }
 
 func (c *mergeCmd) run(args []string) error {
-	paths, err := nqueens.ShardFiles(args)
+	paths, err := shardFiles(args)
 	if err != nil {
 		return usageError{err}
 	}
@@ -64,7 +67,7 @@ func (c *mergeCmd) run(args []string) error {
 		return failure{err: err}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Version: m.Versions})
+		Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {
@@ -72,6 +75,31 @@ func (c *mergeCmd) render(out mergeOutput) error {
 		return printJSON(c.e.stdout, out)
 	}
 	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%d unique=%d shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
-		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Version, ","))
+		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","))
 	return err
+}
+
+// shardFiles lists the result files named by args: a directory stands for its
+// shard-*.json files (see shardFileName), anything else for itself.
+func shardFiles(args []string) ([]string, error) {
+	var paths []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			paths = append(paths, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "shard-*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s: no shard result files (shard-*.json)", a)
+		}
+		paths = append(paths, m...)
+	}
+	return paths, nil
 }

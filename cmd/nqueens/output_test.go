@@ -125,7 +125,7 @@ func (f *failWriter) Write([]byte) (int, error) {
 // whatever the command.
 func TestStdoutFailure(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "0/1", "--out", dir); code != 0 {
+	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "0/1", "--out-dir", dir); code != 0 {
 		t.Fatalf("shard: exit %d %s", code, errs)
 	}
 	placements := "2 4 1 3\n3 1 4 2\n"
@@ -301,8 +301,8 @@ func TestSolveJSONStreamed(t *testing.T) {
 func TestLongArgumentsCut(t *testing.T) {
 	long := strings.Repeat("9", 100000)
 	for _, args := range [][]string{
-		{"count", long}, {"solve", "x" + long}, {"solve", "8", "--algo", long}, {long},
-		{"verify", "--format", long}, {"count", "8", "--shard", long + "/2", "--out", t.TempDir()},
+		{"count", long}, {"solve", "x" + long}, {"solve", "8", "--algorithm", long}, {long},
+		{"verify", "--format", long}, {"count", "8", "--shard", long + "/2", "--out-dir", t.TempDir()},
 	} {
 		code, _, errs := runCLI(t, "", args...)
 		if code == 0 || len(errs) > 300 || !strings.Contains(errs, "…") {

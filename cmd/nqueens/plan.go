@@ -8,19 +8,22 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
+// planShard is one shard of a split: "I/K", as count --shard takes it.
 type planShard struct {
-	Shard int    `json:"shard"`
+	Shard string `json:"shard"`
 	Subs  int    `json:"subs"`
 	Cost  uint64 `json:"cost"`
 }
 
+// planOutput is what plan prints, in the names of docs/vocabulary.md.
 type planOutput struct {
 	N      int         `json:"n"`
 	Engine string      `json:"engine"`
 	Plan   string      `json:"plan"`
 	Subs   int         `json:"subs"`
 	Cost   uint64      `json:"cost"`
-	Shards []planShard `json:"shards,omitempty"`
+	Shards int         `json:"shards,omitempty"` // K, with --shards K
+	Split  []planShard `json:"split,omitempty"`  // the K shards (nqueens.Plan.Split)
 }
 
 // planCmd is "nqueens plan".
@@ -67,8 +70,9 @@ func (c *planCmd) run(size string) error {
 		if err != nil {
 			return usageError{err}
 		}
+		out.Shards = c.k
 		for i, sz := range sizes {
-			out.Shards = append(out.Shards, planShard{Shard: i, Subs: sz.Subs, Cost: sz.Cost})
+			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sz.Subs, Cost: sz.Cost})
 		}
 	}
 	return c.render(out)
@@ -89,8 +93,8 @@ func (c *planCmd) render(out planOutput) error {
 		return printJSON(c.e.stdout, out)
 	}
 	fmt.Fprintf(c.e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s\n", out.N, out.Subs, out.Cost, out.Engine, out.Plan)
-	for _, s := range out.Shards {
-		fmt.Fprintf(c.e.stdout, "shard %d/%d subs=%d cost=%d\n", s.Shard, c.k, s.Subs, s.Cost)
+	for _, s := range out.Split {
+		fmt.Fprintf(c.e.stdout, "shard=%s subs=%d cost=%d\n", s.Shard, s.Subs, s.Cost)
 	}
 	return nil
 }

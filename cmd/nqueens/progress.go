@@ -8,6 +8,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/pflag"
+
+	"github.com/nqueens/nqueens"
 )
 
 // lazyBar is a progress bar on stderr that appears only once a run has lasted
@@ -22,7 +24,9 @@ type lazyBar struct {
 	bar   *progressbar.ProgressBar
 }
 
-const progressDelay = 1500 * time.Millisecond
+// progressDelay is the time a run lasts before its progress shows (a variable for the
+// tests).
+var progressDelay = 1500 * time.Millisecond
 
 // progressFlags are --progress and --no-progress, which count, solve and list share.
 type progressFlags struct{ always, never bool }
@@ -73,6 +77,9 @@ func (b *lazyBar) update(done, total uint64) {
 	b.bar.Set64(int64(done))
 }
 
+// record is update as a hook of the library (nqueens.Progress).
+func (b *lazyBar) record(p nqueens.Progress) { b.update(p.Done, p.Total) }
+
 // finish removes the bar.
 func (b *lazyBar) finish() {
 	b.mu.Lock()
@@ -97,7 +104,17 @@ func newLazyLine(w io.Writer, show bool) *lazyLine {
 	return &lazyLine{w: w, show: show, start: time.Now()}
 }
 
-// update reports the phase and the fraction of it done.
+// record is update as a hook of the library (nqueens.Progress): the phase, and the
+// fraction of it done when its total is known.
+func (l *lazyLine) record(p nqueens.Progress) {
+	frac := -1.0
+	if p.Total > 0 {
+		frac = p.Fraction()
+	}
+	l.update(p.Phase, frac)
+}
+
+// update reports the phase and the fraction of it done (none when negative).
 func (l *lazyLine) update(phase string, frac float64) {
 	if !l.show {
 		return
@@ -109,7 +126,11 @@ func (l *lazyLine) update(phase string, frac float64) {
 		return
 	}
 	l.last, l.shown = now, true
-	fmt.Fprintf(l.w, "\r%-24s %3.0f%%  %5.1fs", phase, 100*frac, now.Sub(l.start).Seconds())
+	pct := "    "
+	if frac >= 0 {
+		pct = fmt.Sprintf("%3.0f%%", 100*frac)
+	}
+	fmt.Fprintf(l.w, "\r%-24s %s  %5.1fs", phase, pct, now.Sub(l.start).Seconds())
 }
 
 // finish erases the line.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens"
 )
 
 // TestLazyBar: nothing before progressDelay; then the share done and no raw numbers
@@ -37,24 +39,19 @@ func TestLazyBar(t *testing.T) {
 	}
 }
 
-// TestListProgress: the listing's bar counts solutions by their lines, whatever the
-// chunks the writes come in, and passes every byte through.
+// TestListProgress: list's bar follows the library's progress hook (the solutions
+// written against the published count), in every format, not the lines of its output.
 func TestListProgress(t *testing.T) {
-	var out, bar bytes.Buffer
-	p := &listProgress{w: &out, lines: 5, total: 10, bar: newLazyBar(&bar, true, "listing")}
-	p.bar.start = time.Now().Add(-2 * progressDelay)
-	board := ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n" // one solution of n = 4: 5 lines
-	all := strings.Repeat(board, 3)
-	for _, part := range []string{all[:7], all[7:30], all[30:]} { // cut inside solutions
-		if n, err := p.Write([]byte(part)); n != len(part) || err != nil {
-			t.Fatalf("write: %d %v", n, err)
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 0
+	for _, args := range [][]string{{"list", "12", "--progress"}, {"list", "12", "--progress", "--format", "board"},
+		{"list", "13", "--progress", "--unique", "--json"}} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != 0 || !strings.Contains(errs, "listing") {
+			t.Errorf("%v: exit %d, stderr %q: want a bar", args, code, errs)
 		}
-	}
-	p.bar.finish()
-	if out.String() != all {
-		t.Errorf("output changed: %q", out.String())
-	}
-	if p.seen != 15 || !strings.Contains(bar.String(), "30%") {
-		t.Errorf("%d lines seen, bar %q: want 3 of 10 solutions", p.seen, bar.String())
+		if n, err := nqueens.ReadPlacements(strings.NewReader(out)); err != nil || len(n) == 0 {
+			t.Errorf("%v: the output is no listing: %v", args, err)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -333,7 +334,7 @@ func parseWorkers(w int) (int, error) {
 	case w < 0 || w > maxWorkers:
 		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
 	case w == 0:
-		return nqueens.Workers(0), nil
+		return runtime.GOMAXPROCS(0), nil // what 0 means to the library
 	}
 	return w, nil
 }

@@ -44,13 +44,13 @@ func TestShardGolden(t *testing.T) {
 	clearIndexEnv(t)
 	dir := t.TempDir()
 	for i := 0; i < 3; i++ {
-		if code, _, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/3", i), "--out", dir); code != 0 {
+		if code, _, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/3", i), "--out-dir", dir); code != 0 {
 			t.Fatal(errs)
 		}
 	}
 	partial := t.TempDir()
 	for _, i := range []string{"0", "2"} {
-		runCLI(t, "", "count", "12", "--shard", i+"/3", "--out", partial)
+		runCLI(t, "", "count", "12", "--shard", i+"/3", "--out-dir", partial)
 	}
 	cases := []struct {
 		name string
@@ -67,17 +67,17 @@ func TestShardGolden(t *testing.T) {
 		{"merge-missing", []string{"merge", "PARTIAL"}},
 		{"merge-no-args", []string{"merge"}},
 		{"merge-no-such-dir", []string{"merge", "DIR/nope"}},
-		{"count-shard-skip", []string{"count", "12", "--shard", "1/3", "--out", "DIR"}},
-		{"count-shard-skip-json", []string{"count", "12", "--shard", "1/3", "--out", "DIR", "--json"}},
+		{"count-shard-skip", []string{"count", "12", "--shard", "1/3", "--out-dir", "DIR"}},
+		{"count-shard-skip-json", []string{"count", "12", "--shard", "1/3", "--out-dir", "DIR", "--json"}},
 		{"count-shard-no-out", []string{"count", "12", "--shard", "0/3"}},
-		{"count-shard-out-only", []string{"count", "12", "--out", "DIR"}},
-		{"count-shard-range", []string{"count", "12", "--shard", "3/3", "--out", "DIR"}},
-		{"count-shard-garbage", []string{"count", "12", "--shard", "x", "--out", "DIR"}},
+		{"count-shard-out-only", []string{"count", "12", "--out-dir", "DIR"}},
+		{"count-shard-range", []string{"count", "12", "--shard", "3/3", "--out-dir", "DIR"}},
+		{"count-shard-garbage", []string{"count", "12", "--shard", "x", "--out-dir", "DIR"}},
 		{"count-shard-garbage-no-out", []string{"count", "12", "--shard", "x"}},
-		{"count-shard-auto-none", []string{"count", "12", "--shard", "auto/3", "--out", "DIR"}},
-		{"count-shard-other-plan", []string{"count", "11", "--shard", "1/3", "--out", "DIR"}},
+		{"count-shard-auto-none", []string{"count", "12", "--shard", "auto/3", "--out-dir", "DIR"}},
+		{"count-shard-other-plan", []string{"count", "11", "--shard", "1/3", "--out-dir", "DIR"}},
 		{"count-resume-alone", []string{"count", "12", "--resume"}},
-		{"count-shard-checkpoint", []string{"count", "12", "--shard", "2/3", "--out", "DIR/new", "--checkpoint", "c.ckpt"}},
+		{"count-shard-checkpoint", []string{"count", "12", "--shard", "2/3", "--out-dir", "DIR/new", "--checkpoint", "c.ckpt"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -121,7 +121,7 @@ func TestShardCLI(t *testing.T) {
 		dir := t.TempDir()
 		var burnside uint64
 		for i := 0; i < k; i++ {
-			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out", dir, "-w", "2", "--json")
+			code, out, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/%d", i, k), "--out-dir", dir, "-w", "2", "--json")
 			var o countOutput
 			if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Skipped {
 				t.Fatalf("shard %d/%d: exit %d %q %q", i, k, code, out, errs)
@@ -134,7 +134,7 @@ func TestShardCLI(t *testing.T) {
 		if burnside != 8*knownCounts(12)[1] {
 			t.Errorf("k=%d: the shards' Burnside numerators sum to %d, not 8 × %d", k, burnside, knownCounts(12)[1])
 		}
-		code, out, _ := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("0/%d", k), "--out", dir, "--json")
+		code, out, _ := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("0/%d", k), "--out-dir", dir, "--json")
 		var o countOutput
 		if code != 0 || json.Unmarshal([]byte(out), &o) != nil || !o.Skipped {
 			t.Errorf("rerun not skipped: %q", out)
@@ -153,7 +153,7 @@ func TestShardCorruptRecounted(t *testing.T) {
 	clearIndexEnv(t)
 	dir := t.TempDir()
 	for i := 0; i < 2; i++ {
-		runCLI(t, "", "count", "11", "--shard", fmt.Sprintf("%d/2", i), "--out", dir)
+		runCLI(t, "", "count", "11", "--shard", fmt.Sprintf("%d/2", i), "--out-dir", dir)
 	}
 	path := filepath.Join(dir, shard.FileName(1, 2))
 	b, _ := os.ReadFile(path)
@@ -161,7 +161,7 @@ func TestShardCorruptRecounted(t *testing.T) {
 	if code, _, errs := runCLI(t, "", "merge", dir); code != 1 || !strings.Contains(errs, path+": truncated") {
 		t.Errorf("merge of a truncated file: exit %d %q", code, errs)
 	}
-	code, out, errs := runCLI(t, "", "count", "11", "--shard", "1/2", "--out", dir)
+	code, out, errs := runCLI(t, "", "count", "11", "--shard", "1/2", "--out-dir", dir)
 	if code != 0 || strings.Contains(out, "skipped") || !strings.Contains(errs, "counting the shard again") {
 		t.Errorf("exit %d %q %q", code, out, errs)
 	}
@@ -189,7 +189,7 @@ func TestShardAutoIndex(t *testing.T) {
 			t.Setenv(k, v)
 		}
 		dir := t.TempDir()
-		code, out, errs := runCLI(t, "", "count", "10", "--shard", "auto/3", "--out", dir, "--json")
+		code, out, errs := runCLI(t, "", "count", "10", "--shard", "auto/3", "--out-dir", dir, "--json")
 		var o countOutput
 		if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Shard != fmt.Sprintf("%d/3", c.want) {
 			t.Errorf("%v: exit %d %q %q", c.env, code, out, errs)
@@ -200,7 +200,7 @@ func TestShardAutoIndex(t *testing.T) {
 	}
 	clearIndexEnv(t)
 	t.Setenv("JOB_COMPLETION_INDEX", "3")
-	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "auto/3", "--out", t.TempDir()); code != 2 || !strings.Contains(errs, "JOB_COMPLETION_INDEX=3 is not a shard of 3") {
+	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "auto/3", "--out-dir", t.TempDir()); code != 2 || !strings.Contains(errs, "JOB_COMPLETION_INDEX=3 is not a shard of 3") {
 		t.Errorf("out of range: exit %d %q", code, errs)
 	}
 }
@@ -218,7 +218,7 @@ func TestCheckpointCLI(t *testing.T) {
 		t.Errorf("overwrite: exit %d %q", code, errs)
 	}
 	code, out, _ = runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume", "--json")
-	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts(12)[0] || o.Resumed != o.Tasks {
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Total != knownCounts(12)[0] || o.Resumed != o.Subs {
 		t.Errorf("resume of a complete checkpoint: exit %d %q", code, out)
 	}
 	if code, _, errs := runCLI(t, "", "count", "13", "--checkpoint", ck, "--resume"); code != 1 || !strings.Contains(errs, "from another plan") {
@@ -325,7 +325,7 @@ func TestCountKillResume(t *testing.T) {
 	}
 	o := check(out)
 	t.Logf("%d kills, %d with progress, %d runs to the end; the final run resumed %d of %d sub-problems",
-		kills, progressed, completions, o.Resumed, o.Tasks)
+		kills, progressed, completions, o.Resumed, o.Subs)
 }
 
 // TestCountSignalCheckpoint: SIGINT and SIGTERM stop a count with exit 130 and the
@@ -335,7 +335,7 @@ func TestCountSignalCheckpoint(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		dir := t.TempDir()
 		// A shard run checkpoints itself in its --out directory.
-		args := []string{"count", "16", "-w", "1", "--shard", "0/2", "--out", dir, "--checkpoint-every", "20ms"}
+		args := []string{"count", "16", "-w", "1", "--shard", "0/2", "--out-dir", dir, "--checkpoint-every", "20ms"}
 		cmd := exec.Command(bin, args...)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
@@ -361,7 +361,7 @@ func TestCountSignalCheckpoint(t *testing.T) {
 			t.Fatalf("%v: checkpoint %v, %+v", sig, err, c)
 		}
 		for _, i := range []string{"0", "1"} {
-			out, err := exec.Command(bin, "count", "16", "--shard", i+"/2", "--out", dir).CombinedOutput()
+			out, err := exec.Command(bin, "count", "16", "--shard", i+"/2", "--out-dir", dir).CombinedOutput()
 			if err != nil {
 				t.Fatalf("%s: %v", out, err)
 			}
@@ -675,9 +675,9 @@ func TestCountNotSavedCLI(t *testing.T) {
 		{"complete", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", false, 1,
 			[]string{fmt.Sprintf("total=%d unique=%d", knownCounts(n)[0], knownCounts(n)[1])},
 			"nqueens: the count above is complete, but checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
-		{"interrupted", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", true, 130, []string{"partial=true"},
+		{"interrupted", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", true, 130, []string{"complete=false"},
 			"the counts above are partial; checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
-		{"shard", []string{"--shard", "0/2", "--out", "DIR"}, shard.CheckpointName(0, 2), false, 1, []string{"shard=0/2"},
+		{"shard", []string{"--shard", "0/2", "--out-dir", "DIR"}, shard.CheckpointName(0, 2), false, 1, []string{"shard=0/2"},
 			"nqueens: shard 0/2 is counted (above), but result file NOT written: DIR/shard-0000-of-0002.json: no such file or directory"},
 	}
 	for _, c := range cases {
@@ -752,7 +752,7 @@ func TestCountFullDisk(t *testing.T) {
 	small := fullDisk(t)
 	for _, args := range [][]string{
 		{"count", "17", "-w", "1", "--checkpoint", small + "/c.ckpt"},
-		{"count", "17", "-w", "1", "--shard", "0/1", "--out", small + "/q"},
+		{"count", "17", "-w", "1", "--shard", "0/1", "--out-dir", small + "/q"},
 	} {
 		code, out, errs := runCLI(t, "", args...)
 		if code != 1 || out != "" || !strings.Contains(errs, "cannot write the checkpoint, nothing counted: "+small) ||
@@ -778,7 +778,7 @@ func TestResumeSays(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errs = runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume")
-	want := fmt.Sprintf("nqueens: resuming %s (written %s): %d of %d sub-problems done\n", ck, c.Written, o.Tasks, o.Tasks)
+	want := fmt.Sprintf("nqueens: resuming %s (written %s): %d of %d sub-problems done\n", ck, c.Written, o.Subs, o.Subs)
 	if code != 0 || errs != want {
 		t.Errorf("resumed: exit %d, stderr %q, want %q", code, errs, want)
 	}
@@ -799,7 +799,7 @@ func TestCountInUse(t *testing.T) {
 	}{
 		{ck + ".lock", []string{"count", "12", "--checkpoint", ck, "--resume"},
 			fmt.Sprintf("nqueens: checkpoint %s is in use by %s (lock file %s.lock)\n", ck, holder, ck)},
-		{filepath.Join(dir, shard.LockName(1, 2)), []string{"count", "12", "--shard", "1/2", "--out", dir},
+		{filepath.Join(dir, shard.LockName(1, 2)), []string{"count", "12", "--shard", "1/2", "--out-dir", dir},
 			fmt.Sprintf("nqueens: shard 1/2 of n=12 in %s is being counted by %s (lock file %s)\n", dir, holder, filepath.Join(dir, shard.LockName(1, 2)))},
 	}
 	for _, c := range cases {
@@ -826,7 +826,7 @@ func TestCountInUse(t *testing.T) {
 func TestCountTwiceAtOnce(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
-	args := []string{"count", "18", "-w", "1", "--shard", "0/2", "--out", dir}
+	args := []string{"count", "18", "-w", "1", "--shard", "0/2", "--out-dir", dir}
 	first := exec.Command(bin, args...)
 	if err := first.Start(); err != nil {
 		t.Fatal(err)
@@ -877,11 +877,11 @@ func TestShardsAboveSubs(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"plan", "12", "--shards", fmt.Sprint(k), "--json"}, warning + advice},
-		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", empty, k), "--out", dir},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", empty, k), "--out-dir", dir},
 			warning + fmt.Sprintf(", this one (%d/%d) among them", empty, k) + advice},
-		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", full, k), "--out", dir}, warning + advice},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("%d/%d", full, k), "--out-dir", dir}, warning + advice},
 		{[]string{"plan", "12", "--shards", fmt.Sprint(subs)}, ""},
-		{[]string{"count", "12", "--shard", fmt.Sprintf("0/%d", subs), "--out", dir}, ""},
+		{[]string{"count", "12", "--shard", fmt.Sprintf("0/%d", subs), "--out-dir", dir}, ""},
 	}
 	for _, c := range cases {
 		if code, _, errs := runCLI(t, "", c.args...); code != 0 || errs != c.stderr {

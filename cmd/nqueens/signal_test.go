@@ -75,7 +75,7 @@ func TestSolveKilledLeavesNothing(t *testing.T) {
 	}
 	unix.Close(fd)
 	for _, wait := range []time.Duration{200 * time.Millisecond, 900 * time.Millisecond} {
-		cmd := exec.Command(bin, "solve", "1e8", "--algo", "construct", "--format", "binary", "--out", dir+"/q.bin")
+		cmd := exec.Command(bin, "solve", "1e8", "--algorithm", "construct", "--format", "binary", "--out", dir+"/q.bin")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

@@ -1,52 +1,20 @@
 package main
 
 import (
-	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/nqueens/nqueens"
 )
 
-var sciRE = regexp.MustCompile(`^\+?([0-9]+)(?:\.([0-9]*))?(?:[eE]\+?([0-9]+))?$`)
-
-// parseSize reads a board size: a plain integer ("1000000", "1_000_000") or exact
-// scientific notation ("1e6", "2.5e3"). Fractions, negative numbers and sizes beyond the
-// library's limit are usage errors.
+// parseSize reads a board size with nqueens.ParseSize (plain integers, 1_000_000, exact
+// scientific notation such as 1e6 or 2.5e3); a size it refuses is a usage error.
 func parseSize(s string) (int, error) {
-	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
-	m := sciRE.FindStringSubmatch(t)
-	if m == nil {
-		if strings.HasPrefix(t, "-") {
-			return 0, usagef("invalid board size %q: n must be at least 1", s)
-		}
-		return 0, usagef("invalid board size %q: want a whole number such as 12 or 1e6", s)
+	n, err := nqueens.ParseSize(s)
+	if err != nil {
+		return 0, usageError{err}
 	}
-	digits, frac, exp := m[1], strings.TrimRight(m[2], "0"), m[3]
-	if exp == "" {
-		exp = "0"
-	}
-	if len(exp) > 3 {
-		return 0, usagef("board size %q is too large (at most %d)", s, nqueens.MaxN)
-	}
-	var e big.Int
-	e.SetString(exp, 10)
-	shift := int(e.Int64()) - len(frac)
-	if shift < 0 {
-		return 0, usagef("invalid board size %q: not a whole number", s)
-	}
-	var v, ten big.Int
-	v.SetString(digits+frac, 10)
-	ten.Exp(big.NewInt(10), big.NewInt(int64(shift)), nil)
-	v.Mul(&v, &ten)
-	if !v.IsInt64() || v.Int64() > nqueens.MaxN {
-		return 0, usagef("board size %q is too large (at most %d)", s, nqueens.MaxN)
-	}
-	if v.Int64() < 1 {
-		return 0, usagef("invalid board size %q: n must be at least 1", s)
-	}
-	return int(v.Int64()), nil
+	return n, nil
 }
 
 // parseBytes reads a memory size: a number with an optional unit k, M, G or T (powers of

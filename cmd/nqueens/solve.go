@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,12 +15,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
 // more than anyone reads.
 const maxBoardDrawing = 1000
 
+// solveOutput is the summary of a solve, in the names of docs/vocabulary.md.
 type solveOutput struct {
 	N         int     `json:"n"`
 	Algorithm string  `json:"algorithm"`
@@ -30,10 +33,10 @@ type solveOutput struct {
 	Nodes     uint64  `json:"nodes,omitempty"`
 	// Local search only (docs/algorithms.md §3.6): absent for the other algorithms,
 	// always there, 0 included, for the local search.
-	Attempts   *uint64 `json:"attempts,omitempty"`    // initial-search attempts
-	K          *uint64 `json:"k,omitempty"`           // queens left in conflict by the initial search
-	FinalSwaps *uint64 `json:"final_swaps,omitempty"` // final-search swaps
-	Restarts   *uint64 `json:"restarts,omitempty"`
+	Attempts  *uint64 `json:"attempts,omitempty"`  // initial-search attempts
+	Conflicts *uint64 `json:"conflicts,omitempty"` // queens left in conflict by the initial search (k)
+	Swaps     *uint64 `json:"swaps,omitempty"`     // final-search swaps
+	Restarts  *uint64 `json:"restarts,omitempty"`
 	// The columns follow, streamed by writeSolveJSON, unless the placement went to --out.
 }
 
@@ -41,7 +44,7 @@ type solveOutput struct {
 func newSolveOutput(n int, a nqueens.Algorithm, seed uint64, st nqueens.Stats) solveOutput {
 	o := solveOutput{N: n, Algorithm: string(a), Seed: seed, Verified: true, Nodes: st.Nodes}
 	if a == nqueens.LocalSearch {
-		o.Attempts, o.K, o.FinalSwaps, o.Restarts = &st.Attempts, &st.Conflicts, &st.Swaps, &st.Restarts
+		o.Attempts, o.Conflicts, o.Swaps, o.Restarts = &st.Attempts, &st.Conflicts, &st.Swaps, &st.Restarts
 	}
 	return o
 }
@@ -51,7 +54,7 @@ func newSolveOutput(n int, a nqueens.Algorithm, seed uint64, st nqueens.Stats) s
 func (o solveOutput) line() string {
 	s := fmt.Sprintf("n=%d algorithm=%s seed=%d verified=true seconds=%.3f", o.N, o.Algorithm, o.Seed, o.Seconds)
 	if o.Attempts != nil {
-		s += fmt.Sprintf(" attempts=%d k=%d final_swaps=%d restarts=%d", *o.Attempts, *o.K, *o.FinalSwaps, *o.Restarts)
+		s += fmt.Sprintf(" attempts=%d conflicts=%d swaps=%d restarts=%d", *o.Attempts, *o.Conflicts, *o.Swaps, *o.Restarts)
 	}
 	if o.Out != "" {
 		s += " out=" + o.Out
@@ -123,12 +126,13 @@ With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
 Without --out, --json is --format json, and a --format other than json with
 it is refused (exit 2). The summary is one line (on stderr without --out): n,
-algorithm, seed, time, and for the local search its counters (attempts, k,
-final_swaps, restarts), as in the JSON.
+algorithm, seed, time, and for the local search its counters (attempts,
+conflicts: the k queens left in conflict by the initial search, swaps,
+restarts), as in the JSON.
 
 Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
 give the placement asked for (count and list answer 0 there, exit 0).`,
-		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algo construct --format binary --out q.bin\n  nqueens solve 12 --format board",
+		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algorithm construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.seedGiven = cmd.Flags().Changed("seed")
@@ -145,7 +149,7 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&c.algo, "algo", "a", "auto", "algorithm: auto, localsearch, construct or backtrack")
+	fl.StringVarP(&c.algo, "algorithm", "a", "auto", "auto, localsearch, construct or backtrack")
 	fl.Uint64VarP(&c.seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
 	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board, json or binary")
 	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout (- is stdout)")
@@ -203,7 +207,7 @@ func (c *solveCmd) run(j solveJob) error {
 	e := c.e
 	// The output file is opened before the search, so that a path that cannot be
 	// written fails now and not after minutes of work.
-	var of *nqueens.OutputFile
+	var of *atomicfile.File
 	if c.out != "" {
 		var err error
 		if of, err = createOutput(c.out, false); err != nil {
@@ -213,7 +217,7 @@ func (c *solveCmd) run(j solveJob) error {
 	}
 	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
 	start := time.Now()
-	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.update)
+	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.record)
 	line.finish()
 	if err != nil {
 		return err
@@ -236,7 +240,7 @@ func (c *solveCmd) run(j solveJob) error {
 		return c.renderSummary(o)
 	}
 	if c.asJSON || j.format == nqueens.JSON {
-		if err := writeSolveJSON(e.stdout, o, nqueens.Cancellable(e.ctx, cols)); err != nil {
+		if err := writeSolveJSON(e.stdout, o, cancellable(e.ctx, cols)); err != nil {
 			return err
 		}
 		return e.ctx.Err()
@@ -271,12 +275,12 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
-	return nqueens.Write(w, f, n, nqueens.Cancellable(e.ctx, cols))
+	return nqueens.Write(w, f, n, cancellable(e.ctx, cols))
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
 // construction is streamed twice (verify, then write) instead of being held in memory.
-func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(string, float64)) (iter.Seq[int], nqueens.FindResult, error) {
+func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progress func(nqueens.Progress)) (iter.Seq[int], nqueens.FindResult, error) {
 	if a.Pick(n) == nqueens.Construct {
 		cols, err := nqueens.Construction(e.ctx, n)
 		if err != nil {
@@ -284,18 +288,37 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progr
 		}
 		return cols, nqueens.FindResult{N: n, Algorithm: nqueens.Construct, Status: nqueens.Complete}, nil
 	}
-	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MemoryLimit: memLimit})
+	res, err := nqueens.Solve(e.ctx, n, nqueens.SolveOptions{Algorithm: a, Seed: seed, Progress: progress, MaxMemory: memLimit})
 	if err != nil {
 		return nil, res, err
 	}
 	return res.Placement.Columns(), res, nil
 }
 
-// createOutput opens the output file path (see nqueens.CreateOutput); a directory, or a
-// device where a regular file is needed, is a usage error.
-func createOutput(path string, regularOnly bool) (*nqueens.OutputFile, error) {
-	f, err := nqueens.CreateOutput(path, regularOnly)
+// createOutput opens the output file path, checking that it can be written before any
+// data are computed. A regular file (or a new one) is written whole or not at all, a
+// link followed, a device or a FIFO written in place (unless regularOnly), a directory
+// refused: see internal/atomicfile. A directory, or a device where a regular file is
+// needed, is a usage error.
+func createOutput(path string, regularOnly bool) (*atomicfile.File, error) {
+	f, err := atomicfile.Create(path, regularOnly)
 	return f, fileError(err)
+}
+
+// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
+// consumer tells an interruption from the end by ctx.Err().
+func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		i := 0
+		for c := range cols {
+			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
+				return
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
 }
 
 func printJSON(w io.Writer, v any) error {

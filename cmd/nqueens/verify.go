@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,13 +32,14 @@ type verifyOutput struct {
 // verifyCmd is "nqueens verify": it reads placements one at a time and prints a
 // verdict for each as soon as it is checked.
 type verifyCmd struct {
-	e       *env
-	format  string
-	asJSON  bool
-	results int // verdicts so far
-	invalid int
-	pending *verifyOutput // the first verdict, held until a second says whether to number them
-	out     *bufio.Writer // stdout, flushed whenever the input has nothing more at hand
+	e        *env
+	format   string
+	asJSON   bool
+	results  int // verdicts so far
+	invalid  int
+	pending  *verifyOutput // the first verdict, held until a second says whether to number them
+	out      *bufio.Writer // stdout, flushed whenever the input has nothing more at hand
+	progress progressFlags
 }
 
 func newVerifyCmd(e *env) *cobra.Command {
@@ -48,7 +50,7 @@ func newVerifyCmd(e *env) *cobra.Command {
 		Long: `Check placements read from FILE (or stdin when FILE is - or missing) in O(n).
 
 Text input holds one or more placements: lines of 1-based columns (with the
-"class=K" that list --unique appends), board drawings, or JSON objects
+"class_size=K" that list --unique appends), board drawings, or JSON objects
 {"n":…,"columns":[…]}, one per line with nothing after it. Placements are
 checked one at a time while they are read, each held as 4 bytes per queen
 and checked in 5 bits per queen: 5 bytes per queen at most, about 250 MB
@@ -58,7 +60,9 @@ the line is only counted. Binary input is one placement of little-endian
 uint32 columns, 0-based; a binary file is streamed with 5 bits of memory
 per queen, so 10^9 queens need about 625 MB (from a pipe it is held, 5
 bytes per queen at most). Input larger than the memory allows is refused.
---format auto tells binary from text by its bytes.
+--format auto tells binary from text by its bytes. On a terminal, a
+verification that lasts shows its progress on stderr (--progress and
+--no-progress force it either way).
 
 Exit status: 0 when every placement is valid, 1 when one is not (the first
 attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,
@@ -79,12 +83,16 @@ attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,
 	}
 	cmd.Flags().StringVarP(&c.format, "format", "f", "auto", "input format: auto, text or binary")
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object per placement")
+	c.progress.register(cmd.Flags())
 	return cmd
 }
 
 func (c *verifyCmd) run(name string) error {
 	if c.format != "auto" && c.format != "text" && c.format != "binary" {
 		return usagef("unknown format %q (want auto, text or binary)", c.format)
+	}
+	if err := c.progress.check(); err != nil {
+		return err
 	}
 	c.out = bufio.NewWriterSize(c.e.stdout, 1<<16)
 	err := c.verify(name)
@@ -113,8 +121,7 @@ func (c *verifyCmd) run(name string) error {
 // verify reads name ("-" for stdin) and reports every placement in it.
 func (c *verifyCmd) verify(name string) error {
 	in := c.e.stdin
-	var file *os.File // a regular file, streamed twice if binary, of size bytes
-	var size int64
+	var file *os.File // a regular file, streamed twice by VerifyBinary if binary
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
@@ -126,7 +133,7 @@ func (c *verifyCmd) verify(name string) error {
 			return usagef("%s is a directory, not a file of placements", name)
 		}
 		if err == nil && st.Mode().IsRegular() {
-			file, size = f, st.Size()
+			file = f
 		}
 		in = f
 	}
@@ -137,12 +144,15 @@ func (c *verifyCmd) verify(name string) error {
 		br.Peek(1)
 		head, _ := br.Peek(min(br.Buffered(), 4096))
 		format = "text"
-		if nqueens.LooksBinary(head) {
+		if looksBinary(head) {
 			format = "binary"
 		}
 	}
+	line := newLazyLine(c.e.stderr, c.progress.shown(c.e.stderr))
+	defer line.finish()
+	opt := nqueens.VerifyOptions{Progress: line.record}
 	if format == "text" {
-		for v, err := range nqueens.VerifyPlacements(c.e.ctx, br, 0) {
+		for v, err := range nqueens.VerifyPlacements(c.e.ctx, br, opt) {
 			if err != nil {
 				return err
 			}
@@ -157,10 +167,14 @@ func (c *verifyCmd) verify(name string) error {
 		}
 		return c.e.ctx.Err()
 	}
+	src := io.Reader(br)
 	if file != nil {
-		return c.verifyBinaryFile(file, size)
+		src = file // streamed from its start, not held
 	}
-	n, err := nqueens.VerifyBinary(c.e.ctx, br, 0)
+	n, err := nqueens.VerifyBinary(c.e.ctx, src, opt)
+	if err != nil && c.e.ctx.Err() != nil {
+		return c.e.ctx.Err()
+	}
 	var ce *nqueens.ConflictError
 	if err != nil && !errors.As(err, &ce) {
 		return err
@@ -234,34 +248,10 @@ func result(n int, err error) (verifyOutput, error) {
 	return o, nil
 }
 
-// verifyBinaryFile checks a binary file of size bytes, streamed twice at most (the second
-// pass only to name the earlier queen of a conflict) instead of being loaded.
-func (c *verifyCmd) verifyBinaryFile(f *os.File, size int64) error {
-	name := f.Name()
-	if size%4 != 0 {
-		return &nqueens.ParseError{Msg: fmt.Sprintf("%s: binary placement is truncated: %d bytes is not a multiple of 4", name, size)}
-	}
-	n := int(size / 4)
-	if n > nqueens.MaxN {
-		return &nqueens.ParseError{Msg: fmt.Sprintf("%s: %d rows is more than the largest board (%d)", name, n, nqueens.MaxN)}
-	}
-	if n == 0 {
-		return &nqueens.ParseError{Msg: "empty input: no placement to verify"}
-	}
-	var readErr error
-	pass := func(yield func(int) bool) {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			readErr = err
-			return
-		}
-		nqueens.Cancellable(c.e.ctx, nqueens.BinaryColumns(f, &readErr))(yield)
-	}
-	verr := nqueens.VerifyColumns(n, pass)
-	if err := c.e.ctx.Err(); err != nil {
-		return err
-	}
-	if readErr != nil {
-		return readErr
-	}
-	return c.report(n, verr)
+// looksBinary reports whether the start of an input is the binary form rather than text:
+// text never holds a NUL or other control byte besides white space.
+func looksBinary(head []byte) bool {
+	return bytes.ContainsFunc(head, func(r rune) bool {
+		return r < 0x20 && r != '\n' && r != '\r' && r != '\t'
+	})
 }

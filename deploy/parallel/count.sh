@@ -57,5 +57,5 @@ fi
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd) # remote hosts start in their home directory
 seq 0 $((K - 1)) | parallel --will-cite "${hosts[@]}" --jobs "$JOBS" --joblog "$OUT/joblog" --resume-failed \
-	"$NQUEENS" count "$N" --shard {}/"$K" --out "$OUT" --workers "$WORKERS" --no-progress
+	"$NQUEENS" count "$N" --shard {}/"$K" --out-dir "$OUT" --workers "$WORKERS" --no-progress
 "$NQUEENS" merge "$OUT"

@@ -56,6 +56,10 @@ type Options struct {
 	// Runs bounds the runs of the O(n) local search on large boards (localsearch.SolveFixed);
 	// zero means localsearch.DefaultFixedRuns.
 	Runs int
+	// Progress, if not nil, hears the phases of Find: those of localsearch.SolveFixed
+	// ("initial", "final") on large boards, then "round" with the rounds of the portfolio
+	// begun (total unknown, 0). It runs on the caller's goroutine.
+	Progress func(phase string, done, total uint64)
 }
 
 // localSearchMinN is the smallest board on which Find runs the local search.
@@ -130,7 +134,7 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 	fits := PropagationFits(n, opt.MemoryLimit)
 	if (n >= FixedMinN || !fits) && !opt.PropagationOnly {
 		q, lst, err := localsearch.SolveFixed(ctx, fixed, localsearch.Options{Seed: rng.Uint64(), FixedRuns: opt.Runs,
-			MemoryLimit: opt.MemoryLimit})
+			MemoryLimit: opt.MemoryLimit, Progress: opt.Progress})
 		st.Swaps += uint64(lst.FinalSwaps)
 		st.Attempts += uint64(lst.Attempts)
 		st.Runs = int(lst.Restarts) + 1
@@ -152,6 +156,9 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 	}
 	for round := 0; ; round++ {
 		st.Rounds = round + 1
+		if opt.Progress != nil {
+			opt.Progress("round", uint64(round+1), 0)
+		}
 		s, ok := newProp(ctx, fixed)
 		if !ok {
 			st.Engine = Propagation
@@ -193,8 +200,10 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 
 // Count returns the number of completions of fixed: 0 when fixed queens attack each other.
 // It returns an error on cancellation (with the count so far) or when the count
-// overflows 64 bits.
-func Count(ctx context.Context, fixed []int32) (uint64, Stats, error) {
+// overflows 64 bits. progress, if not nil, is called on the caller's goroutine as the
+// search tree is covered: done of total, in 1/treeUnits of a branch of its first choice
+// (the share of the second choice's branches finished within it), never going back.
+func Count(ctx context.Context, fixed []int32, progress func(done, total uint64)) (uint64, Stats, error) {
 	st := Stats{Engine: Propagation, Rounds: 1}
 	if err := check(fixed, MaxN); err != nil {
 		return 0, st, err
@@ -204,6 +213,7 @@ func Count(ctx context.Context, fixed []int32) (uint64, Stats, error) {
 		return 0, st, nil
 	}
 	s.counting = true
+	s.progress = progress
 	_, err := s.search(0)
 	st.Nodes = s.nodes
 	return s.count, st, err

@@ -97,7 +97,7 @@ func TestCountAgainstFilter(t *testing.T) {
 					want++
 				}
 			}
-			got, _, err := Count(context.Background(), p)
+			got, _, err := Count(context.Background(), p, nil)
 			if err != nil || got != want {
 				t.Fatalf("n=%d %v: count %d (%v), want %d", n, p, got, err, want)
 			}
@@ -190,7 +190,7 @@ func TestCancel(t *testing.T) {
 		fixed[i] = -1
 	}
 	start := time.Now()
-	_, _, err := Count(ctx, fixed)
+	_, _, err := Count(ctx, fixed, nil)
 	if err != context.DeadlineExceeded || time.Since(start) > 2*time.Second {
 		t.Errorf("count: %v after %v", err, time.Since(start))
 	}
@@ -198,7 +198,7 @@ func TestCancel(t *testing.T) {
 
 func TestAttackingFixedQueens(t *testing.T) {
 	p := []int32{0, 1, -1, -1, -1}
-	if n, _, err := Count(context.Background(), p); n != 0 || err != nil {
+	if n, _, err := Count(context.Background(), p, nil); n != 0 || err != nil {
 		t.Errorf("count %d %v", n, err)
 	}
 	if _, _, err := Find(context.Background(), p, Options{}); err != ErrNoCompletion {

@@ -49,7 +49,12 @@ type prop struct {
 	done         <-chan struct{}
 	counting     bool
 	count        uint64
-	rnd          uint64 // xorshift state for the value order; 0 keeps the natural order
+	// The progress of a count (Count): the choices on the current path (branch), and for
+	// the first two the option being explored and the options in all.
+	progress             func(done, total uint64)
+	branch               int
+	branchPos, branchLen [2]int
+	rnd                  uint64 // xorshift state for the value order; 0 keeps the natural order
 }
 
 // newProp sets up the search for the partial placement fixed (−1 for a free row). It
@@ -266,12 +271,17 @@ func (s *prop) search(depth int) (bool, error) {
 			}
 			continue
 		}
+		level := s.branch
+		s.branch++
 		for i := range opts {
 			r, c := v, int(s.rows[depth][i])
 			if !isRow {
 				r, c = c, v
 			}
 			t := len(s.trail)
+			if level < 2 {
+				s.branchPos[level], s.branchLen[level] = i, len(opts)
+			}
 			if s.assign(r, c) {
 				found, err := s.search(depth + 1)
 				if found || err != nil {
@@ -279,8 +289,27 @@ func (s *prop) search(depth int) (bool, error) {
 				}
 			}
 			s.undo(t)
+			if level < 2 && s.progress != nil {
+				s.report(level)
+			}
 		}
+		s.branch--
 		s.undo(t0)
 		return false, nil
 	}
+}
+
+// treeUnits is the units of a branch of the first choice in the progress of Count.
+const treeUnits = 1024
+
+// report tells the progress of a count after a branch of the choice at level (0: the
+// first choice of the search, 1: the second) is finished.
+func (s *prop) report(level int) {
+	done := uint64(s.branchPos[0]) * treeUnits
+	if level == 0 {
+		done += treeUnits
+	} else {
+		done += uint64(s.branchPos[1]+1) * treeUnits / uint64(s.branchLen[1])
+	}
+	s.progress(done, uint64(s.branchLen[0])*treeUnits)
 }

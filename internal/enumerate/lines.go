@@ -37,6 +37,9 @@ type LinesOptions struct {
 	// Check, when set, is called with every solution before it is printed; false stops
 	// WriteLines with a *CheckError. It may be called from several goroutines at once.
 	Check func(q []int32) bool
+	// Written, when set, is called with the number of solutions written so far after each
+	// chunk of output is handed to the writer, always from the caller's goroutine.
+	Written func(solutions uint64)
 	// MirrorBytes bounds the memory that keeps solutions of the left half of the board
 	// for their mirror images (see the package comment), for n ≤ 16: 0 means
 	// DefaultMirrorBytes, a negative value turns the mirror off.
@@ -123,7 +126,7 @@ func WriteLines(ctx context.Context, w io.Writer, n int, format LineFormat, opt 
 		b := make([]byte, lineChunk+lf.maxSol+8) // 8: room for the last 8-byte store
 		return &b
 	}}
-	out := &lineWriter{w: bw, limit: opt.Limit, nl: lf.nl, pool: pool}
+	out := &lineWriter{w: bw, limit: opt.Limit, nl: lf.nl, pool: pool, written: opt.Written}
 	st, err := writeLines(ctx, n, lf, opt, out, pool)
 	if ferr := bw.Flush(); ferr != nil && out.err == nil {
 		out.err = ferr
@@ -231,6 +234,8 @@ type lineWriter struct {
 	full  bool // the limit is reached
 	err   error
 	pool  *sync.Pool
+	// written, if set, hears the solutions written after each chunk.
+	written func(uint64)
 }
 
 // stopped reports whether the writer ended the listing: limit reached or write error.

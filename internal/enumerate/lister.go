@@ -29,6 +29,9 @@ func (o *lineWriter) put(b []byte) bool {
 		return false
 	}
 	o.sols += k
+	if o.written != nil {
+		o.written(o.sols)
+	}
 	return !o.full
 }
 

@@ -177,7 +177,7 @@ func (s *fixedSolver) run(ctx context.Context) (bool, error) {
 			return false, err
 		}
 		s.st.K = int64(m - j)
-		s.progress("final", 1)
+		s.progress("final", 0, 0)
 		s.placeRestSlots(j)
 		if m <= smallN {
 			s.finalScanSlots(j)
@@ -225,7 +225,7 @@ func (s *fixedSolver) initial() (int, error) {
 			return j, s.ctx.Err()
 		}
 		if att&(progressEvery-1) < pollEvery {
-			s.progress("initial", float64(att)/float64(max(s.maxAttempts, 1)))
+			s.progress("initial", uint64(att), uint64(s.maxAttempts))
 		}
 	}
 	s.rng = rng

@@ -91,7 +91,7 @@ func (s *solver) initialPipelined() (int, error) {
 				return j, s.ctx.Err()
 			}
 			if att&(progressEvery-1) < pollEvery {
-				s.progress("initial", float64(att)/float64(maxAtt))
+				s.progress("initial", uint64(att), uint64(maxAtt))
 			}
 		}
 	}

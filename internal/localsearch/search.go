@@ -92,7 +92,7 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 			return nil, err
 		}
 		s.st.K = int64(n - j)
-		s.progress("final", 1)
+		s.progress("final", 0, 0)
 		s.placeRest(j)
 		if s.traced {
 			s.tr.Final()
@@ -118,9 +118,9 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 }
 
 // progress reports to Options.Progress, if set.
-func (s *solver) progress(phase string, frac float64) {
+func (s *solver) progress(phase string, done, total uint64) {
 	if s.opt.Progress != nil {
-		s.opt.Progress(phase, frac)
+		s.opt.Progress(phase, done, total)
 	}
 }
 
@@ -184,7 +184,7 @@ func (s *solver) initialPlain() (int, error) {
 			return j, s.ctx.Err()
 		}
 		if att&(progressEvery-1) < pollEvery {
-			s.progress("initial", float64(att)/float64(s.maxAttempts))
+			s.progress("initial", uint64(att), uint64(s.maxAttempts))
 		}
 	}
 	s.rng = rng

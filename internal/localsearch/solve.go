@@ -28,10 +28,10 @@ type Options struct {
 	Seed uint64
 
 	// Progress, if not nil, is called now and then (every 2^20 steps of the initial search,
-	// and once per phase change) with the phase ("initial", "final") and the fraction of
-	// the initial-search attempt budget used so far (0..1). It runs on the solving
-	// goroutine: keep it cheap.
-	Progress func(phase string, frac float64)
+	// and once per phase change) with the phase ("initial", "final") and, for the initial
+	// search, its attempts so far and its attempt budget (0 and 0 for the final search,
+	// whose length is not known). It runs on the solving goroutine: keep it cheap.
+	Progress func(phase string, done, total uint64)
 
 	// Scratch, if it holds at least ScratchWords(n) words, is used for the two diagonal
 	// bitsets instead of a fresh allocation (its contents are overwritten). The caller can

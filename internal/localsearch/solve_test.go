@@ -185,15 +185,15 @@ func TestCancel(t *testing.T) {
 
 func TestProgress(t *testing.T) {
 	var phases []string
-	last := -1.0
-	_, _ = solveOK(t, 1_000_000, Options{Seed: 1, Progress: func(p string, f float64) {
-		if f < 0 || f > 1 {
-			t.Errorf("fraction %v", f)
+	var last uint64
+	_, _ = solveOK(t, 1_000_000, Options{Seed: 1, Progress: func(p string, done, total uint64) {
+		if done > total || (p == "initial" && total != 1_000_000*308/100) {
+			t.Errorf("%s: %d of %d", p, done, total)
 		}
-		if p == "initial" && f < last {
-			t.Errorf("fraction went back: %v after %v", f, last)
+		if p == "initial" && done < last {
+			t.Errorf("attempts went back: %d after %d", done, last)
 		}
-		last = f
+		last = done
 		if len(phases) == 0 || phases[len(phases)-1] != p {
 			phases = append(phases, p)
 		}

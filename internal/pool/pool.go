@@ -1,9 +1,11 @@
-// Package pool runs independent tasks on a fixed number of goroutines: the one worker
-// pool of the counters (refcount, fastcount, qjoin). Workers take task indices in order
-// from an atomic counter, each with its own scratch memory, so a task's result can land
-// in a slot of its own and the sums, added in index order afterwards, do not depend on
-// the schedule. (The enumeration, whose output must keep its order, has its own ordered
-// runner: enumerate.runOrdered.)
+// Package pool runs independent tasks on a fixed number of goroutines: the worker pool
+// of the counters' sub-problems (refcount, fastcount, qjoin). Workers take task indices
+// in order from an atomic counter, each with its own scratch memory, so a task's result
+// can land in a slot of its own and the sums, added in index order afterwards, do not
+// depend on the schedule. Not every goroutine of nqueens runs here: the quadrant join
+// builds its tables on goroutines of its own (qjoin/table.go), and the enumeration, whose
+// output must keep its order, has its own ordered runner (enumerate.runOrdered). Default
+// gives "0 workers" its meaning everywhere.
 package pool
 
 import (

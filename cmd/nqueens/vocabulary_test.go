@@ -1,0 +1,361 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// vocabRow is a row of docs/vocabulary.md: the names of one concept.
+type vocabRow struct {
+	section, concept          string
+	goNames, json, text, flag []string
+	note                      string // the lab's table: the commands' name it deviates from
+}
+
+var backticked = regexp.MustCompile("`([^`]+)`")
+
+// readVocabulary parses the tables of docs/vocabulary.md: its sections "The commands"
+// and "The lab", their columns found by their headers.
+func readVocabulary(t *testing.T) []vocabRow {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "vocabulary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []vocabRow
+	section := ""
+	var cols []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if s, ok := strings.CutPrefix(line, "## "); ok {
+			section, cols = s, nil
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if cols == nil {
+			cols = cells
+			continue
+		}
+		if strings.HasPrefix(cells[0], "---") {
+			continue
+		}
+		if len(cells) != len(cols) {
+			t.Fatalf("vocabulary.md: %d cells under %d headers: %s", len(cells), len(cols), line)
+		}
+		r := vocabRow{section: section, concept: cells[0]}
+		for i, h := range cols {
+			var names []string
+			for _, m := range backticked.FindAllStringSubmatch(cells[i], -1) {
+				names = append(names, m[1])
+			}
+			switch h {
+			case "Go":
+				r.goNames = names
+			case "JSON":
+				r.json = names
+			case "Text":
+				r.text = names
+			case "Flag":
+				r.flag = names
+			case "Commands' name":
+				r.note = cells[i]
+			}
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) < 20 {
+		t.Fatalf("vocabulary.md: only %d rows read", len(rows))
+	}
+	return rows
+}
+
+// snake spells a Go name as a key: SubsDone is subs_done, JSON json, Row1 row1.
+func snake(name string) string {
+	var b strings.Builder
+	rs := []rune(name)
+	for i, r := range rs {
+		if unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])) {
+			b.WriteByte('_')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// rootNames returns the exported names of package nqueens (non-test files): its
+// package-level identifiers, and Type.Field and Type.Method.
+func rootNames(t *testing.T) map[string]bool {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, filepath.Join("..", ".."), func(fi os.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, f := range pkgs["nqueens"].Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+					continue
+				}
+				rt := d.Recv.List[0].Type
+				if s, ok := rt.(*ast.StarExpr); ok {
+					rt = s.X
+				}
+				names[rt.(*ast.Ident).Name+"."+d.Name.Name] = true
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+						if st, ok := s.Type.(*ast.StructType); ok {
+							for _, fl := range st.Fields.List {
+								for _, n := range fl.Names {
+									names[s.Name.Name+"."+n.Name] = true
+								}
+							}
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							names[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// jsonKeys adds the keys of every object in the JSON values of out (one per line) to keys.
+func jsonKeys(t *testing.T, what, out string, keys map[string]string) {
+	t.Helper()
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				if _, ok := keys[k]; !ok {
+					keys[k] = what
+				}
+				walk(e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Errorf("%s: not JSON: %.200s", what, line)
+			continue
+		}
+		walk(v)
+	}
+}
+
+var textKey = regexp.MustCompile(`(?:^|[\s(])([a-z][a-z0-9_]*)=`)
+
+// textKeys adds the keys of the key=value pairs of out to keys.
+func textKeys(what, out string, keys map[string]string) {
+	for _, m := range textKey.FindAllStringSubmatch(out, -1) {
+		if _, ok := keys[m[1]]; !ok {
+			keys[m[1]] = what
+		}
+	}
+}
+
+// TestVocabulary: every JSON key, text key and flag that the commands print or take is in
+// docs/vocabulary.md, each name in one row (one meaning), and the Go names of the table
+// exist in package nqueens and spell the row's name.
+func TestVocabulary(t *testing.T) {
+	rows := readVocabulary(t)
+	lab := func(what string) bool { return strings.HasPrefix(what, "lab ") }
+	// The rows of each name, by kind.
+	index := map[string]map[string][]vocabRow{"json": {}, "text": {}, "flag": {}}
+	for _, r := range rows {
+		for kind, names := range map[string][]string{"json": r.json, "text": r.text, "flag": r.flag} {
+			for _, n := range names {
+				index[kind][n] = append(index[kind][n], r)
+			}
+		}
+	}
+	// One meaning per name: a name in two rows is a clash, unless the lab's row says
+	// which name the commands use instead (a deviation waiting for the lab to follow).
+	for kind, byName := range index {
+		for n, rs := range byName {
+			var plain []string
+			for _, r := range rs {
+				if r.note == "" {
+					plain = append(plain, r.section+": "+r.concept)
+				}
+			}
+			if len(plain) > 1 || (len(rs) > 1 && len(plain) == len(rs)) {
+				t.Errorf("%s %q has %d meanings: %q", kind, n, len(rs), plain)
+			}
+		}
+	}
+	for _, r := range rows {
+		if r.note != "" {
+			t.Logf("the lab still says %q (%s): %s", append(r.json, r.flag...), r.concept, r.note)
+		}
+	}
+
+	// The Go names: in the package, and spelling the row's name.
+	names := rootNames(t)
+	for _, r := range rows {
+		spelled := slices.Concat(r.json, r.text)
+		for _, f := range r.flag {
+			spelled = append(spelled, strings.ReplaceAll(strings.TrimPrefix(f, "--"), "-", "_"))
+		}
+		for _, g := range r.goNames {
+			id := strings.TrimSuffix(g, "()")
+			if !names[id] {
+				t.Errorf("%s: Go name %s is not in package nqueens", r.concept, g)
+			}
+			if last := id[strings.LastIndexByte(id, '.')+1:]; len(spelled) > 0 && !slices.Contains(spelled, snake(last)) {
+				t.Errorf("%s: Go name %s spells %s, not one of the row's names %q", r.concept, g, snake(last), spelled)
+			}
+		}
+	}
+
+	// What the commands print, in text and in JSON, each in its own directory.
+	shards, ckpt, placement := "DIR/shards", "DIR/ckpt", "DIR/q.txt"
+	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	type runSpec struct {
+		args  []string
+		stdin string
+		ctx   context.Context // nil: not cancelled
+	}
+	var specs []runSpec
+	for _, args := range [][]string{
+		{"count", "8"},
+		{"count", "10", "--shard", "0/2", "--out-dir", shards},
+		{"count", "10", "--shard", "1/2", "--out-dir", shards},
+		{"count", "10", "--shard", "1/2", "--out-dir", shards}, // skipped
+		{"count", "9", "--checkpoint", ckpt},
+		{"count", "9", "--checkpoint", ckpt, "--resume"},
+		{"plan", "10", "--shards", "2"},
+		{"merge", shards},
+		{"solve", "8", "--seed", "1"},
+		{"solve", "100", "--seed", "1", "--algorithm", "localsearch"},
+		{"solve", "100", "--seed", "1", "--out", placement},
+		{"list", "6", "--unique", "--limit", "1"},
+		{"list", "5"},
+		{"complete", "8", "--fix", "1:1", "--seed", "1"},
+		{"complete", "8", "--fix", "1:1", "--count"},
+		{"complete", "--generate", "8", "--fixed", "2", "--seed", "1"},
+		{"verify"},
+		{"version"},
+		{"lab", "backtrack", "5"},
+		{"lab", "lasvegas", "6", "--trials", "3", "--seed", "1", "--ms", "0..1"},
+		{"lab", "lasvegas", "6", "--exact", "--ms", "0..1"},
+		{"lab", "localsearch", "--from", "1e3", "--to", "1e3", "--seed", "1"},
+	} {
+		stdin := ""
+		if args[0] == "verify" {
+			stdin = "2 4 1 3\n1 2\n"
+		}
+		for _, asJSON := range []bool{false, true} {
+			var a []string
+			for _, arg := range args {
+				a = append(a, strings.Replace(arg, "DIR", dirs[asJSON], 1))
+			}
+			if asJSON {
+				a = append(a, "--json")
+			}
+			specs = append(specs, runSpec{args: a, stdin: stdin})
+		}
+	}
+	// Interrupted from the start: the keys of a partial count.
+	for _, args := range [][]string{{"count", "12"}, {"complete", "12", "--fix", "1:1", "--count"}} {
+		specs = append(specs, runSpec{args: args, ctx: cancelled}, runSpec{args: append(slices.Clone(args), "--json"), ctx: cancelled})
+	}
+	jsonSeen, textSeen := map[string]string{}, map[string]string{}
+	for _, s := range specs {
+		ctx := s.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(s.stdin), &out, &errb, s.args)
+		what := strings.Join(s.args, " ")
+		if (code != 0 && s.ctx == nil && s.args[0] != "verify") || (s.ctx != nil && code != exitInterrupted) {
+			t.Errorf("%s: exit %d: %s", what, code, errb.String())
+			continue
+		}
+		if slices.Contains(s.args, "--json") {
+			jsonKeys(t, what, out.String(), jsonSeen)
+			// The summary of list and complete goes to stderr in text, --json or not.
+			if s.args[0] == "list" {
+				textKeys(what, errb.String(), textSeen)
+			}
+			continue
+		}
+		textKeys(what, out.String()+errb.String(), textSeen)
+	}
+	for kind, seen := range map[string]map[string]string{"json": jsonSeen, "text": textSeen} {
+		for key, what := range seen {
+			if !known(index[kind][key], lab(what)) {
+				t.Errorf("%s prints the %s key %q, which docs/vocabulary.md does not list", what, kind, key)
+			}
+		}
+	}
+
+	// The flags of every command.
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Name == "help" {
+				return
+			}
+			if !known(index["flag"]["--"+f.Name], lab(strings.TrimPrefix(c.CommandPath(), "nqueens ")+" ")) {
+				t.Errorf("%s takes --%s, which docs/vocabulary.md does not list", c.CommandPath(), f.Name)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	root := newRoot(&env{ctx: context.Background()})
+	root.InitDefaultHelpFlag()
+	walk(root)
+}
+
+// known says whether a name is in the table: in the commands' rows, or, for the lab,
+// in the lab's rows too.
+func known(rs []vocabRow, lab bool) bool {
+	for _, r := range rs {
+		if r.section == "The commands" || lab {
+			return true
+		}
+	}
+	return false
+}

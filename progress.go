@@ -1,0 +1,86 @@
+package nqueens
+
+import "sync"
+
+// Progress says how far a long run has come. Every long-running entry point of this
+// package reports it through the same hook, a Progress field of type func(Progress) in
+// its options, in the manner of gonum/optimize's Recorder: one shape, whatever the run.
+// The options that take it: CountOptions, FastCounter and PlainCounter (Count),
+// ShardOptions (CountCheckpointed, CountShard), SolveOptions (Solve), EnumerateOptions
+// (Enumerate, WriteSolutions), CompletionOptions (FindCompletion, CountCompletions),
+// VerifyOptions (VerifyPlacements, VerifyBinary); each documents its phases and units.
+//
+// The hook is called one call at a time, never concurrently, even when the run has many
+// workers (their reports are serialised, from whichever goroutine finished the work);
+// within a phase Done never decreases; and no call is made after the entry point has
+// returned. The run waits for the hook: keep it cheap. A nil hook costs nothing.
+type Progress struct {
+	// Phase names what the run is doing; each entry point documents its phases
+	// ("count", "list", "verify"...). A run may go through several, and come back to one.
+	Phase string
+	// Done is the work done in this phase, Total the work of the whole phase, in units of
+	// the phase's choosing (documented with it): estimated cost for a count, solutions for
+	// a listing, rows for a verification. Total is 0 when it is not known in advance.
+	Done, Total uint64
+}
+
+// Fraction is Done/Total, from 0 to 1, or 0 when Total is not known.
+func (p Progress) Fraction() float64 {
+	if p.Total == 0 {
+		return 0
+	}
+	return min(float64(p.Done)/float64(p.Total), 1)
+}
+
+// reporter keeps the promises of Progress for one run: it serialises the calls of the
+// hook, drops a report whose Done is below the last one of its phase (workers may
+// finish in any order), and makes no call once closed. A nil *reporter reports nothing.
+type reporter struct {
+	mu     sync.Mutex
+	hook   func(Progress)
+	phase  string
+	done   uint64
+	closed bool
+}
+
+// newReporter returns the reporter of hook, nil when hook is nil. The caller closes it
+// before it returns.
+func newReporter(hook func(Progress)) *reporter {
+	if hook == nil {
+		return nil
+	}
+	return &reporter{hook: hook}
+}
+
+// report passes one report to the hook.
+func (r *reporter) report(phase string, done, total uint64) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed || (phase == r.phase && done < r.done) {
+		return
+	}
+	r.phase, r.done = phase, done
+	r.hook(Progress{Phase: phase, Done: done, Total: total})
+}
+
+// phaseFunc returns report as a func(done, total) for one phase, nil when r is nil: the
+// shape of the internal engines' hooks.
+func (r *reporter) phaseFunc(phase string) func(done, total uint64) {
+	if r == nil {
+		return nil
+	}
+	return func(done, total uint64) { r.report(phase, done, total) }
+}
+
+// close ends the reports: after it returns, the hook is never called again.
+func (r *reporter) close() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+}
