@@ -3,7 +3,10 @@ package lab
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
+
+	"github.com/nqueens/nqueens"
 
 	"github.com/nqueens/nqueens/internal/classic"
 	"github.com/nqueens/nqueens/internal/labplot"
@@ -87,8 +90,10 @@ func LookupSearch(name string) (Search, bool) {
 type BacktrackOptions struct {
 	// Searches names the searches to run, in that order; nil means all four.
 	Searches []string
-	// Progress, if set, is called before each search.
-	Progress func(Progress)
+	// Progress, if set, is called before each search (nqueens.Progress, the hook of every
+	// long run): Phase is the search's name, Done the searches finished, Total their
+	// number (with the row DFS, run last for the ratios when it is not among them).
+	Progress func(nqueens.Progress)
 }
 
 // BacktrackTable is the outcome of Backtrack: the table of docs/algorithms.md §3.1–3.4, as
@@ -152,8 +157,12 @@ func Backtrack(ctx context.Context, n int, opt BacktrackOptions) (BacktrackTable
 	if err != nil {
 		return t, err
 	}
+	total := uint64(len(list))
+	if !slices.ContainsFunc(list, func(s Search) bool { return s.Name == "row" }) {
+		total++
+	}
 	for i, s := range list {
-		report(opt.Progress, s.Name, float64(i)/float64(len(list)))
+		report(opt.Progress, s.Name, uint64(i), total)
 		r, err := measure(ctx, n, s)
 		if err != nil {
 			return t, err
@@ -168,7 +177,7 @@ func Backtrack(ctx context.Context, n int, opt BacktrackOptions) (BacktrackTable
 	}
 	if ref == nil {
 		row, _ := LookupSearch("row")
-		report(opt.Progress, "row (the reference of the ratios)", 1)
+		report(opt.Progress, "row", total-1, total)
 		r, err := measure(ctx, n, row)
 		if err != nil {
 			return t, err // the rows stand, without their ratios
@@ -281,4 +290,12 @@ func EstimateBacktrack(ctx context.Context, n int, opt BacktrackOptions) (CostEs
 		}
 	}
 	return e, nil
+}
+
+// report calls the hook of an experiment, if set; the experiment runs on one goroutine,
+// so that calls never overlap, and Done never decreases within a phase.
+func report(hook func(nqueens.Progress), phase string, done, total uint64) {
+	if hook != nil {
+		hook(nqueens.Progress{Phase: phase, Done: done, Total: total})
+	}
 }

@@ -20,6 +20,7 @@
 //     LocalSearchTable, with its initial search timed with the O(j) scan of the original
 //     program against the solver's O(1) check (InitialSearch runs one alone).
 //
-// Every experiment reports its progress through the same hook, a func(Progress) in its
-// options, and estimates its cost before it runs (EstimateBacktrack, EstimateLasVegas).
+// Every experiment reports its progress through the hook of every long run of nqueens, a
+// func(nqueens.Progress) in its options, and estimates its cost before it runs
+// (EstimateBacktrack, EstimateLasVegas).
 package lab

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
 )
 
@@ -19,11 +21,13 @@ func TestBacktrack(t *testing.T) {
 	want := map[string][2]int64{"classic": {35539, 348150}, "row": {35539, 348150},
 		"cell": {7535369, 70450278}, "cellprune": {185489, 1256703}}
 	var steps []string
-	tab, err := lab.Backtrack(context.Background(), 10, lab.BacktrackOptions{Progress: func(p lab.Progress) { steps = append(steps, p.Step) }})
+	tab, err := lab.Backtrack(context.Background(), 10, lab.BacktrackOptions{Progress: func(p nqueens.Progress) {
+		steps = append(steps, fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total))
+	}})
 	if err != nil || len(tab.Rows) != 4 || !tab.Complete || tab.N != 10 {
 		t.Fatalf("%+v, %v", tab, err)
 	}
-	if strings.Join(steps, ",") != "classic,row,cell,cellprune" {
+	if strings.Join(steps, ",") != "classic 0/4,row 1/4,cell 2/4,cellprune 3/4" {
 		t.Errorf("progress steps %v", steps)
 	}
 	for _, r := range tab.Rows {
@@ -46,8 +50,8 @@ func TestBacktrack(t *testing.T) {
 	}
 	// Interrupted: the searches done, no ratios, not complete.
 	ctx, cancel := context.WithCancel(context.Background())
-	tab, err = lab.Backtrack(ctx, 12, lab.BacktrackOptions{Searches: []string{"row", "cell"}, Progress: func(p lab.Progress) {
-		if p.Step == "cell" {
+	tab, err = lab.Backtrack(ctx, 12, lab.BacktrackOptions{Searches: []string{"row", "cell"}, Progress: func(p nqueens.Progress) {
+		if p.Phase == "cell" {
 			cancel()
 		}
 	}})
@@ -212,5 +216,27 @@ func TestLocalSearch(t *testing.T) {
 	}
 	if _, err := lab.LocalSearch(context.Background(), lab.LocalSearchOptions{From: 10, To: 5}); err == nil {
 		t.Error("From > To is accepted")
+	}
+}
+
+// TestProgress: the experiments report through nqueens.Progress: Done never decreases,
+// and a sampled table's last report is its last run (Done = Total).
+func TestProgress(t *testing.T) {
+	var got []nqueens.Progress
+	_, err := lab.LasVegas(context.Background(), 8, lab.LasVegasOptions{Ms: []int{2, 4, 6}, Trials: 5, Seed: 1,
+		Progress: func(p nqueens.Progress) { got = append(got, p) }})
+	if err != nil || len(got) != 15 {
+		t.Fatalf("%d reports, %v", len(got), err)
+	}
+	for i, p := range got {
+		if p.Total != 15 || p.Done != uint64(i+1) || p.Phase != fmt.Sprintf("m=%d", 2+2*(i/5)) {
+			t.Errorf("report %d: %+v", i, p)
+		}
+	}
+	got = nil
+	_, err = lab.LocalSearch(context.Background(), lab.LocalSearchOptions{From: 100, To: 1000, Seed: 1,
+		Progress: func(p nqueens.Progress) { got = append(got, p) }})
+	if err != nil || len(got) != 2 || got[0] != (nqueens.Progress{Phase: "n=100", Done: 0, Total: 2}) || got[1].Phase != "n=1,000" {
+		t.Errorf("local search: %+v, %v", got, err)
 	}
 }

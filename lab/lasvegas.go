@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/labplot"
 	"github.com/nqueens/nqueens/internal/lasvegas"
 )
@@ -132,8 +133,10 @@ type LasVegasOptions struct {
 	MaxChecks   int64
 	MaxCensored int
 
-	// Progress, if set, is called after each run (sampled) or each m (exact).
-	Progress func(Progress)
+	// Progress, if set, is called after each run (sampled) or before each m (exact), with
+	// Phase "m=M" for the row of M, Done the runs done (exact: the rows done) and Total
+	// those of the whole table.
+	Progress func(nqueens.Progress)
 }
 
 // LasVegasTable is the outcome of LasVegas: the cost against m, sampled or exact, as
@@ -329,7 +332,7 @@ func LasVegas(ctx context.Context, n int, opt LasVegasOptions) (LasVegasTable, e
 // exact fills the rows of an exact table.
 func (t *LasVegasTable) exact(ctx context.Context, ms []int, opt LasVegasOptions) error {
 	for i, m := range ms {
-		report(opt.Progress, fmt.Sprintf("m=%d (%d/%d)", m, i+1, len(ms)), float64(i)/float64(len(ms)))
+		report(opt.Progress, fmt.Sprintf("m=%d", m), uint64(i), uint64(len(ms)))
 		r, err := lasvegas.Exact(ctx, t.N, lasvegas.Options{Variant: lasvegas.Variant(t.Variant), M: m, MaxDraws: opt.MaxDraws})
 		if err != nil {
 			return err
@@ -350,8 +353,7 @@ func (t *LasVegasTable) sample(ctx context.Context, ms []int, opt LasVegasOption
 		MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks, MaxCensored: opt.MaxCensored}
 	if opt.Progress != nil {
 		so.Progress = func(p lasvegas.Progress) {
-			opt.Progress(Progress{Step: fmt.Sprintf("m=%d (%d/%d)", p.M, p.Row+1, p.Rows),
-				Fraction: (float64(p.Row) + float64(p.Run)/float64(p.Trials)) / float64(p.Rows)})
+			report(opt.Progress, fmt.Sprintf("m=%d", p.M), uint64(p.Row*p.Trials+p.Run), uint64(p.Rows*p.Trials))
 		}
 	}
 	res, err := lasvegas.Sweep(ctx, t.N, so)

@@ -67,8 +67,9 @@ type LocalSearchOptions struct {
 	ScanMax int
 	// Seed seeds every run.
 	Seed uint64
-	// Progress, if set, is called before each size.
-	Progress func(Progress)
+	// Progress, if set, is called before each size: Phase "n=N", Done the sizes done,
+	// Total their number.
+	Progress func(nqueens.Progress)
 }
 
 // LocalSearchTable is the outcome of LocalSearch, as "nqueens lab localsearch --json"
@@ -125,7 +126,7 @@ func LocalSearch(ctx context.Context, opt LocalSearchOptions) (LocalSearchTable,
 	}
 	ns := sizesBetween(opt.From, opt.To, per)
 	for i, n := range ns {
-		report(opt.Progress, "n="+group(int64(n)), float64(i)/float64(len(ns)))
+		report(opt.Progress, "n="+group(int64(n)), uint64(i), uint64(len(ns)))
 		r, err := measureLocal(ctx, n, opt)
 		if err != nil {
 			return t, err

@@ -106,7 +106,7 @@ func (c *labBacktrackCmd) checkCost(j labBacktrackJob) error {
 func (c *labBacktrackCmd) run(j labBacktrackJob) error {
 	e := c.e
 	line := newLazyLine(e.stderr, isTerminal(e.stderr))
-	j.opt.Progress = func(p lab.Progress) { line.update(p.Step, p.Fraction) }
+	j.opt.Progress = line.record
 	t, runErr := lab.Backtrack(e.ctx, j.n, j.opt)
 	line.finish()
 	if runErr != nil && e.ctx.Err() == nil {

@@ -172,7 +172,7 @@ func (c *labLasVegasCmd) run(j labLasVegasJob) error {
 		}
 	}
 	line := newLazyLine(e.stderr, isTerminal(e.stderr))
-	j.opt.Progress = func(p lab.Progress) { line.update(p.Step, p.Fraction) }
+	j.opt.Progress = line.record
 	t, runErr := lab.LasVegas(e.ctx, j.n, j.opt)
 	line.finish()
 	if errors.Is(runErr, lab.ErrTooLarge) {

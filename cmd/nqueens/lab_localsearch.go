@@ -95,7 +95,7 @@ func (c *labLocalSearchCmd) parse() (labLocalSearchJob, error) {
 // error (Ctrl-C among them), prints the rows finished before it and returns the error.
 func (c *labLocalSearchCmd) run(j labLocalSearchJob) error {
 	line := newLazyLine(c.e.stderr, isTerminal(c.e.stderr))
-	j.opt.Progress = func(p lab.Progress) { line.update(p.Step, p.Fraction) }
+	j.opt.Progress = line.record
 	t, runErr := lab.LocalSearch(c.e.ctx, j.opt)
 	line.finish()
 	if err := c.of.print(c.e.stdout, t); err != nil {
