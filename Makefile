@@ -29,7 +29,8 @@ test-cluster:
 	NQUEENS_SLURM=1 NQUEENS_PARALLEL=1 $(GO) test -count=1 -v -run 'TestSlurm|TestGNUParallel' ./cmd/nqueens/
 
 # The browser tests of web/ alone, in headless Chromium (Debian's chromium): a screenshot
-# test of the board and a click-through of the replay. `make test` runs them too, and skips
+# test of the board and click-throughs of the replays (teaching searches, Las Vegas, local
+# search, construction). `make test` runs them too, and skips
 # them without /usr/bin/chromium unless NQUEENS_BROWSER=1, as .ci/run sets.
 test-browser:
 	NQUEENS_BROWSER=1 $(GO) test -count=1 -v -run 'TestBrowser' ./web/

@@ -2,11 +2,16 @@ package nqueens_test
 
 import (
 	"context"
+	"go/ast"
 	"go/build"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -89,25 +94,52 @@ func TestDocLinks(t *testing.T) {
 	}
 }
 
-// TestCommandFrontDoor: the command reaches the engines only through the public
-// packages, so everything it does is there for a Go user too. Its tests may look
-// inside (known counts, file formats); its own files may not, but for the plumbing
-// that only a command needs and no engine is: files written whole (internal/atomicfile),
-// which the root package no longer exports for the command's sake.
+// TestCommandFrontDoor: the command and the web board reach the engines only through the
+// public packages, so everything they do is there for a Go user too, and they can only
+// parse and print what those compute (the web board imports nqueens and lab, the command
+// those and web). Their tests may look inside (known counts, file formats); their own
+// files may not, but for the plumbing that only a command needs and no engine is: files
+// written whole (internal/atomicfile), which the root package no longer exports for the
+// command's sake.
 func TestCommandFrontDoor(t *testing.T) {
-	pkg, err := build.ImportDir("cmd/nqueens", 0)
-	if err != nil || len(pkg.GoFiles) == 0 {
-		t.Fatalf("cmd/nqueens: %v", err)
+	for dir, public := range map[string][]string{
+		"cmd/nqueens": {"github.com/nqueens/nqueens", "github.com/nqueens/nqueens/lab", "github.com/nqueens/nqueens/web",
+			"github.com/nqueens/nqueens/internal/atomicfile"}, // plumbing, no engine
+		"web": {"github.com/nqueens/nqueens", "github.com/nqueens/nqueens/lab"},
+	} {
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil || len(pkg.GoFiles) == 0 {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		for _, path := range pkg.Imports { // the non-test files' imports
+			if strings.HasPrefix(path, "github.com/nqueens/nqueens") && !slices.Contains(public, path) {
+				t.Errorf("%s imports %s, not one of %v", dir, path, public)
+			}
+		}
 	}
-	public := map[string]bool{
-		"github.com/nqueens/nqueens":                     true,
-		"github.com/nqueens/nqueens/lab":                 true,
-		"github.com/nqueens/nqueens/web":                 true,
-		"github.com/nqueens/nqueens/internal/atomicfile": true, // plumbing, no engine
+}
+
+// TestLabOwnTypes: package lab exports no alias of an internal type, so that go doc shows
+// the fields of every type it returns (go doc ./lab SweepResult showed none).
+func TestLabOwnTypes(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, "lab", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, path := range pkg.Imports { // the non-test files' imports
-		if strings.HasPrefix(path, "github.com/nqueens/nqueens") && !public[path] {
-			t.Errorf("cmd/nqueens imports %s, not a public package", path)
+	for _, pkg := range pkgs {
+		for name, f := range pkg.Files {
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.TYPE {
+					continue
+				}
+				for _, spec := range g.Specs {
+					if ts := spec.(*ast.TypeSpec); ts.Assign.IsValid() && ts.Name.IsExported() {
+						t.Errorf("%s: type %s is an alias", name, ts.Name.Name)
+					}
+				}
+			}
 		}
 	}
 }

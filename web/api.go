@@ -47,6 +47,7 @@ type limitsResponse struct {
 	MaxIndex       int     `json:"max_index"`
 	MaxCountN      int     `json:"max_count_n"`
 	MaxTraceN      int     `json:"max_trace_n"`
+	MaxReplayN     int     `json:"max_replay_n"`
 	MaxTraceEvents int     `json:"max_trace_events"`
 	MaxLabN        int     `json:"max_lab_n"`
 	MaxSweepN      int     `json:"max_sweep_n"`
@@ -64,7 +65,7 @@ func (s *server) limits(r *http.Request) (job, error) {
 	}
 	o := s.opt
 	v := limitsResponse{MaxDrawnN, o.MaxSolveN, o.MaxColumnsN, o.MaxEnumerateN, o.MaxIndex, o.MaxCountN,
-		o.MaxTraceN, o.MaxTraceEvents, o.MaxLabN, o.MaxSweepN, maxExactRowN, maxExactCellN, o.MaxTrials,
+		o.MaxTraceN, o.MaxReplayN, o.MaxTraceEvents, o.MaxLabN, o.MaxSweepN, maxExactRowN, maxExactCellN, o.MaxTrials,
 		o.MaxBodyBytes, o.Timeout.Seconds(), o.MaxConcurrent}
 	return func(context.Context) (any, error) { return v, nil }, nil
 }

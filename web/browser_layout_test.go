@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/lab"
 )
 
 // The page's layout: on a phone nothing is wider than the screen, and on every screen
@@ -84,6 +85,17 @@ func checkCurvePadding(t *testing.T, p *page) {
 func TestBrowserLab(t *testing.T) {
 	p := openPage(t)
 	checkCurvePadding(t, p)
+	// The optimum the page names is the API's, by either objective: for n = 4 (row,
+	// exact) the least nodes explored is m = 2, the least checks m = 0.
+	p.set("curve-n", "4")
+	for _, objective := range []string{"explored", "checks"} {
+		want := getJSON[lab.LasVegasTable](p, "/api/lab/lasvegas?n=4&variant=row&exact=true&objective="+objective)
+		p.set("objective", objective)
+		p.click("#curve-go")
+		status := fmt.Sprintf("optimum m = %d (least %s)", want.Rows[want.Optimum].M, objective)
+		p.waitFor(fmt.Sprintf(`document.getElementById("curve-status").textContent.startsWith(%q)`, status))
+	}
+	p.set("objective", "explored")
 	p.set("curve-n", "20")
 	p.click("#exact")
 	p.set("trials", "5")
@@ -186,6 +198,17 @@ func TestBrowserPhone(t *testing.T) {
 		t.Errorf("the first columns of 1000 queens take %d lines, with %v broken across two", lines, split)
 	}
 	fits("with the summary of 1000 queens")
+
+	// The replays of the Las Vegas hybrid (with its U curve) and of the local search on
+	// 200 queens (a scatter, with the diagonals' bars) fit too.
+	loadReplay[lasVegasTrace](p, "lasvegas-row", map[string]string{"trace-n": "8", "trace-m": "3", "trace-seed": "5"},
+		"/api/trace?search=lasvegas&variant=row&n=8&m=3&seed=5")
+	p.waitFor(`document.getElementById("replay-curve-title").textContent.includes("exact")`)
+	fits("with the Las Vegas replay")
+	loadReplay[localSearchTrace](p, "localsearch", map[string]string{"trace-n": "200", "trace-seed": "1"},
+		"/api/trace?search=localsearch&n=200&seed=1&check=placed")
+	p.stepTo(700)
+	fits("with the local search of 200 queens")
 
 	checkCurvePadding(t, p)
 }

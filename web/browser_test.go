@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -29,7 +30,8 @@ import (
 // against the real handler on 127.0.0.1. Without a browser they skip, unless
 // NQUEENS_BROWSER=1 (CI sets it), which makes a missing browser a failure.
 // NQUEENS_CHROMIUM names another binary; NQUEENS_SCREENSHOTS=DIR also writes the
-// README's two screenshots, serve-board.png and serve-replay.png, to DIR.
+// README's screenshots, serve-board.png, serve-replay.png, serve-replay-lasvegas.png and
+// serve-replay-localsearch.png, to DIR.
 
 const defaultChromium = "/usr/bin/chromium"
 
@@ -447,7 +449,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 
 	// Step forward: the first queen, then the first conflict, in red.
-	if tr.Events[0] != [3]int32{evPlace, 1, 1} || tr.Events[1] != [3]int32{evConflict, 2, 1} {
+	if !slices.Equal(tr.Events[0], []int32{evPlace, 1, 1}) || !slices.Equal(tr.Events[1], []int32{evConflict, 2, 1}) {
 		t.Fatalf("the row search of n=6 starts %v", tr.Events[:2])
 	}
 	p.click("#step-fwd")
@@ -526,11 +528,11 @@ func TestBrowserReplay(t *testing.T) {
 	p.click("#bars-go")
 	p.waitFor(`document.getElementById("bars-status").textContent.startsWith("n = 6:")`)
 	var want []string
-	for _, s := range lab.Searches() {
-		r, err := lab.Measure(context.Background(), 6, s)
-		if err != nil {
-			t.Fatal(err)
-		}
+	bt, err := lab.Backtrack(context.Background(), 6, lab.BacktrackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range bt.Rows {
 		want = append(want, fmt.Sprintf("%s %s nodes, %s checks", r.Variant, grouped(r.Nodes), grouped(r.Checks)))
 	}
 	if got, w := p.text("bars-status"), "n = 6: "+strings.Join(want, "; "); got != w {

@@ -4,18 +4,24 @@
 //
 // # The page
 //
-// static/index.html, static/app.js and static/style.css, embedded with go:embed: plain
-// HTML, CSS and JavaScript drawn on canvases, with no framework, no build step and no
-// resource from another origin (the Content-Security-Policy header forbids them). Three
-// panels:
+// static/index.html, static/app.js, static/replay.js and static/style.css, embedded with
+// go:embed: plain HTML, CSS and JavaScript drawn on canvases, with no framework, no build
+// step and no resource from another origin (the Content-Security-Policy header forbids
+// them). Three panels:
 //
 //   - the board: solve n with an algorithm and a seed, step to the next or previous
 //     solution in lexicographic order (all of them, or one per symmetry class), apply
 //     the 8 symmetries of the square; boards beyond [MaxDrawnN] are summarised (time,
 //     k, restarts, verified) with the placement to download as text;
-//   - the replay of a teaching search (internal/classic): play, pause, step back and
-//     forward, speed, the conflicting square in red, depth and the node and check
-//     counters as they were at that event;
+//   - the replay of a search, event by event (replay.js): the four teaching searches,
+//     the Las Vegas hybrid (row and cell variants: the random queens in blue, then the
+//     backtracking, the running p, s, e and t, and the U curve with the replay's m
+//     marked) and Sosic–Gu's local search (step 1 with the O(1) check or the O(j) scan,
+//     the shuffle, the swaps of step 3, the restarts, the queens on every diagonal in
+//     bars under the board; a board beyond MaxDrawnN is a scatter of queens), and the
+//     explicit construction, row by row. Play, pause, step back and forward, speed, the
+//     seed shown and settable, the counters as they were at that event, which at the
+//     end are the lab's for the same n, m and seed;
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
@@ -38,8 +44,23 @@
 //	GET  /api/count?n=                       total and unique counts
 //	POST /api/transform                      {"columns":[...],"symmetry":"rotate90"}
 //	GET  /api/trace?search=&n=&until=        the events of a teaching search
-//	GET  /api/lab/backtrack?n=               the four teaching searches' counters (lab.SearchRow)
-//	GET  /api/lab/lasvegas?n=&variant=&exact=&trials=&seed=   the U curve
+//	GET  /api/trace?search=lasvegas&n=&m=&variant=&seed=   the events of one Las Vegas run
+//	GET  /api/trace?search=localsearch&n=&check=&seed=     the events of a local search
+//	GET  /api/trace?search=construct&n=      the explicit construction, row by row
+//	GET  /api/lab/backtrack?n=               the four teaching searches' table (lab.BacktrackTable)
+//	GET  /api/lab/lasvegas?n=&variant=&exact=&objective=&trials=&seed=   the U curve (lab.LasVegasTable)
+//
+// A trace is the events of a search, from the engine the lab measures (package lab's
+// Search.Run, LasVegasRun and LocalSearchRun), each an array [kind, arguments...] with
+// "kinds" naming the kinds; rows and columns are 1-based. It ends at the end of the search,
+// at the first solution (until=first), or at the event limit (events=, at most
+// MaxTraceEvents), and its counters are those after its last event: for the Las Vegas
+// hybrid and the local search, those of the lab's row for the same n, m and seed. A
+// replay without seed= draws one and names it: the same seed replays the same search.
+//
+// The lab endpoints answer the tables of package lab, in the JSON of "nqueens lab
+// backtrack N --json" and "nqueens lab lasvegas N --json": the same keys, the same
+// optimum (by objective=explored, the default, or checks; time too for a sampled table).
 //
 // Every placement the API returns has passed [nqueens.Verify] first. The same n,
 // algorithm and seed always give the same placement, which is how the text download

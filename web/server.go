@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -32,7 +31,8 @@ type Options struct {
 	MaxEnumerateN  int   // largest n of /api/solutions (32, the enumerator's own limit)
 	MaxIndex       int   // largest index of /api/solutions (10^6)
 	MaxCountN      int   // largest n of /api/count (16)
-	MaxTraceN      int   // largest n of /api/trace (12)
+	MaxTraceN      int   // largest n of /api/trace of a teaching search (12)
+	MaxReplayN     int   // largest n of /api/trace of the Las Vegas hybrid or the local search (1000)
 	MaxTraceEvents int   // events of one trace (200,000, about 2.5 MB of JSON)
 	MaxLabN        int   // largest n of /api/lab/backtrack (10)
 	MaxSweepN      int   // largest n of a sampled /api/lab/lasvegas sweep (40)
@@ -95,6 +95,7 @@ func (o Options) withDefaults() Options {
 	def(&o.MaxIndex, 1_000_000)
 	def(&o.MaxCountN, 16)
 	def(&o.MaxTraceN, 12)
+	def(&o.MaxReplayN, 1000)
 	def(&o.MaxTraceEvents, 200_000)
 	def(&o.MaxLabN, 10)
 	def(&o.MaxSweepN, 40)
@@ -123,6 +124,7 @@ var staticFS embed.FS
 var staticFiles = map[string]struct{ file, kind string }{
 	"/":            {"static/index.html", "text/html; charset=utf-8"},
 	"/app.js":      {"static/app.js", "text/javascript; charset=utf-8"},
+	"/replay.js":   {"static/replay.js", "text/javascript; charset=utf-8"},
 	"/style.css":   {"static/style.css", "text/css; charset=utf-8"},
 	"/favicon.svg": {"static/favicon.svg", "image/svg+xml"},
 }
@@ -504,15 +506,4 @@ func writeJSONBytes(body io.Writer, w http.ResponseWriter, status int, b []byte)
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)+1))
 	w.WriteHeader(status)
 	body.Write(append(b, '\n')) // a write error means the client left or was too slow
-}
-
-// number is a float64 that JSON writes as null when it is not finite (the expected cost
-// of an attempt that never succeeds).
-type number float64
-
-func (x number) MarshalJSON() ([]byte, error) {
-	if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, float64(x), 'g', -1, 64), nil
 }

@@ -1,17 +1,17 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/nqueens/nqueens/lab"
 )
 
 // The lab: the classic experiments of the seed documents, reproduced exactly (docs/algorithms.md §3).
@@ -86,14 +86,6 @@ func sci(x float64) string {
 	return fmt.Sprintf("%.1f·10^%d", m, e)
 }
 
-// table is a result table rendered as aligned text, CSV or JSON.
-type table struct {
-	header []string
-	csv    []string // the CSV column names, where header has repeats or blanks; nil: header
-	rows   [][]string
-	json   any // what --json prints
-}
-
 // outputFlags are the flags every lab command shares.
 type outputFlags struct {
 	json, csv bool
@@ -125,48 +117,33 @@ func (o *outputFlags) check() error {
 	return nil
 }
 
-func (o *outputFlags) print(w io.Writer, t table) error {
+// labResult is what every lab experiment returns: its JSON is the result itself, its
+// text and CSV the layout of its Table, and Plot draws its figure.
+type labResult interface {
+	Table() lab.Table
+	Plot(path string) error
+}
+
+// print writes r as --json, --csv or text asks.
+func (o *outputFlags) print(w io.Writer, r labResult) error {
 	switch {
 	case o.json:
-		return printJSON(w, t.json)
+		return printJSON(w, r)
 	case o.csv:
-		cw := csv.NewWriter(w)
-		if t.csv != nil {
-			cw.Write(t.csv)
-		} else {
-			cw.Write(t.header)
-		}
-		for _, r := range t.rows {
-			for i := range r {
-				r[i] = strings.ReplaceAll(r[i], ",", "")
-			}
-			cw.Write(r)
-		}
-		cw.Flush()
-		return cw.Error()
+		return r.Table().WriteCSV(w)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, strings.Join(t.header, "\t")+"\t")
-	for _, r := range t.rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
-	}
-	return tw.Flush()
+	return r.Table().WriteText(w)
 }
 
 // group writes an integer with thousands separators: 7,535,369.
 func group(v int64) string {
 	s := strconv.FormatInt(v, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			b.WriteByte(',')
 		}
 		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
 	}
 	return b.String()
 }

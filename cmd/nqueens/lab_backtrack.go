@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -9,14 +8,6 @@ import (
 
 	"github.com/nqueens/nqueens/lab"
 )
-
-// backtrackRow is a search's row and, once measured, its ratios to the row DFS.
-type backtrackRow struct {
-	lab.SearchRow
-	NodesVsRow  float64 `json:"nodes_vs_row,omitempty"`
-	ChecksVsRow float64 `json:"checks_vs_row,omitempty"`
-	TimeVsRow   float64 `json:"time_vs_row,omitempty"`
-}
 
 // labBacktrackCmd is "nqueens lab backtrack": the flags, then parse, run (the searches)
 // and render.
@@ -29,8 +20,8 @@ type labBacktrackCmd struct {
 
 // labBacktrackJob is a parsed command line of lab backtrack.
 type labBacktrackJob struct {
-	n    int
-	algs []lab.Search
+	n   int
+	opt lab.BacktrackOptions
 }
 
 func newLabBacktrackCmd(e *env) *cobra.Command {
@@ -87,11 +78,11 @@ func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
 		return j, err
 	}
 	for _, name := range strings.Split(c.variants, ",") {
-		a, ok := lab.LookupSearch(strings.TrimSpace(name))
-		if !ok {
+		name = strings.TrimSpace(name)
+		if _, ok := lab.LookupSearch(name); !ok {
 			return j, usagef("unknown variant %q (want classic, row, cell, cellprune)", name)
 		}
-		j.algs = append(j.algs, a)
+		j.opt.Searches = append(j.opt.Searches, name)
 	}
 	return j, nil
 }
@@ -99,129 +90,35 @@ func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
 // checkCost estimates the searches of j (and the row DFS the ratios need) and warns about
 // or refuses a long run (see checkCost in lab.go).
 func (c *labBacktrackCmd) checkCost(j labBacktrackJob) error {
-	algs := j.algs
-	hasRow := false
-	for _, a := range algs {
-		hasRow = hasRow || a.Name == "row"
+	est, err := lab.EstimateBacktrack(c.e.ctx, j.n, j.opt)
+	if err != nil && c.e.ctx.Err() != nil {
+		return nil // interrupted: the run stops at once and prints its (empty) table
 	}
-	if !hasRow {
-		row, _ := lab.LookupSearch("row")
-		algs = append(algs[:len(algs):len(algs)], row)
+	if err != nil {
+		return err
 	}
-	var total float64
-	var worst lab.SearchEstimate
-	worstName := ""
-	for _, a := range algs {
-		est, err := lab.EstimateSearch(c.e.ctx, j.n, a, 1)
-		if err != nil && c.e.ctx.Err() != nil {
-			return nil // interrupted: the run stops at once and prints its (empty) table
-		}
-		if err != nil {
-			return err
-		}
-		total += est.Seconds
-		if worstName == "" || est.Seconds > worst.Seconds {
-			worst, worstName = est, a.Name
-		}
-	}
-	why := fmt.Sprintf("%s: about %s nodes, %s checks at %s a second", worstName, sci(worst.Nodes), sci(worst.Checks), sci(worst.Rate))
-	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), total, why, c.force)
+	why := fmt.Sprintf("%s: about %s nodes, %s checks at %s a second", est.Costliest, sci(est.Nodes), sci(est.Checks), sci(est.Rate))
+	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), est.Seconds, why, c.force)
 }
 
 // run times the selected searches and prints their table, then draws the figure. On
 // Ctrl-C it prints the rows of the searches that finished and returns the interruption.
 func (c *labBacktrackCmd) run(j labBacktrackJob) error {
-	rows, runErr := c.measure(j)
-	if runErr != nil && !errors.Is(runErr, c.e.ctx.Err()) {
+	e := c.e
+	line := newLazyLine(e.stderr, isTerminal(e.stderr))
+	j.opt.Progress = line.record
+	t, runErr := lab.Backtrack(e.ctx, j.n, j.opt)
+	line.finish()
+	if runErr != nil && e.ctx.Err() == nil {
 		return runErr
 	}
-	complete := runErr == nil
-	if err := c.addRatios(j.n, rows, complete); err != nil {
-		// Ctrl-C during the reference search: the rows stand, without their ratios.
-		runErr, complete = err, false
-	}
-	if err := c.render(j.n, rows, complete); err != nil {
+	if err := c.of.print(e.stdout, t); err != nil {
 		return err
 	}
-	if c.of.plot != "" && len(rows) > 0 {
-		if err := plotBacktrack(c.of.plot, j.n, rows); err != nil {
+	if c.of.plot != "" && len(t.Rows) > 0 {
+		if err := t.Plot(c.of.plot); err != nil {
 			return err
 		}
 	}
 	return runErr
-}
-
-// measure runs the searches one after the other; it stops at the first error and
-// returns the rows of the searches finished before it.
-func (c *labBacktrackCmd) measure(j labBacktrackJob) ([]backtrackRow, error) {
-	e := c.e
-	line := newLazyLine(e.stderr, isTerminal(e.stderr))
-	defer line.finish()
-	rows := make([]backtrackRow, 0, len(j.algs))
-	for i, a := range j.algs {
-		line.update(a.Name, float64(i)/float64(len(j.algs)))
-		r, err := lab.Measure(e.ctx, j.n, a)
-		if err != nil {
-			return rows, err
-		}
-		rows = append(rows, backtrackRow{SearchRow: r})
-	}
-	return rows, nil
-}
-
-// addRatios sets each row's ratios to the row DFS. When the row DFS was not selected it
-// is run here as the reference, but only after a complete measurement; without a
-// reference (an interrupted run) the ratios stay zero, and an interruption of the
-// reference search is returned.
-func (c *labBacktrackCmd) addRatios(n int, rows []backtrackRow, complete bool) error {
-	var ref *lab.SearchRow
-	for i := range rows {
-		if rows[i].Variant == "row" {
-			ref = &rows[i].SearchRow
-		}
-	}
-	if ref == nil && complete {
-		rowDFS, _ := lab.LookupSearch("row")
-		r, err := lab.Measure(c.e.ctx, n, rowDFS)
-		if err != nil {
-			return err
-		}
-		ref = &r
-	}
-	if ref == nil {
-		return nil
-	}
-	for i := range rows {
-		rows[i].NodesVsRow = float64(rows[i].Nodes) / float64(ref.Nodes)
-		rows[i].ChecksVsRow = float64(rows[i].Checks) / float64(max(ref.Checks, 1))
-		rows[i].TimeVsRow = rows[i].Seconds / max(ref.Seconds, 1e-9)
-	}
-	return nil
-}
-
-// render prints the table: a line "n=N" and aligned columns, or CSV, or one JSON object
-// whose "complete" is false when the searches were interrupted.
-func (c *labBacktrackCmd) render(n int, rows []backtrackRow, complete bool) error {
-	t := table{header: []string{"variant", "solutions", "nodes", "checks", "place loop", "skipped", "dead", "seconds", "nodes/row", "checks/row", "time/row"},
-		json: map[string]any{"n": n, "rows": rows, "complete": complete}}
-	for _, r := range rows {
-		t.rows = append(t.rows, []string{r.Variant, group(r.Solutions), group(r.Nodes), group(r.Checks),
-			groupOrNA(r.LoopIterations), groupOrNA(r.Skipped), groupOrNA(r.Dead), fmt.Sprintf("%.4f", r.Seconds),
-			fmt.Sprintf("%.2f", r.NodesVsRow), fmt.Sprintf("%.2f", r.ChecksVsRow), fmt.Sprintf("%.2f", r.TimeVsRow)})
-	}
-	if !c.of.json && !c.of.csv {
-		if _, err := fmt.Fprintf(c.e.stdout, "n=%d\n", n); err != nil {
-			return err
-		}
-	}
-	return c.of.print(c.e.stdout, t)
-}
-
-// groupOrNA is group(*v), or "-" for a counter that the variant does not have (nil);
-// a counter that is there and 0 prints 0.
-func groupOrNA(v *int64) string {
-	if v == nil {
-		return "-"
-	}
-	return group(*v)
 }

@@ -7,14 +7,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/nqueens/nqueens/lab"
+	"github.com/nqueens/nqueens/web"
 )
 
 // TestLabBacktrack10 checks the table of `lab backtrack 10` against docs/algorithms.md §3.1–3.4.
@@ -23,22 +26,20 @@ func TestLabBacktrack10(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var res struct {
-		Rows []backtrackRow
-	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Rows) != 4 {
+	var res lab.BacktrackTable
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Rows) != 4 || !res.Complete {
 		t.Fatalf("%v: %q", err, out)
 	}
 	want := map[string]lab.SearchRow{
-		"classic":   {Solutions: 724, Nodes: 35539, Checks: 348150, LoopIterations: ptr(1297558)},
-		"row":       {Solutions: 724, Nodes: 35539, Checks: 348150},
-		"cell":      {Solutions: 724, Nodes: 7535369, Checks: 70450278, Skipped: ptr(7499830), Dead: ptr(429169)},
-		"cellprune": {Solutions: 724, Nodes: 185489, Checks: 1256703},
+		"classic":   {Total: 724, Nodes: 35539, Checks: 348150, LoopIterations: ptr(1297558)},
+		"row":       {Total: 724, Nodes: 35539, Checks: 348150},
+		"cell":      {Total: 724, Nodes: 7535369, Checks: 70450278, SkippedNodes: ptr(7499830), DeadNodes: ptr(429169)},
+		"cellprune": {Total: 724, Nodes: 185489, Checks: 1256703},
 	}
 	for _, r := range res.Rows {
 		w := want[r.Variant]
-		if r.Solutions != w.Solutions || r.Nodes != w.Nodes || r.Checks != w.Checks ||
-			!sameCounter(r.LoopIterations, w.LoopIterations) || !sameCounter(r.Skipped, w.Skipped) || !sameCounter(r.Dead, w.Dead) {
+		if r.Total != w.Total || r.Nodes != w.Nodes || r.Checks != w.Checks ||
+			!sameCounter(r.LoopIterations, w.LoopIterations) || !sameCounter(r.SkippedNodes, w.SkippedNodes) || !sameCounter(r.DeadNodes, w.DeadNodes) {
 			t.Errorf("%s: got %+v, want %+v", r.Variant, r, w)
 		}
 		if r.NodesVsRow != float64(w.Nodes)/35539 {
@@ -47,26 +48,61 @@ func TestLabBacktrack10(t *testing.T) {
 	}
 }
 
-// TestLabExact8 prints Brassard & Bratley's table for n=8, row variant (docs/algorithms.md §3.5).
+// TestLabExact8 prints Brassard & Bratley's table for n=8, row variant (docs/algorithms.md
+// §3.5): p and t in the text table, rounded as they publish them, the optimum marked * on
+// k = 2 and named below; the CSV has the same numbers in full.
 func TestLabExact8(t *testing.T) {
-	code, out, errs := runCLI(t, "", "lab", "lasvegas", "8", "--variant", "row", "--exact", "--csv")
+	code, out, errs := runCLI(t, "", "lab", "lasvegas", "8", "--variant", "row", "--exact")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	wantT := []string{"114.00", "39.63", "28.20", "29.01", "35.10", "46.92", "53.50", "55.93", "55.93"}
 	wantP := []string{"1.0000", "1.0000", "0.8750", "0.4931", "0.2618", "0.1624", "0.1357", "0.1293", "0.1293"}
-	if len(lines) != 10 {
-		t.Fatalf("want a header and 9 rows, got %q", out)
+	if len(lines) != 12 || !strings.HasPrefix(lines[0], "n=8 variant=row exact objective=explored") {
+		t.Fatalf("want a line of settings, a header, 9 rows and the optimum, got %q", out)
 	}
 	for k := range 9 {
-		f := strings.Split(lines[k+1], ",")
-		if f[1] != wantP[k] || f[4] != wantT[k] {
-			t.Errorf("k=%d: p=%s t=%s, want p=%s t=%s", k, f[1], f[4], wantP[k], wantT[k])
+		f := strings.Fields(lines[k+2])
+		if f[0] != fmt.Sprint(k) || f[1] != wantP[k] || f[4] != wantT[k] {
+			t.Errorf("k=%d: %q, want p=%s t=%s", k, lines[k+2], wantP[k], wantT[k])
+		}
+		if star := len(f) == 7 && f[6] == "*"; star != (k == 2) {
+			t.Errorf("k=%d: %q: the optimum is k=2", k, lines[k+2])
 		}
 	}
-	if !strings.HasSuffix(lines[3], ",*") {
-		t.Errorf("the optimum is k=2: %q", lines[3])
+	if lines[11] != "optimum: m=2 (explored 28.20 per solution)" {
+		t.Errorf("last line %q", lines[11])
+	}
+	code, out, errs = runCLI(t, "", "lab", "lasvegas", "8", "--variant", "row", "--exact", "--csv")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if code != 0 || err != nil || len(recs) != 10 || recs[0][5] != "explored" || recs[2][5] != "39.625" || recs[3][10] != "true" {
+		t.Errorf("--csv: exit %d, %v, %q %s", code, err, out, errs)
+	}
+}
+
+// TestLabObjective: the optimum follows --objective, the exact table's too: for n = 4 the
+// least nodes explored is m = 2 (t = 8.5), the least checks m = 0.
+func TestLabObjective(t *testing.T) {
+	for _, c := range []struct {
+		objective string
+		m         int
+	}{{"", 2}, {"explored", 2}, {"checks", 0}} {
+		args := []string{"lab", "lasvegas", "4", "--variant", "row", "--exact", "--json"}
+		if c.objective != "" {
+			args = append(args, "--objective", c.objective)
+		}
+		code, out, errs := runCLI(t, "", args...)
+		var res lab.LasVegasTable
+		if err := json.Unmarshal([]byte(out), &res); code != 0 || err != nil || res.Optimum < 0 {
+			t.Fatalf("%v: exit %d, %v: %s", args, code, err, errs)
+		}
+		if m := res.Rows[res.Optimum].M; m != c.m {
+			t.Errorf("--objective %q: optimum m = %d, want %d", c.objective, m, c.m)
+		}
+	}
+	if code, _, errs := runCLI(t, "", "lab", "lasvegas", "4", "--exact", "--objective", "time"); code != 2 || !strings.Contains(errs, "no time") {
+		t.Errorf("--exact --objective time: exit %d, %q", code, errs)
 	}
 }
 
@@ -75,19 +111,12 @@ func TestLabLasVegasSweep(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var res struct {
-		Seed    uint64
-		Optimum int
-		Rows    []struct {
-			M    int
-			Runs int
-		}
-	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
+	var res lab.LasVegasTable
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Sampling == nil || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
 		t.Fatalf("%v: %q", err, out)
 	}
 	for i, r := range res.Rows {
-		if r.M != 3*i || r.Runs != 20 {
+		if r.M != 3*i || r.Sampled == nil || r.Runs != 20 || r.Expected != nil {
 			t.Errorf("row %d: %+v", i, r)
 		}
 	}
@@ -98,14 +127,12 @@ func TestLabLocalSearch(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var res struct {
-		Rows []localSearchRow
-	}
+	var res lab.LocalSearchTable
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Rows) != 2 {
 		t.Fatalf("%v: %q", err, out)
 	}
 	for _, r := range res.Rows {
-		if r.K <= 0 || r.K > 200 || r.InitScan <= 0 || r.InitPlaced <= 0 {
+		if r.Conflicts <= 0 || r.Conflicts > 200 || r.InitialScanSeconds == nil || *r.InitialScanSeconds <= 0 || r.InitialPlacedSeconds <= 0 {
 			t.Errorf("implausible row %+v", r)
 		}
 	}
@@ -323,4 +350,86 @@ func TestLabWarnsLongRuns(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errb.String())
 		}
 	}
+}
+
+// TestLabSameAsAPI: "lab lasvegas N --json" and the web board's /api/lab/lasvegas give the
+// same table, in the same JSON, with the same optimum, for n = 4..10 and both variants:
+// exact where the API computes it (row n ≤ 10, cell n ≤ 7), and sampled with the API's
+// settings (30 trials, seed 1, 10^6 checks per run) for every n, by each objective that
+// does not depend on the machine. Only the times of a sampled table differ. (The command
+// starred m = 2 for n = 4, row, exact, where the API said m = 0.)
+func TestLabSameAsAPI(t *testing.T) {
+	h := web.New(web.Options{})
+	api := func(query string) (map[string]any, lab.LasVegasTable) {
+		t.Helper()
+		r := httptest.NewRequest("GET", "/api/lab/lasvegas?"+query, nil)
+		r.Host = "127.0.0.1"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d %s", query, w.Code, w.Body)
+		}
+		return decodeBoth(t, w.Body.Bytes())
+	}
+	untimed := func(v map[string]any) map[string]any {
+		for _, r := range v["rows"].([]any) {
+			for _, k := range []string{"seconds", "seconds_se", "median_seconds"} {
+				delete(r.(map[string]any), k)
+			}
+		}
+		return v
+	}
+	for n := 4; n <= 10; n++ {
+		for _, variant := range []string{"row", "cell"} {
+			for _, objective := range []string{"", "explored", "checks"} { // "": the default
+				type mode struct {
+					query string
+					args  []string
+				}
+				base, flags := fmt.Sprintf("n=%d&variant=%s", n, variant), []string{"lab", "lasvegas", fmt.Sprint(n), "--variant", variant, "--json"}
+				if objective != "" {
+					base += "&objective=" + objective
+					flags = append(flags, "--objective", objective)
+				}
+				modes := []mode{{base + "&trials=30&seed=1", []string{"--trials", "30", "--seed", "1", "--max-checks", "1000000"}}}
+				if variant == "row" || n <= 7 {
+					modes = append(modes, mode{base + "&exact=true", []string{"--exact"}})
+				}
+				for _, m := range modes {
+					args := append(flags[:len(flags):len(flags)], m.args...)
+					code, out, errs := runCLI(t, "", args...)
+					if code != 0 {
+						t.Fatalf("%v: exit %d: %s", args, code, errs)
+					}
+					cmdJSON, cmdTab := decodeBoth(t, []byte(out))
+					apiJSON, apiTab := api(m.query)
+					if cmdTab.Optimum < 0 || cmdTab.Optimum != apiTab.Optimum {
+						t.Errorf("%v: optimum %d, the API's %d (%s)", args, cmdTab.Optimum, apiTab.Optimum, m.query)
+					}
+					if !reflect.DeepEqual(untimed(cmdJSON), untimed(apiJSON)) {
+						t.Errorf("%v and %s: the JSON differs\n%s\n%s", args, m.query, out, mustJSON(apiJSON))
+					}
+				}
+			}
+		}
+	}
+}
+
+// decodeBoth decodes a JSON table as a generic value and as a lab.LasVegasTable.
+func decodeBoth(t *testing.T, b []byte) (map[string]any, lab.LasVegasTable) {
+	t.Helper()
+	var v map[string]any
+	var tab lab.LasVegasTable
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if err := json.Unmarshal(b, &tab); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	return v, tab
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

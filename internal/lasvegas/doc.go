@@ -19,6 +19,9 @@
 //	sweep.go     [Sweep]: many runs per m, means, standard errors, optimum
 //	exact.go     [Exact]: the expected cost computed exactly by enumerating
 //	             every random choice with its probability (small n)
+//	trace.go     the traced copy of one attempt, for Options.Tracer: every
+//	             draw, random row, dead end, place, remove, conflict, in order,
+//	             for a replay on the web board
 //
 // Randomness only comes from the source passed in ([Rand], which
 // *math/rand/v2.Rand satisfies) or, for Sweep, from a seed in its options:

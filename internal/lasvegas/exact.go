@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // ErrTooLarge reports an exact computation whose enumeration would exceed
@@ -275,8 +277,12 @@ func (e *exact) cell() {
 	level[0][0] = 1
 	g := make([]float64, maxT+1)
 	for j := 0; ; j++ {
+		// The states in increasing order, not the map's: the sums of floats then come out
+		// the same, to the last bit, on every run.
+		keys := slices.Sorted(maps.Keys(level))
 		if j == m {
-			for key, dist := range level {
+			for _, key := range keys {
+				dist := level[key]
 				e.load(key)
 				var pS, draws float64
 				for t, d := range dist {
@@ -299,7 +305,8 @@ func (e *exact) cell() {
 			return
 		}
 		next := make(map[uint64][]float64)
-		for key, dist := range level {
+		for _, key := range keys {
+			dist := level[key]
 			e.load(key)
 			var free []int
 			for k := 0; k < n*n; k++ {

@@ -79,6 +79,9 @@ type Options struct {
 	// time); 0 means no bound. A run that reaches it stops with
 	// ErrBudget.
 	MaxChecks int64
+	// Tracer, if not nil, receives every step of the run, in order, for a
+	// replay (trace.go). A nil Tracer costs the run one branch per attempt.
+	Tracer Tracer
 }
 
 // Stats are the counters of one run, summed over its attempts.
@@ -133,7 +136,12 @@ func Solve(ctx context.Context, n int, opt Options, rng Rand) (Result, error) {
 	}
 	s := newSolver(ctx, n, opt, rng)
 	for {
-		ok := s.attempt()
+		var ok bool
+		if s.tr != nil {
+			ok = s.attemptTraced()
+		} else {
+			ok = s.attempt()
+		}
 		if s.err == nil && !ok {
 			switch {
 			case s.maxChecks > 0 && s.st.Checks >= s.maxChecks:
@@ -217,13 +225,14 @@ type solver struct {
 	free        []int // scratch: free columns of a row
 	st          Stats
 	err         error
+	tr          Tracer // the replay's, or nil
 }
 
 func newSolver(ctx context.Context, n int, opt Options, rng Rand) *solver {
 	s := &solver{
 		board: newBoard(n), m: opt.M, variant: opt.Variant, maxDraws: opt.MaxDraws,
 		maxChecks: opt.MaxChecks, rng: rng, ctx: ctx, done: ctx.Done(),
-		rows: make([]int, 0, n), free: make([]int, 0, n),
+		rows: make([]int, 0, n), free: make([]int, 0, n), tr: opt.Tracer,
 	}
 	if s.maxDraws == 0 {
 		s.maxDraws = n * n

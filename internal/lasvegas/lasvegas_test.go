@@ -152,7 +152,7 @@ func TestExactAgainstSimulatorPaths(t *testing.T) {
 func TestMonteCarloAgreesWithExact(t *testing.T) {
 	for _, v := range []Variant{Row, Cell} {
 		trials := 2000
-		res, err := Sweep(context.Background(), 8, SweepOptions{Variant: v, Trials: trials, Seed: 42, Objective: ByExplored})
+		res, err := Sweep(context.Background(), 8, SweepOptions{Variant: v, Trials: trials, Seed: 42})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +160,6 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		best := 0
 		for m, r := range res.Rows {
 			ex := tab[m]
 			if r.M != m || r.Runs != trials || r.Censored != 0 {
@@ -176,18 +175,6 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 			check("checks", r.Checks, ex.ChecksT)
 			check("p", r.P, ex.P)
 			check("attempts", r.MeanAttempts, 1/ex.P)
-			if tab[m].T < tab[best].T {
-				best = m
-			}
-		}
-		if res.Optimum < 0 || !res.Rows[res.Optimum].Optimum {
-			t.Errorf("%v: optimum not marked: %d", v, res.Optimum)
-		}
-		// The sample optimum must be as good as the exact optimum up to
-		// noise.
-		o := res.Rows[res.Optimum]
-		if tab[o.M].T > tab[best].T+3*o.Explored.SE+3*res.Rows[best].Explored.SE {
-			t.Errorf("%v: sample optimum m=%d (exact %.2f), exact optimum m=%d (%.2f)", v, o.M, tab[o.M].T, best, tab[best].T)
 		}
 	}
 }
@@ -308,8 +295,8 @@ func TestCancel(t *testing.T) {
 			t.Errorf("progress %+v", p)
 		}
 	}})
-	if !errors.Is(err, context.Canceled) || len(res.Rows) != 3 || res.Optimum < 0 {
-		t.Errorf("cancelled sweep: %v, %d rows, optimum %d", err, len(res.Rows), res.Optimum)
+	if !errors.Is(err, context.Canceled) || len(res.Rows) != 3 {
+		t.Errorf("cancelled sweep: %v, %d rows", err, len(res.Rows))
 	}
 	ctx4, cancel4 := context.WithCancel(context.Background())
 	cancel4()
@@ -324,7 +311,7 @@ func TestSweepCensored(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(res.Rows) != 2 || res.Rows[0].Censored != 3 || !res.Rows[0].Abandoned || res.Rows[0].Runs != 3 ||
-		res.Rows[0].Checks.Mean < 1_000_000 || res.Rows[1].Censored != 0 || res.Optimum != 1 || res.Rows[1].Runs != 20 {
+		res.Rows[0].Checks.Mean < 1_000_000 || res.Rows[1].Censored != 0 || res.Rows[1].Runs != 20 {
 		t.Errorf("censoring: %+v", res)
 	}
 	if r := res.Rows[1]; r.Median <= 0 || r.Seconds.Mean <= 0 || r.Checks.SE <= 0 {
@@ -356,6 +343,21 @@ func BenchmarkSolve(b *testing.B) {
 				b.ReportMetric(float64(tot.Checks)/float64(b.N), "checks/op")
 				sink = tot
 			})
+		}
+	}
+}
+
+// TestExactReproducible: the cell variant's exact expectations are the same to the last
+// bit on every call (its states were summed in the random order of a Go map, so that the
+// command and the web board printed different digits for the same table).
+func TestExactReproducible(t *testing.T) {
+	first, err := Exact(context.Background(), 6, Options{Variant: Cell, M: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		if r, _ := Exact(context.Background(), 6, Options{Variant: Cell, M: 3}); r != first {
+			t.Fatalf("two calls: %+v and %+v", first, r)
 		}
 	}
 }

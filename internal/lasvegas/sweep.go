@@ -19,35 +19,6 @@ const DefaultTrials = 100
 // the optimum.
 const DefaultMaxChecks = 20_000_000
 
-// Objective selects the per-run mean that defines the optimum m.
-type Objective int
-
-const (
-	// ByChecks minimises the mean checks per run (the default: it counts
-	// all the work, draws included, and does not depend on the machine).
-	ByChecks Objective = iota
-	// ByExplored minimises the mean nodes explored per run.
-	ByExplored
-	// ByTime minimises the mean wall-clock time per run.
-	ByTime
-)
-
-// String returns "checks", "explored" or "time".
-func (o Objective) String() string {
-	switch o {
-	case ByChecks:
-		return "checks"
-	case ByExplored:
-		return "explored"
-	case ByTime:
-		return "time"
-	}
-	return "Objective(?)"
-}
-
-// MarshalText writes the objective by name, as in JSON output.
-func (o Objective) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
-
 // SweepOptions configures [Sweep]. The zero value sweeps m = 0..n of the
 // cell variant with DefaultTrials runs per m and seed 0.
 type SweepOptions struct {
@@ -70,8 +41,6 @@ type SweepOptions struct {
 	// MaxCensored is the number of censored runs after which a row is
 	// abandoned; 0 means max(3, Trials/20).
 	MaxCensored int
-	// Objective selects the mean that defines the optimum.
-	Objective Objective
 	// Progress, if not nil, is called after every run.
 	Progress func(Progress)
 }
@@ -119,49 +88,31 @@ type SweepRow struct {
 	Seconds Estimate `json:"seconds"`
 	// Median is the median wall-clock time of a run (in JSON: nanoseconds).
 	Median time.Duration `json:"median_ns"`
-	// Optimum marks the row with the smallest objective among the rows
-	// without censored runs.
-	Optimum bool `json:"optimum"`
-}
-
-// Cost returns the row's mean for objective o.
-func (r SweepRow) Cost(o Objective) Estimate {
-	switch o {
-	case ByExplored:
-		return r.Explored
-	case ByTime:
-		return r.Seconds
-	}
-	return r.Checks
 }
 
 // SweepResult is the outcome of [Sweep].
 type SweepResult struct {
-	// N is the board size; Variant, Trials, Seed, MaxDraws, MaxChecks,
-	// MaxCensored and Objective are the effective settings.
-	N           int       `json:"n"`
-	Variant     Variant   `json:"variant"`
-	Trials      int       `json:"trials"`
-	Seed        uint64    `json:"seed"`
-	MaxDraws    int       `json:"max_draws"`
-	MaxChecks   int64     `json:"max_checks"`
-	MaxCensored int       `json:"max_censored"`
-	Objective   Objective `json:"objective"`
+	// N is the board size; Variant, Trials, Seed, MaxDraws, MaxChecks and
+	// MaxCensored are the effective settings.
+	N           int     `json:"n"`
+	Variant     Variant `json:"variant"`
+	Trials      int     `json:"trials"`
+	Seed        uint64  `json:"seed"`
+	MaxDraws    int     `json:"max_draws"`
+	MaxChecks   int64   `json:"max_checks"`
+	MaxCensored int     `json:"max_censored"`
 	// Rows holds one row per value of m, in the order of SweepOptions.Ms.
 	Rows []SweepRow `json:"rows"`
-	// Optimum is the index in Rows of the optimum, -1 if every row has
-	// censored runs.
-	Optimum int `json:"optimum"`
 }
 
 // Sweep runs the Las Vegas algorithm opt.Trials times for each m of opt.Ms
 // and summarises each m in a SweepRow. On cancellation it returns the rows
-// completed so far (with their optimum) and ctx.Err().
+// completed so far and ctx.Err(). (Which m is best is the lab's to say:
+// its one rule of the optimum is in package lab.)
 func Sweep(ctx context.Context, n int, opt SweepOptions) (SweepResult, error) {
 	res := SweepResult{
 		N: n, Variant: opt.Variant, Trials: opt.Trials, Seed: opt.Seed,
-		MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks, Objective: opt.Objective,
-		Optimum: -1,
+		MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks,
 	}
 	if res.Trials <= 0 {
 		res.Trials = DefaultTrials
@@ -196,28 +147,11 @@ func Sweep(ctx context.Context, n int, opt SweepOptions) (SweepResult, error) {
 			}
 		})
 		if err != nil {
-			res.markOptimum()
 			return res, err
 		}
 		res.Rows = append(res.Rows, row)
 	}
-	res.markOptimum()
 	return res, nil
-}
-
-func (res *SweepResult) markOptimum() {
-	res.Optimum = -1
-	best := math.Inf(1)
-	for i := range res.Rows {
-		res.Rows[i].Optimum = false
-		r := res.Rows[i]
-		if c := r.Cost(res.Objective).Mean; r.Censored == 0 && r.Runs > 0 && c < best {
-			best, res.Optimum = c, i
-		}
-	}
-	if res.Optimum >= 0 {
-		res.Rows[res.Optimum].Optimum = true
-	}
 }
 
 // sweepRow runs the trials of one m.

@@ -92,6 +92,14 @@
 // into another big buffer: the root package's WriteBinary writes its memory as it is
 // (little-endian machines), and text goes through a small buffer.
 //
+// # Replay (Options.Tracer)
+//
+// A Tracer receives every step of Solve in order: each run, each attempt of step 1 (with
+// what the O(j) check of the original program would cost there), the shuffle of step 2,
+// each swap of step 3, the end. The web board replays them. Step 1 is then run by
+// initialTraced, a copy of initialPlain with the calls, so that the untraced loop keeps its
+// code; TestTracer rebuilds placement and counters from the events and compares them.
+//
 // # Lab
 //
 // LabInitialSearch (lab.go) runs step 1 alone, timed, with a choice of collision check:

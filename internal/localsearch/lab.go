@@ -42,10 +42,13 @@ func (c Check) String() string {
 type LabResult struct {
 	N        int
 	Check    Check
-	Attempts int64         // attempts made
-	Placed   int           // j reached: queens placed without conflict (n − k)
-	Elapsed  time.Duration // wall time of the search loop, allocation excluded
-	Q        []int32       // the permutation at the end (rows ≥ Placed not yet shuffled)
+	Attempts int64 // attempts made
+	Placed   int   // j reached: queens placed without conflict (n − k)
+	// Checks counts the elementary tests of the check: one per attempt for the O(1)
+	// checks, and for CheckScan the placed queens compared (up to the first conflict).
+	Checks  int64
+	Elapsed time.Duration // wall time of the search loop, allocation excluded
+	Q       []int32       // the permutation at the end (rows ≥ Placed not yet shuffled)
 }
 
 // LabInitialSearch runs step 1 of docs/algorithms.md §3.6 on board n with the given check, for at most
@@ -94,13 +97,17 @@ func LabInitialSearch(ctx context.Context, n int, seed uint64, check Check, maxA
 	done := ctx.Done()
 	rng := newRand(seed)
 	j := 0
-	var att int64
+	var att, checks int64
 	start := time.Now()
 	for ; att < maxAttempts && j < n; att++ {
 		if att&(pollEvery-1) == 0 {
 			select {
 			case <-done:
 				res.Attempts, res.Placed, res.Elapsed, res.Q = att, j, time.Since(start), q
+				res.Checks = checks
+				if check != CheckScan {
+					res.Checks = att
+				}
 				return res, ctx.Err()
 			default:
 			}
@@ -111,6 +118,7 @@ func LabInitialSearch(ctx context.Context, n int, seed uint64, check Check, maxA
 		case CheckScan:
 			free := true
 			for i := 0; i < j; i++ {
+				checks++
 				if d := j - i; int(q[i]) == c-d || int(q[i]) == c+d {
 					free = false
 					break
@@ -138,5 +146,9 @@ func LabInitialSearch(ctx context.Context, n int, seed uint64, check Check, maxA
 		}
 	}
 	res.Attempts, res.Placed, res.Elapsed, res.Q = att, j, time.Since(start), q
+	res.Checks = checks
+	if check != CheckScan {
+		res.Checks = att // one test per attempt
+	}
 	return res, nil
 }

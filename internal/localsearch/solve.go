@@ -75,6 +75,35 @@ type Options struct {
 	// random stream differently, so they give different placements for the same Seed.
 	// Meant for measurements and tests.
 	Plain bool
+
+	// Tracer, if not nil, receives every step of Solve, in order, for a replay; it
+	// implies Plain (the pipeline is used only from n = 2^16 on, far beyond what a
+	// replay shows). A nil Tracer costs the search one predictable branch per step.
+	Tracer Tracer
+}
+
+// Tracer receives the steps of Solve in the order they happen; rows are 0-based and q
+// is the placement, a permutation.
+type Tracer interface {
+	// Run: a run starts (the first, or a restart): q is the identity and no queen is
+	// placed.
+	Run()
+	// Try: step 1 tried the queen of row m (column q[m]) in row j, the next row to fill.
+	// Placed: it shares no diagonal with the placed queens (rows 0..j−1), so rows j and m
+	// swapped their queens and j advanced; else nothing changed. Scan is what the O(j)
+	// check of the original program costs here: the placed queens it compares, up to the
+	// first one on a diagonal of (j, q[m]), or all j (the solver's O(1) check costs 1).
+	Try(j, m int, placed bool, scan int)
+	// Shuffle: step 2 swapped the queens of rows i and m (m ≥ i) and counts the queen of
+	// row i from now on.
+	Shuffle(i, m int)
+	// Final: step 3 starts; every queen is counted.
+	Final()
+	// Swap: step 3 tried to swap the queens of rows i and m; kept says both are then free
+	// of conflicts (the swap was made), else nothing changed.
+	Swap(i, m int, kept bool)
+	// Solved: no queen is in conflict; the search ends.
+	Solved()
 }
 
 // smallN is the largest n whose final search scans rows in order instead of drawing them.

@@ -1,5 +1,6 @@
-// The nqueens page: the board, the replay of a teaching search and the lab figures, drawn
-// on canvases from the JSON API of the same server. Plain JavaScript, no dependencies.
+// The nqueens page: the board, the replay of a search (replay.js) and the lab figures,
+// drawn on canvases from the JSON API of the same server. Plain JavaScript, no
+// dependencies.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,9 @@ const COLOR = {
   attacked: "#9aa3b5",
   current: "#f4b400",
   solution: "#2e7d32",
+  random: "#1565c0", // a queen the Las Vegas hybrid placed at random
+  waiting: "#b9bfcc", // a queen the local search has not placed yet
+  scan: "#7e57c2", // the rows the O(j) scan compares
   ink: "#1f2430",
   grid: "#dde1e8",
   series: ["#1565c0", "#e07b00"],
@@ -22,7 +26,7 @@ const COLOR = {
 const fmt = (v) => Math.round(v).toLocaleString("en-US");
 
 // limits mirrors /api/limits; these defaults hold until it answers.
-let limits = { max_drawn_n: 40, max_solve_n: 1e7, max_enumerate_n: 32, max_count_n: 16, max_trace_n: 12,
+let limits = { max_drawn_n: 40, max_solve_n: 1e7, max_enumerate_n: 32, max_count_n: 16, max_trace_n: 12, max_replay_n: 1000,
   max_lab_n: 10, max_sweep_n: 40, max_exact_row_n: 10, max_exact_cell_n: 7, max_trials: 100 };
 
 // api fetches a JSON endpoint and throws the server's error message on failure.
@@ -127,9 +131,10 @@ function paintBoard(canvas, n, cols, opt) {
   }
 }
 
-// drawQueen draws a queen as a dark disc with a light ring, solid at its centre.
-function drawQueen(ctx, cx, cy, cell) {
-  ctx.fillStyle = COLOR.queen;
+// drawQueen draws a queen as a disc (dark, or of the colour given) with a light ring,
+// solid at its centre.
+function drawQueen(ctx, cx, cy, cell, color = COLOR.queen) {
+  ctx.fillStyle = color;
   ctx.beginPath();
   ctx.arc(cx, cy, cell * 0.36, 0, 2 * Math.PI);
   ctx.fill();
@@ -277,147 +282,6 @@ async function transform(sym, canonical) {
   }
 }
 
-// ---------------------------------------------------------------- the replay panel
-
-// rp is the replay: the trace, the position i (events applied) and the state after them.
-const rp = { trace: null, i: 0, cols: [], depth: 0, places: 0, conflicts: 0, solutions: 0, timer: 0, last: 0, acc: 0 };
-
-function apply(e, sign) {
-  const [k, r, c] = e;
-  switch (k) {
-    case 0: // place
-      rp.cols[r - 1] = sign > 0 ? c - 1 : -1;
-      rp.depth += sign;
-      rp.places += sign;
-      break;
-    case 1: // remove
-      rp.cols[r - 1] = sign > 0 ? -1 : c - 1;
-      rp.depth -= sign;
-      break;
-    case 2: // conflict
-      rp.conflicts += sign;
-      break;
-    case 3: // solution
-      rp.solutions += sign;
-      break;
-  }
-}
-
-function forward() {
-  if (!rp.trace || rp.i >= rp.trace.events.length) return false;
-  apply(rp.trace.events[rp.i++], 1);
-  return true;
-}
-
-function back() {
-  if (!rp.trace || rp.i === 0) return false;
-  apply(rp.trace.events[--rp.i], -1);
-  return true;
-}
-
-function describe(e) {
-  if (!e) return "start: empty board";
-  const [k, r, c] = e;
-  switch (k) {
-    case 0: return `place row ${r}, column ${c}`;
-    case 1: return `remove row ${r}, column ${c}`;
-    case 2: return `conflict at row ${r}, column ${c}`;
-  }
-  return `solution ${rp.solutions}`;
-}
-
-function renderReplay() {
-  const t = rp.trace;
-  if (!t) return;
-  const e = rp.i > 0 ? t.events[rp.i - 1] : null;
-  const sq = e && e[0] !== 3 ? [e[1] - 1, e[2] - 1] : null;
-  drawBoard($("replay-board"), t.n, rp.cols, {
-    attacked: true,
-    conflict: e && e[0] === 2 ? sq : null,
-    current: e && e[0] === 0 ? sq : null,
-    solved: e && e[0] === 3,
-  });
-  $("ev-index").textContent = fmt(rp.i);
-  $("ev-total").textContent = fmt(t.events.length);
-  $("last-event").textContent = describe(e);
-  $("depth").textContent = rp.depth;
-  $("nodes").textContent = fmt(1 + rp.places);
-  $("checks").textContent = fmt(rp.places + rp.conflicts);
-  $("solutions").textContent = fmt(rp.solutions);
-  $("scrub").value = rp.i;
-  $("step-back").disabled = rp.i === 0;
-  $("step-fwd").disabled = rp.i === t.events.length;
-  const panel = $("replay-panel");
-  panel.dataset.state = rp.timer ? "playing" : rp.i === t.events.length ? "ended" : "paused";
-  $("play").textContent = rp.timer ? "⏸ pause" : "▶ play";
-}
-
-// eventsPerSecond maps the speed slider (0..100) to 1..2000 events a second.
-function eventsPerSecond() {
-  return Math.round(Math.pow(10, (Number($("speed").value) / 100) * 3.3));
-}
-
-function play() {
-  if (!rp.trace) return;
-  if (rp.i === rp.trace.events.length) resetReplay();
-  rp.last = performance.now();
-  rp.acc = 0;
-  rp.timer = setInterval(tick, 16);
-  renderReplay();
-}
-
-function pause() {
-  clearInterval(rp.timer);
-  rp.timer = 0;
-  renderReplay();
-}
-
-function tick() {
-  const now = performance.now();
-  rp.acc += ((now - rp.last) / 1000) * eventsPerSecond();
-  rp.last = now;
-  let steps = Math.floor(rp.acc);
-  rp.acc -= steps;
-  while (steps-- > 0) {
-    if (!forward()) {
-      pause();
-      return;
-    }
-  }
-  renderReplay();
-}
-
-function resetReplay() {
-  const n = rp.trace.n;
-  Object.assign(rp, { i: 0, cols: new Array(n).fill(-1), depth: 0, places: 0, conflicts: 0, solutions: 0 });
-}
-
-async function loadTrace(ev) {
-  ev?.preventDefault();
-  pause();
-  try {
-    const q = new URLSearchParams({ search: $("search").value, n: $("trace-n").value, until: $("until").value });
-    status("replay-status", "tracing…");
-    const t = await api("/api/trace?" + q);
-    rp.trace = t;
-    resetReplay();
-    $("scrub").max = t.events.length;
-    const why = t.stopped === "" ? "the whole search" : `stopped at the ${t.stopped}`;
-    status("replay-status", `${t.title}, n = ${t.n}: ${fmt(t.events.length)} events (${why}); ` +
-      `at the end ${fmt(t.nodes)} nodes, ${fmt(t.checks)} checks`);
-    renderReplay();
-  } catch (e) {
-    status("replay-status", e.message, true);
-  }
-}
-
-function scrubTo(target) {
-  pause();
-  while (rp.i < target && forward());
-  while (rp.i > target && back());
-  renderReplay();
-}
-
 // ---------------------------------------------------------------- charts
 
 // A chart's frame: the axes are pad from the canvas's edges, and the data keep inset
@@ -500,13 +364,13 @@ async function drawCurve(ev) {
   ev?.preventDefault();
   try {
     const exact = $("exact").checked;
-    const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact });
+    const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact, objective: $("objective").value });
     if (!exact) q.set("trials", $("trials").value);
     status("curve-status", exact ? "computing the exact expectations…" : "sampling…");
     const r = await api("/api/lab/lasvegas?" + q);
     paint($("ucurve"), () => plotCurve(r));
     const o = r.optimum >= 0 ? r.rows[r.optimum] : null;
-    status("curve-status", (o ? `optimum m = ${o.m}: ${fmt(o.checks)} checks, ${o.explored.toFixed(2)} nodes explored per solution` : "no optimum") +
+    status("curve-status", (o ? `optimum m = ${o.m} (least ${r.objective}): ${o.explored.toFixed(2)} nodes explored, ${fmt(o.checks)} checks per solution` : "no optimum") +
       (r.exact ? " (exact expectations)" : ` (means of ${r.trials} runs, seed ${r.seed}; hollow: lower bounds)`));
   } catch (e) {
     status("curve-status", e.message, true);
@@ -554,17 +418,19 @@ function plotCurve(r) {
       row.lower_bound ? ctx.stroke() : ctx.fill();
     }
   });
+  // The optimum is marked on the series of the objective it minimises.
+  const key = r.objective === "checks" ? "checks" : "explored";
   if (r.optimum >= 0) {
     const o = r.rows[r.optimum];
     ctx.strokeStyle = COLOR.conflict;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    ctx.arc(x(o.m), y(o.checks), 8, 0, 2 * Math.PI);
+    ctx.arc(x(o.m), y(o[key]), 8, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.fillStyle = COLOR.conflict;
     ctx.textAlign = "center";
     const text = `optimum m = ${o.m}`;
-    ctx.fillText(text, within(x(o.m), ctx.measureText(text).width, PAD.l, w), y(o.checks) - 14);
+    ctx.fillText(text, within(x(o.m), ctx.measureText(text).width, PAD.l, w), y(o[key]) - 14);
   }
   ctx.lineWidth = 1;
 }
@@ -623,22 +489,6 @@ async function start() {
   for (const b of document.querySelectorAll("#symmetries button")) {
     b.addEventListener("click", () => transform(b.dataset.sym, b.id === "canonical"));
   }
-  $("trace-form").addEventListener("submit", loadTrace);
-  $("play").addEventListener("click", () => (rp.timer ? pause() : play()));
-  $("step-fwd").addEventListener("click", () => {
-    pause();
-    forward();
-    renderReplay();
-  });
-  $("step-back").addEventListener("click", () => {
-    pause();
-    back();
-    renderReplay();
-  });
-  $("scrub").addEventListener("input", () => scrubTo(Number($("scrub").value)));
-  const speed = () => ($("speed-text").textContent = `${eventsPerSecond()} events/s`);
-  $("speed").addEventListener("input", speed);
-  speed();
   $("curve-form").addEventListener("submit", drawCurve);
   $("exact").addEventListener("change", () => ($("trials").disabled = $("exact").checked));
   $("trials").disabled = $("exact").checked;
@@ -649,7 +499,7 @@ async function start() {
     status("board-status", e.message, true);
   }
   $("n").max = limits.max_solve_n;
-  $("trace-n").max = limits.max_trace_n;
+  startReplay();
   $("bars-n").max = limits.max_lab_n;
   $("curve-n").max = limits.max_sweep_n;
   $("trials").max = limits.max_trials;

@@ -1,0 +1,598 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/lab"
+)
+
+// /api/trace: the events of a search to replay on the board, step by step. Every search
+// the command runs has one: the four teaching searches (search=classic, row, cell,
+// cellprune), the Las Vegas hybrid (search=lasvegas) and Sosic–Gu's local search
+// (search=localsearch). The events come from the engines the lab measures, traced, so
+// that the counters at the end of a replay are the lab's for the same n, m and seed.
+
+// traceHead is what every trace has: the search, the board, and the events, each an
+// array [kind, arguments...] whose kind indexes Kinds; rows and columns are 1-based.
+type traceHead struct {
+	Search  string `json:"search"`
+	Title   string `json:"title"`
+	Section string `json:"section"` // of the algorithm's description in docs/algorithms.md
+	N       int    `json:"n"`
+	// Kinds names the event kinds, in the order of their numbers.
+	Kinds  []string  `json:"kinds"`
+	Events [][]int32 `json:"events"`
+	// Stopped says why the events end: "first solution" (until=first), "event limit",
+	// or "" when the search ran to its end.
+	Stopped string `json:"stopped"`
+	// Verified: every board the events call a solution passed nqueens.Verify.
+	Verified bool `json:"verified"`
+}
+
+// events records a trace's events up to max, and cancels the search there.
+type events struct {
+	list    [][]int32
+	max     int
+	cancel  context.CancelFunc
+	stopped string
+}
+
+// add records an event and reports whether it was recorded.
+func (e *events) add(ev ...int32) bool {
+	if e.stopped != "" {
+		return false // the search runs on until it next polls the context
+	}
+	if len(e.list) == e.max {
+		e.stop("event limit")
+		return false
+	}
+	e.list = append(e.list, ev)
+	return true
+}
+
+func (e *events) stop(why string) {
+	e.stopped = why
+	e.cancel()
+}
+
+// finished sorts out how a traced search ended: the request's own end, an error of the
+// search, or its stop at the event limit (or the first solution), which cancelled it.
+func (e *events) finished(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil && !(errors.Is(err, context.Canceled) && e.stopped != ""):
+		return err
+	}
+	return nil
+}
+
+// one is 1-based x: a row or a column, −1 (none) as 0.
+func one(x int) int32 { return int32(x + 1) }
+
+func flag(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// The teaching searches of §3.1–3.4.
+
+// Event kinds of a teaching search: [kind, row, column] (0, 0 for a solution).
+const (
+	evPlace = iota
+	evRemove
+	evConflict
+	evSolution
+)
+
+var eventKinds = []string{"place", "remove", "conflict", "solution"}
+
+// traceResponse is the trace of a teaching search. The counters are those after the last
+// event: a node is a call of the search function (the root and one per place event), a
+// check a test of a square (one per place or conflict event); when the search ran to its
+// end they are its exact counters.
+type traceResponse struct {
+	traceHead
+	Until     string `json:"until"` // "first" solution or "all"
+	Solutions int64  `json:"solutions"`
+	Nodes     int64  `json:"nodes"`
+	Checks    int64  `json:"checks"`
+}
+
+// recorder is the lab.Tracer that records a teaching search, up to the event limit or
+// the first solution.
+type recorder struct {
+	events
+	first                        bool
+	board                        nqueens.Placement // column per row, -1 when empty
+	places, conflicts, solutions int64
+	bad                          error // a solution event whose board is not a solution
+}
+
+func newRecorder(n, max int, first bool, cancel context.CancelFunc) *recorder {
+	t := &recorder{events: events{max: max, cancel: cancel}, first: first, board: emptyBoard(n)}
+	return t
+}
+
+func emptyBoard(n int) nqueens.Placement {
+	b := make(nqueens.Placement, n)
+	for i := range b {
+		b[i] = -1
+	}
+	return b
+}
+
+func (t *recorder) Place(row, col int) {
+	if t.add(evPlace, one(row), one(col)) {
+		t.board[row] = int32(col)
+		t.places++
+	}
+}
+
+func (t *recorder) Remove(row, col int) {
+	if t.add(evRemove, one(row), one(col)) {
+		t.board[row] = -1
+	}
+}
+
+func (t *recorder) Conflict(row, col int) {
+	if t.add(evConflict, one(row), one(col)) {
+		t.conflicts++
+	}
+}
+
+func (t *recorder) Solution() {
+	if !t.add(evSolution, 0, 0) {
+		return
+	}
+	t.solutions++
+	if err := nqueens.Verify(t.board); err != nil && t.bad == nil {
+		t.bad = fmt.Errorf("internal error: solution %d of the trace is not one: %w", t.solutions, err)
+	}
+	if t.first {
+		t.stop("first solution")
+	}
+}
+
+// The searches /api/trace takes, by the value of search.
+var (
+	teachingSearches = []string{"classic", "row", "cell", "cellprune"}
+	traceSearches    = append(append([]string{}, teachingSearches...), "lasvegas", "localsearch", "construct")
+)
+
+func (s *server) trace(r *http.Request) (job, error) {
+	p := newParams(r)
+	name := p.oneOf("search", "row", traceSearches...)
+	switch name {
+	case "lasvegas":
+		return s.traceLasVegas(p)
+	case "localsearch":
+		return s.traceLocalSearch(p)
+	case "construct":
+		return s.traceConstruct(p)
+	}
+	n := p.size(s.opt.MaxTraceN)
+	until := p.oneOf("until", "first", "first", "all")
+	maxEvents := p.events(s.opt.MaxTraceEvents)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	alg, _ := lab.LookupSearch(name)
+	return func(ctx context.Context) (any, error) {
+		sctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		t := newRecorder(n, maxEvents, until == "first", cancel)
+		st, err := alg.Run(sctx, n, t)
+		if err := t.finished(ctx, err); err != nil {
+			return nil, err
+		}
+		if t.bad != nil {
+			return nil, t.bad
+		}
+		out := traceResponse{traceHead: traceHead{Search: alg.Name, Title: alg.Title, Section: alg.Section, N: n,
+			Kinds: eventKinds, Events: t.list, Stopped: t.stopped, Verified: true},
+			Until: until, Solutions: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts}
+		if t.stopped == "" && (out.Nodes != st.Nodes || out.Checks != st.Checks || out.Solutions != st.Solutions) {
+			return nil, fmt.Errorf("internal error: the trace counts %d nodes, %d checks, %d solutions; the search %d, %d, %d",
+				out.Nodes, out.Checks, out.Solutions, st.Nodes, st.Checks, st.Solutions)
+		}
+		return out, nil
+	}, nil
+}
+
+// events reads the cap on a trace's events, at most limit.
+func (p *params) events(limit int) int {
+	return int(p.int("events", int64(limit), 1, int64(limit)))
+}
+
+// seed reads the seed of a replay; without one it picks a random one, which the answer
+// gives back (the same seed replays the same search).
+func (p *params) seed() uint64 {
+	if v := p.int("seed", -1, 0, maxSeed); v >= 0 {
+		return uint64(v)
+	}
+	return rand.Uint64() & maxSeed
+}
+
+// The Las Vegas hybrid of §3.5.
+
+// Event kinds of a Las Vegas replay, with their arguments.
+const (
+	lvAttempt   = iota // []: an attempt starts, on an empty board
+	lvDraw             // [row, column]: cell variant, a drawn square, a queen placed there
+	lvReject           // [row, column]: cell variant, a drawn square already attacked
+	lvRandom           // [row, column]: row variant, a random free column of the row
+	lvDeadEnd          // [row]: no free column in the row (row variant), 0: the draws ran out; the attempt fails
+	lvBacktrack        // []: the backtracking over the empty rows starts (its root node)
+	lvPlace            // [row, column]: the backtracking puts a queen and descends
+	lvRemove           // [row, column]: it takes the queen off
+	lvConflict         // [row, column]: the square is attacked
+	lvFail             // []: the backtracking found no completion; the attempt fails
+	lvSolution         // []: solved, the run ends
+)
+
+var lasVegasKinds = []string{"attempt", "draw", "reject", "random", "deadend", "backtrack", "place", "remove", "conflict", "fail", "solution"}
+
+// lasVegasTrace is the replay of one Las Vegas run: the first run of row m of the lab's
+// sampled table for the same seed, whose counters these are when it ran to its end. The
+// counters are those after the last event (docs/algorithms.md §3.5): attempts, draws (cell
+// variant), random queens, backtracking nodes, checks, and Brassard & Bratley's nodes
+// explored; failed is the attempts that failed, explored_failed the nodes they explored,
+// so that the running p, s, e and t of the exact table are 1/attempts, explored −
+// explored_failed, explored_failed/failed and explored.
+type lasVegasTrace struct {
+	traceHead
+	Variant        string `json:"variant"`
+	M              int    `json:"m"`
+	Seed           uint64 `json:"seed"`
+	Attempts       int64  `json:"attempts"`
+	Draws          int64  `json:"draws"`
+	Random         int64  `json:"random"`
+	Nodes          int64  `json:"nodes"`
+	Checks         int64  `json:"checks"`
+	Explored       int64  `json:"explored"`
+	Failed         int64  `json:"failed"`
+	ExploredFailed int64  `json:"explored_failed"`
+	Solutions      int64  `json:"solutions"`
+}
+
+// lasVegasRecorder is the lab.LasVegasTracer that records a run and counts it from its
+// events alone, as the page does.
+type lasVegasRecorder struct {
+	events
+	n              int
+	board          nqueens.Placement
+	out            *lasVegasTrace
+	attemptExplore int64 // nodes explored by the current attempt
+	bad            error
+}
+
+func (t *lasVegasRecorder) Attempt() {
+	if t.add(lvAttempt) {
+		for i := range t.board {
+			t.board[i] = -1
+		}
+		t.out.Attempts++
+		t.out.Explored++
+		t.attemptExplore = 1
+	}
+}
+
+func (t *lasVegasRecorder) Draw(row, col int, placed bool) {
+	kind := lvReject
+	if placed {
+		kind = lvDraw
+	}
+	if t.add(int32(kind), one(row), one(col)) {
+		t.out.Draws++
+		t.out.Checks++
+		if placed {
+			t.board[row] = int32(col)
+			t.out.Random++
+			t.explore()
+		}
+	}
+}
+
+func (t *lasVegasRecorder) explore() {
+	t.out.Explored++
+	t.attemptExplore++
+}
+
+func (t *lasVegasRecorder) RandomRow(row, col int) {
+	if t.add(lvRandom, one(row), one(col)) {
+		t.board[row] = int32(col)
+		t.out.Checks += int64(t.n)
+		t.out.Random++
+		t.explore()
+	}
+}
+
+func (t *lasVegasRecorder) DeadEnd(row int) {
+	if t.add(lvDeadEnd, one(row)) {
+		if row >= 0 {
+			t.out.Checks += int64(t.n)
+		}
+		t.failed()
+	}
+}
+
+func (t *lasVegasRecorder) failed() {
+	t.out.Failed++
+	t.out.ExploredFailed += t.attemptExplore
+}
+
+func (t *lasVegasRecorder) Backtrack() {
+	if t.add(lvBacktrack) {
+		t.out.Nodes++
+	}
+}
+
+func (t *lasVegasRecorder) Place(row, col int) {
+	if t.add(lvPlace, one(row), one(col)) {
+		t.board[row] = int32(col)
+		t.out.Nodes++
+		t.out.Checks++
+		t.explore()
+	}
+}
+
+func (t *lasVegasRecorder) Remove(row, col int) {
+	if t.add(lvRemove, one(row), one(col)) {
+		t.board[row] = -1
+	}
+}
+
+func (t *lasVegasRecorder) Conflict(row, col int) {
+	if t.add(lvConflict, one(row), one(col)) {
+		t.out.Checks++
+	}
+}
+
+func (t *lasVegasRecorder) Fail() {
+	if t.add(lvFail) {
+		t.failed()
+	}
+}
+
+func (t *lasVegasRecorder) Solution() {
+	if t.add(lvSolution) {
+		t.out.Solutions++
+		if err := nqueens.Verify(t.board); err != nil {
+			t.bad = fmt.Errorf("internal error: the Las Vegas replay's solution is not one: %w", err)
+		}
+	}
+}
+
+func (s *server) traceLasVegas(p *params) (job, error) {
+	n := p.size(s.opt.MaxReplayN)
+	variant := p.oneOf("variant", "row", "row", "cell")
+	m := int(p.int("m", -1, 0, int64(s.opt.MaxReplayN)))
+	seed := p.seed()
+	maxEvents := p.events(s.opt.MaxTraceEvents)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	switch {
+	case m < 0:
+		return nil, badRequest("parameter m, the number of random queens, is missing")
+	case m > n:
+		return nil, badRequest("m = %d random queens do not fit on %d rows", m, n)
+	case n == 2 || n == 3:
+		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
+	}
+	v, _ := lab.ParseVariant(variant)
+	return func(ctx context.Context) (any, error) {
+		sctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		out := &lasVegasTrace{traceHead: traceHead{Search: "lasvegas", Title: "Las Vegas: random queens, then backtracking (" + variant + " variant)",
+			Section: "3.5", N: n, Kinds: lasVegasKinds}, Variant: variant, M: m, Seed: seed}
+		t := &lasVegasRecorder{events: events{max: maxEvents, cancel: cancel}, n: n, board: emptyBoard(n), out: out}
+		sol, st, err := lab.LasVegasRun(sctx, n, lab.LasVegasRunOptions{Variant: v, M: m, Seed: seed, MaxChecks: -1}, t)
+		if err := t.finished(ctx, err); err != nil {
+			return nil, err
+		}
+		if t.bad != nil {
+			return nil, t.bad
+		}
+		out.Events, out.Stopped, out.Verified = t.list, t.stopped, true
+		if t.stopped == "" {
+			got := lab.LasVegasRunStats{Attempts: out.Attempts, Draws: out.Draws, Random: out.Random, Nodes: out.Nodes, Checks: out.Checks, Explored: out.Explored}
+			if got != st || len(sol) != n {
+				return nil, fmt.Errorf("internal error: the replay counts %+v, the run %+v", got, st)
+			}
+		}
+		return out, nil
+	}, nil
+}
+
+// Sosic–Gu's local search of §3.6.
+
+// Event kinds of a local-search replay, with their arguments.
+const (
+	lsRun     = iota // []: a run starts (the first, or a restart): the identity, nothing placed
+	lsTry            // [j, m, placed, scan]: step 1 tries the queen of row m in row j; placed 1: rows j and m swap, j advances; scan: the O(j) check's cost
+	lsShuffle        // [i, m]: step 2 swaps rows i and m; the queen of row i is counted from now on
+	lsFinal          // []: step 3 starts; every queen is counted
+	lsSwap           // [i, m, kept]: step 3 tries to swap rows i and m; kept 1: swapped
+	lsSolved         // []: no conflict left
+)
+
+var localSearchKinds = []string{"run", "try", "shuffle", "final", "swap", "solved"}
+
+// localSearchTrace is the replay of a local search: the solve of nqueens.Solve for this
+// seed, whose counters (those of the lab's localsearch table for the same n and seed)
+// these are when it ran to its end, and, for the collision check of step 1, the tests
+// made: placed_checks for the solver's O(1) check (one per attempt), scan_checks for the
+// O(j) scan of the original program (the placed queens compared), which makes the same
+// attempts; checks is that of the check asked for.
+type localSearchTrace struct {
+	traceHead
+	Check        string `json:"check"` // "placed" (O(1)) or "scan" (O(j))
+	Seed         uint64 `json:"seed"`
+	Attempts     int64  `json:"attempts"`
+	Conflicts    int64  `json:"conflicts"` // k: the queens step 1 left, of the last run
+	Swaps        int64  `json:"swaps"`
+	FailedSwaps  int64  `json:"failed_swaps"`
+	Restarts     int64  `json:"restarts"`
+	Checks       int64  `json:"checks"`
+	PlacedChecks int64  `json:"placed_checks"`
+	ScanChecks   int64  `json:"scan_checks"`
+}
+
+// localSearchRecorder is the lab.LocalSearchTracer that records a local search and
+// counts it from its events alone, as the page does.
+type localSearchRecorder struct {
+	events
+	q    nqueens.Placement
+	j    int
+	runs int
+	out  *localSearchTrace
+}
+
+func (t *localSearchRecorder) Run() {
+	if t.add(lsRun) {
+		if t.runs > 0 {
+			t.out.Restarts++
+		}
+		t.runs++
+		for i := range t.q {
+			t.q[i] = int32(i)
+		}
+		t.j = 0
+	}
+}
+
+func (t *localSearchRecorder) Try(j, m int, placed bool, scan int) {
+	if t.add(lsTry, one(j), one(m), flag(placed), int32(scan)) {
+		t.out.Attempts++
+		t.out.PlacedChecks++
+		t.out.ScanChecks += int64(scan)
+		if placed {
+			t.q[j], t.q[m] = t.q[m], t.q[j]
+			t.j++
+		}
+	}
+}
+
+func (t *localSearchRecorder) Shuffle(i, m int) {
+	if t.add(lsShuffle, one(i), one(m)) {
+		t.q[i], t.q[m] = t.q[m], t.q[i]
+	}
+}
+
+func (t *localSearchRecorder) Final() {
+	if t.add(lsFinal) {
+		t.out.Conflicts = int64(len(t.q) - t.j)
+	}
+}
+
+func (t *localSearchRecorder) Swap(i, m int, kept bool) {
+	if t.add(lsSwap, one(i), one(m), flag(kept)) {
+		t.out.Swaps++
+		if kept {
+			t.q[i], t.q[m] = t.q[m], t.q[i]
+		} else {
+			t.out.FailedSwaps++
+		}
+	}
+}
+
+func (t *localSearchRecorder) Solved() { t.add(lsSolved) }
+
+func (s *server) traceLocalSearch(p *params) (job, error) {
+	n := p.size(s.opt.MaxReplayN)
+	check := p.oneOf("check", "placed", "placed", "scan")
+	seed := p.seed()
+	maxEvents := p.events(s.opt.MaxTraceEvents)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	if n == 2 || n == 3 {
+		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
+	}
+	return func(ctx context.Context) (any, error) {
+		sctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		out := &localSearchTrace{traceHead: traceHead{Search: "localsearch", Title: "Sosic–Gu local search, " +
+			map[string]string{"placed": "O(1) check", "scan": "O(j) scan"}[check], Section: "3.6", N: n, Kinds: localSearchKinds},
+			Check: check, Seed: seed}
+		t := &localSearchRecorder{events: events{max: maxEvents, cancel: cancel}, q: make(nqueens.Placement, n), out: out}
+		q, st, err := lab.LocalSearchRun(sctx, n, seed, t)
+		if err := t.finished(ctx, err); err != nil {
+			return nil, err
+		}
+		out.Events, out.Stopped, out.Verified = t.list, t.stopped, true
+		out.Checks = out.PlacedChecks
+		if check == "scan" {
+			out.Checks = out.ScanChecks
+		}
+		if t.stopped == "" {
+			got := lab.LocalSearchRunStats{Attempts: out.Attempts, Conflicts: out.Conflicts, Swaps: out.Swaps, FailedSwaps: out.FailedSwaps, Restarts: out.Restarts}
+			if n > 1 && got != st {
+				return nil, fmt.Errorf("internal error: the replay counts %+v, the search %+v", got, st)
+			}
+			if err := verified(nqueens.Placement(q), "the local search"); err != nil {
+				return nil, err
+			}
+			if n > 1 && !t.q.Equal(nqueens.Placement(q)) {
+				return nil, errors.New("internal error: the replay's board is not the local search's placement")
+			}
+		}
+		return out, nil
+	}, nil
+}
+
+// The explicit construction of §3.7.
+
+// constructTrace is the construction of nqueens.Solve (algorithm construct) written row
+// by row, as it streams it: each event [0, row, column] puts the queen of a row, in row
+// order; the last, [1], says the board is complete and verified. Rows is the rows placed.
+type constructTrace struct {
+	traceHead
+	Rows int `json:"rows"`
+}
+
+var constructKinds = []string{"place", "solution"}
+
+func (s *server) traceConstruct(p *params) (job, error) {
+	n := p.size(s.opt.MaxReplayN)
+	maxEvents := p.events(s.opt.MaxTraceEvents)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	if err := nqueens.Construct.CheckSize(n); err != nil {
+		if errors.Is(err, nqueens.ErrNoSolution) {
+			err = fmt.Errorf("n = %d: %w", n, err)
+		}
+		return nil, err
+	}
+	return func(ctx context.Context) (any, error) {
+		res, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
+		if err != nil {
+			return nil, err
+		}
+		if err := verified(res.Placement, "the construction"); err != nil {
+			return nil, err
+		}
+		out := constructTrace{traceHead: traceHead{Search: "construct", Title: "explicit construction (Hoffman, Loessi & Moore)",
+			Section: "3.7", N: n, Kinds: constructKinds, Verified: true}}
+		e := events{max: maxEvents, cancel: func() {}}
+		for r, c := range res.Placement {
+			if !e.add(0, one(r), one(int(c))) {
+				break
+			}
+			out.Rows++
+		}
+		e.add(1)
+		out.Events, out.Stopped = e.list, e.stopped
+		return out, nil
+	}, nil
+}

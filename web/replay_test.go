@@ -1,0 +1,302 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/lab"
+)
+
+// lvCounters are the counters of a Las Vegas replay after some events, counted as the
+// page counts them.
+type lvCounters struct {
+	Attempts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Solutions int64
+}
+
+// lasVegasAt replays the first i events of a Las Vegas trace, checking each against the
+// board.
+func lasVegasAt(t *testing.T, tr lasVegasTrace, i int) lvCounters {
+	t.Helper()
+	n := int32(tr.N)
+	var c lvCounters
+	board := emptyBoard(tr.N)
+	attacked := func(r, col int32) bool {
+		for q, k := range board {
+			q := int32(q)
+			if k >= 0 && (q == r || k == col || q-k == r-col || q+k == r+col) {
+				return true
+			}
+		}
+		return false
+	}
+	var attempt int64 // nodes explored by the current attempt
+	for x, e := range tr.Events[:i] {
+		var r, col int32 = -1, -1
+		if len(e) >= 3 {
+			r, col = e[1]-1, e[2]-1
+		}
+		switch e[0] {
+		case lvAttempt:
+			board = emptyBoard(tr.N)
+			c.Attempts++
+			c.Explored++
+			attempt = 1
+		case lvDraw, lvReject, lvRandom:
+			if attacked(r, col) != (e[0] == lvReject) {
+				t.Fatalf("event %d %v on %v", x, e, board)
+			}
+			if e[0] == lvRandom {
+				c.Checks += int64(n)
+			} else {
+				c.Draws++
+				c.Checks++
+			}
+			if e[0] != lvReject {
+				board[r] = col
+				c.Random++
+				c.Explored++
+				attempt++
+			}
+		case lvDeadEnd:
+			if e[1] > 0 {
+				c.Checks += int64(n)
+			}
+			c.Failed++
+			c.ExploredFailed += attempt
+		case lvBacktrack:
+			c.Nodes++
+		case lvPlace:
+			if attacked(r, col) {
+				t.Fatalf("event %d %v on %v", x, e, board)
+			}
+			board[r] = col
+			c.Nodes++
+			c.Checks++
+			c.Explored++
+			attempt++
+		case lvRemove:
+			board[r] = -1
+		case lvConflict:
+			if !attacked(r, col) {
+				t.Fatalf("event %d %v on %v", x, e, board)
+			}
+			c.Checks++
+		case lvFail:
+			c.Failed++
+			c.ExploredFailed += attempt
+		case lvSolution:
+			if err := nqueens.Verify(board); err != nil {
+				t.Fatalf("event %d: the solution %v: %v", x, board, err)
+			}
+			c.Solutions++
+		default:
+			t.Fatalf("event %d: kind %v", x, e)
+		}
+	}
+	return c
+}
+
+// TestTraceLasVegas: the replay of a Las Vegas run, for several n, m, seeds and both
+// variants: the counters of its events are those of the answer, and those of the lab's
+// sampled table for the same n, m and seed (one trial); the same seed replays the same run.
+func TestTraceLasVegas(t *testing.T) {
+	h := New(Options{})
+	for _, v := range []string{"row", "cell"} {
+		for _, c := range []struct{ n, m int }{{4, 2}, {8, 3}, {12, 8}, {20, 14}, {30, 22}} {
+			for _, seed := range []uint64{1, 2, 3} {
+				q := fmt.Sprintf("/api/trace?search=lasvegas&variant=%s&n=%d&m=%d&seed=%d", v, c.n, c.m, seed)
+				tr := decode[lasVegasTrace](t, get(t, h, q))
+				got := lasVegasAt(t, tr, len(tr.Events))
+				answer := lvCounters{tr.Attempts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Solutions}
+				tab, err := lab.LasVegas(context.Background(), c.n, lab.LasVegasOptions{Variant: map[string]lab.Variant{"row": lab.Row, "cell": lab.Cell}[v],
+					Ms: []int{c.m}, Trials: 1, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := tab.Rows[0]
+				if got != answer || tr.Stopped != "" || !tr.Verified || got.Solutions != 1 || got.Failed != got.Attempts-1 ||
+					got.Attempts != int64(r.Attempts) || got.Explored != int64(r.Explored) || got.Checks != int64(r.Checks) ||
+					got.Nodes != int64(r.Nodes) || got.Draws != int64(r.Draws) {
+					t.Errorf("%s: the events count %+v, the answer %+v, the lab's row %+v %+v", q, got, answer, r, r.Sampled)
+				}
+				if again := get(t, h, q).Body.String(); again != get(t, h, q).Body.String() {
+					t.Errorf("%s: two answers differ", q)
+				}
+			}
+		}
+	}
+	// Without a seed the answer names the one it drew, which replays the same run.
+	tr := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&n=10&m=5"))
+	again := decode[lasVegasTrace](t, get(t, h, fmt.Sprintf("/api/trace?search=lasvegas&n=10&m=5&seed=%d", tr.Seed)))
+	if tr.Variant != "row" || !slices.EqualFunc(tr.Events, again.Events, slices.Equal) || tr.Checks != again.Checks {
+		t.Errorf("seed %d does not replay the run", tr.Seed)
+	}
+	// The event limit: the counters are those of the events sent.
+	capped := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&variant=cell&n=30&m=0&seed=1&events=500"))
+	if c := lasVegasAt(t, capped, 500); len(capped.Events) != 500 || capped.Stopped != "event limit" || c.Checks != capped.Checks || c.Nodes != capped.Nodes {
+		t.Errorf("capped: %d events, stopped %q, %+v; the answer %d checks", len(capped.Events), capped.Stopped, c, capped.Checks)
+	}
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8"), 400, "parameter m")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=9"), 400, "m = 9")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=3&m=1"), 404, "no solution")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=1001&m=1"), 400, "at most 1000")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=2&until=all"), 400, "unknown parameter until")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=2&variant=diagonal"), 400, "variant")
+}
+
+// lsCounters are the counters of a local-search replay after some events, counted as
+// the page counts them, with the permutation they leave.
+type lsCounters struct {
+	Attempts, Conflicts, Swaps, FailedSwaps, Restarts, PlacedChecks, ScanChecks int64
+	q                                                                           nqueens.Placement
+	collisions                                                                  int
+}
+
+// localSearchAt replays the first i events of a local-search trace, checking each against
+// the board: a try is placed exactly when the placed queens leave its square free, a kept
+// swap leaves both queens free.
+func localSearchAt(t *testing.T, tr localSearchTrace, i int) lsCounters {
+	t.Helper()
+	n := tr.N
+	c := lsCounters{q: make(nqueens.Placement, n)}
+	anti, diag := make([]int, 2*n), make([]int, 2*n)
+	count := func(r int, d int) {
+		anti[r+int(c.q[r])] += d
+		diag[r-int(c.q[r])+n] += d
+	}
+	j, runs := 0, 0
+	for x, e := range tr.Events[:i] {
+		switch e[0] {
+		case lsRun:
+			if runs > 0 {
+				c.Restarts++
+			}
+			runs++
+			for r := range c.q {
+				c.q[r] = int32(r)
+			}
+			clear(anti)
+			clear(diag)
+			j = 0
+		case lsTry:
+			row, m, placed := int(e[1]-1), int(e[2]-1), e[3] == 1
+			col := int(c.q[m])
+			if row != j || (anti[row+col] == 0 && diag[row-col+n] == 0) != placed {
+				t.Fatalf("event %d %v: j = %d, the square is free: %v", x, e, j, !placed)
+			}
+			c.Attempts++
+			c.PlacedChecks++
+			c.ScanChecks += int64(e[4])
+			if placed {
+				c.q[row], c.q[m] = c.q[m], c.q[row]
+				count(row, 1)
+				j++
+			}
+		case lsShuffle:
+			r, m := int(e[1]-1), int(e[2]-1)
+			c.q[r], c.q[m] = c.q[m], c.q[r]
+			count(r, 1)
+		case lsFinal:
+			c.Conflicts = int64(n - j)
+		case lsSwap:
+			r, m := int(e[1]-1), int(e[2]-1)
+			c.Swaps++
+			if e[3] == 0 {
+				c.FailedSwaps++
+				continue
+			}
+			count(r, -1)
+			count(m, -1)
+			c.q[r], c.q[m] = c.q[m], c.q[r]
+			count(r, 1)
+			count(m, 1)
+			for _, k := range []int{r, m} {
+				if anti[k+int(c.q[k])] != 1 || diag[k-int(c.q[k])+n] != 1 {
+					t.Fatalf("event %d %v: row %d is not free after a kept swap", x, e, k+1)
+				}
+			}
+		case lsSolved:
+			if err := nqueens.Verify(c.q); err != nil {
+				t.Fatalf("event %d: solved, but %v", x, err)
+			}
+		default:
+			t.Fatalf("event %d: kind %v", x, e)
+		}
+	}
+	for _, v := range slices.Concat(anti, diag) {
+		c.collisions += max(v-1, 0)
+	}
+	return c
+}
+
+// TestTraceLocalSearch: the replay of a local search, for several n and seeds: the
+// counters of its events are those of the answer and of the lab's localsearch table for
+// the same n and seed (the checks of step 1 with each check included), its last board is
+// the placement, and check=scan counts the O(j) scan.
+func TestTraceLocalSearch(t *testing.T) {
+	h := New(Options{})
+	for _, n := range []int{4, 8, 30, 100, 200, 1000} {
+		for _, seed := range []uint64{1, 2, 3} {
+			for _, check := range []string{"placed", "scan"} {
+				q := fmt.Sprintf("/api/trace?search=localsearch&n=%d&seed=%d&check=%s", n, seed, check)
+				tr := decode[localSearchTrace](t, get(t, h, q))
+				got := localSearchAt(t, tr, len(tr.Events))
+				answer := lsCounters{tr.Attempts, tr.Conflicts, tr.Swaps, tr.FailedSwaps, tr.Restarts, tr.PlacedChecks, tr.ScanChecks, got.q, 0}
+				tab, err := lab.LocalSearch(context.Background(), lab.LocalSearchOptions{From: n, To: n, ScanMax: n, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := tab.Rows[0]
+				want := map[string]int64{"placed": tr.PlacedChecks, "scan": tr.ScanChecks}[check]
+				if !equalLS(got, answer) || tr.Stopped != "" || !tr.Verified || got.collisions != 0 || tr.Checks != want ||
+					got.Attempts != r.Attempts || got.Conflicts != r.Conflicts || got.Swaps != r.Swaps || got.FailedSwaps != r.FailedSwaps || got.Restarts != r.Restarts {
+					t.Errorf("%s: the events count %+v, the answer %+v, the lab's row %+v", q, got, answer, r)
+				}
+				if r.Restarts == 0 && (got.PlacedChecks != r.InitialPlacedChecks || got.ScanChecks != *r.InitialScanChecks) {
+					t.Errorf("%s: checks %d and %d, the lab's %d and %d", q, got.PlacedChecks, got.ScanChecks, r.InitialPlacedChecks, *r.InitialScanChecks)
+				}
+			}
+		}
+	}
+	capped := decode[localSearchTrace](t, get(t, h, "/api/trace?search=localsearch&n=500&seed=1&events=100"))
+	if c := localSearchAt(t, capped, 100); len(capped.Events) != 100 || capped.Stopped != "event limit" || c.Attempts != capped.Attempts {
+		t.Errorf("capped: %d events, stopped %q, %d attempts, the answer %d", len(capped.Events), capped.Stopped, c.Attempts, capped.Attempts)
+	}
+	wantError(t, get(t, h, "/api/trace?search=localsearch&n=3"), 404, "no solution")
+	wantError(t, get(t, h, "/api/trace?search=localsearch&n=8&check=allqueens"), 400, "check")
+	wantError(t, get(t, h, "/api/trace?search=localsearch&n=8&m=3"), 400, "unknown parameter m")
+}
+
+func equalLS(a, b lsCounters) bool {
+	return a.Attempts == b.Attempts && a.Conflicts == b.Conflicts && a.Swaps == b.Swaps && a.FailedSwaps == b.FailedSwaps &&
+		a.Restarts == b.Restarts && a.PlacedChecks == b.PlacedChecks && a.ScanChecks == b.ScanChecks
+}
+
+// TestTraceConstruct: the construction's replay puts the queen of each row, in row order,
+// on the column of nqueens.Solve with the construction, and ends on a verified solution;
+// n = 2 and 3 have none.
+func TestTraceConstruct(t *testing.T) {
+	h := New(Options{})
+	for _, n := range []int{1, 4, 8, 9, 14, 15, 200, 1000} { // n mod 6 = 2 and 3 among them
+		tr := decode[constructTrace](t, get(t, h, fmt.Sprintf("/api/trace?search=construct&n=%d", n)))
+		want, err := nqueens.Solve(context.Background(), n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
+		if err != nil {
+			t.Fatal(err)
+		}
+		board := emptyBoard(n)
+		for r, e := range tr.Events[:len(tr.Events)-1] {
+			if e[0] != 0 || e[1] != int32(r+1) {
+				t.Fatalf("n=%d: event %d is %v", n, r, e)
+			}
+			board[r] = e[2] - 1
+		}
+		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Rows != n || !tr.Verified || !board.Equal(want.Placement) {
+			t.Errorf("n=%d: %d events, rows %d, board %v, want %v", n, len(tr.Events), tr.Rows, board, want.Placement)
+		}
+	}
+	wantError(t, get(t, h, "/api/trace?search=construct&n=3"), 404, "no solution")
+	wantError(t, get(t, h, "/api/trace?search=construct&n=1001"), 400, "at most 1000")
+}
