@@ -150,7 +150,13 @@
 // n = 27): the East halves are matched in parts of at most eastCap (2^21),
 // each part against all the West halves, which are generated again per part
 // and counted in batches of at most westCap (2^22). A worker thus holds at
-// most a part, a batch and four slices, whatever n.
+// most a part, a batch and four slices, whatever n. A row set with more
+// East halves than eastCap is split by their cut lines (eastSplit): one pass
+// counts the halves of each value of the top 16 line bits, and each part
+// takes the halves of a run of neighbouring values (generating all of them
+// again and keeping its own), so that the matcher groups a part's halves as
+// it would group them all, and a West half that meets the bits common to a
+// part is dropped before the matching.
 //
 // # Cost and memory (plan.go, memory.go)
 //

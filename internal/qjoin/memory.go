@@ -36,7 +36,8 @@ var (
 // in the caller, their costs, the shard lists: about 60 bytes each). Per
 // worker: the East halves of the largest row set (or of a part of eastCap)
 // with their copies and chunk tables, at most 80 bytes per half with the
-// padding and slice growth; the West halves of a batch, 20 bytes each; and
+// padding and slice growth, and the counts of a split row set (eastSplit);
+// the West halves of a batch, 20 bytes each; and
 // without tables the four slices of a row set, 8 bytes per entry and room
 // to grow, at most three times the largest slice (the four quadrants' are
 // of different sizes). A quarter more for the garbage collector.
@@ -53,6 +54,9 @@ func estimateMemory(n, workers int, slices bool) uint64 {
 	east := min(max(maxEast[n], 512), uint64(eastCap))
 	west := min(max(maxWest[n], 4096), uint64(westCap))
 	perWorker := uint64(1<<20) + 80*east + 20*west
+	if maxEast[n] > uint64(eastCap) {
+		perWorker += 3 * 8 << splitBits // eastSplit's counts
+	}
 	var shared uint64
 	if !slices {
 		g := newGeom(n)

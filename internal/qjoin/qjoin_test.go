@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -33,7 +34,8 @@ var cutSettings = []int{-1, 0, 1, 3, 6}
 
 // TestAgainstReference: every n ≤ 14 gives the plain counter's total and
 // unique, with 1, 2 and 3 workers, every kernel, with every number of cut
-// lines of cutSettings, from shared tables and from slices.
+// lines of cutSettings (the matcher's choice also on the smallest row sets for
+// even n), from shared tables and from slices.
 func TestAgainstReference(t *testing.T) {
 	for n := MinN; n <= 14; n++ {
 		ref, err := refcount.Count(context.Background(), n, 2, nil)
@@ -42,6 +44,11 @@ func TestAgainstReference(t *testing.T) {
 		}
 		for i, cut := range cutSettings {
 			slices := i%2 == 1 || n%3 == 0
+			// The matcher's own choice runs on row sets of every size.
+			small := smallEast
+			if cut < 0 && n%2 == 0 {
+				smallEast = 0
+			}
 			p, err := newPlan(context.Background(), n, planOptions{forceCut: cut, slices: slices})
 			if err != nil {
 				t.Fatal(err)
@@ -61,6 +68,7 @@ func TestAgainstReference(t *testing.T) {
 					}
 				}
 			}
+			smallEast = small
 		}
 	}
 }
@@ -70,8 +78,8 @@ func TestAgainstReference(t *testing.T) {
 // reference counts, from tables and from slices, with and without cut
 // lines.
 func TestParts(t *testing.T) {
-	defer func(e, w, j int) { eastCap, westCap, joinChunk = e, w, j }(eastCap, westCap, joinChunk)
-	eastCap, westCap, joinChunk = 7, 53, 5
+	defer func(e, w, j, s int) { eastCap, westCap, joinChunk, smallEast = e, w, j, s }(eastCap, westCap, joinChunk, smallEast)
+	eastCap, westCap, joinChunk, smallEast = 7, 53, 5, 0
 	for n := MinN; n <= 12; n++ {
 		ref, err := refcount.Count(context.Background(), n, 2, nil)
 		if err != nil {
@@ -723,5 +731,58 @@ func TestConformance(t *testing.T) {
 					return r.Total, r.Unique, err
 				}})
 		})
+	}
+}
+
+// TestEastSplit: the parts of a split row set hold every East half exactly
+// once, and every half of a part has the bits common() says all of them
+// share (for a part of one half, all its cut bits). TestParts checks the
+// counts of split row sets.
+func TestEastSplit(t *testing.T) {
+	defer func(e int) { eastCap = e }(eastCap)
+	for _, n := range []int{11, 14, 16} {
+		p, err := newPlan(context.Background(), n, planOptions{forceCut: -1, slices: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSolver(p, KernelGo)
+		for id := 2; id < len(p.Subs); id += len(p.Subs)/40 + 1 {
+			R := p.Subs[id].Rows
+			h := p.g.h
+			s.eastRows = R & (1<<uint(h) - 1)
+			s.NE, s.SE = s.quarter(qNE, s.eastRows), s.quarter(qSE, R>>uint(h))
+			want := map[uint64]int{}
+			var all int
+			s.eastScan(nil, func(xs []uint64) {
+				for _, x := range xs {
+					want[x]++
+					all++
+				}
+			})
+			var sp eastSplit
+			if _, ok := s.eastCount(&sp, nil); !ok || sp.total != uint64(all) {
+				t.Fatalf("n=%d sub %d: counted %d halves, scanned %d", n, id, sp.total, all)
+			}
+			for _, part := range []uint64{1, 7, 100, uint64(all)} {
+				got := map[uint64]int{}
+				for a := uint64(0); a < sp.total; a += part {
+					b := min(a+part, sp.total)
+					e, _, _ := s.eastRange(&sp, a, b, nil)
+					if uint64(len(e)) != b-a {
+						t.Fatalf("n=%d sub %d: part %d..%d holds %d halves", n, id, a, b, len(e))
+					}
+					common := sp.common(a, b)
+					for _, x := range e {
+						got[x]++
+						if part == 1 && common != x>>sp.sh&sp.top<<sp.sh || x&common != common {
+							t.Fatalf("n=%d sub %d: half %x of part %d..%d lacks common bits %x", n, id, x, a, b, common)
+						}
+					}
+				}
+				if !maps.Equal(got, want) {
+					t.Fatalf("n=%d sub %d parts of %d: the parts hold other halves than the scan", n, id, part)
+				}
+			}
+		}
 	}
 }
