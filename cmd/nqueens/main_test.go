@@ -240,10 +240,11 @@ func TestSolveSeedPrinted(t *testing.T) {
 	}
 }
 
-// The interruption tests cancel a count of n = 22 (hours of work) after countUnderWay: its
-// plan (border constellations) takes milliseconds, so the count is under way by then even
-// under the race detector on a loaded machine, unlike the quadrant join's tables.
-const countUnderWay = 500 * time.Millisecond
+// The interruption tests cancel a count of n = 22 (an hour of work) after countUnderWay: its
+// plan (the quadrant join's, with sampled costs) takes 0.2 s, and up to a second or two
+// under the race detector on a loaded machine (at 500 ms CI cancelled one before its
+// first sub-problem, when there is no partial line yet), so the count is under way by then.
+const countUnderWay = 3 * time.Second
 
 func TestInterruptedCount(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
