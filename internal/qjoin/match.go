@@ -367,6 +367,11 @@ func (m *matcher) countQueries(qs *[4][]uint64, stop func() bool) (total uint64,
 		if len(runs) == 0 {
 			continue
 		}
+		// Each group may be too small for countGroup to poll, and there
+		// may be 2^16 of them.
+		if stop != nil && stop() {
+			return 0, false
+		}
 		off := int(m.first[g]) * bw
 		c, ok := m.countGroup(m.tab[off:off+nb*bw], nb, &m.sorted, runs, stop)
 		if !ok {

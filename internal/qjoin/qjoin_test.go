@@ -753,11 +753,12 @@ func TestEastSplit(t *testing.T) {
 			s.NE, s.SE = s.quarter(qNE, s.eastRows), s.quarter(qSE, R>>uint(h))
 			want := map[uint64]int{}
 			var all int
-			s.eastScan(nil, func(xs []uint64) {
+			s.eastScan(nil, func(xs []uint64) bool {
 				for _, x := range xs {
 					want[x]++
 					all++
 				}
+				return true
 			})
 			var sp eastSplit
 			if _, ok := s.eastCount(&sp, nil); !ok || sp.total != uint64(all) {

@@ -101,7 +101,6 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 	s.NE, s.SE = s.quarter(qNE, rn), s.quarter(qSE, rs)
 	ewf := eastWestWeight(R, n)
 	s.m.setWeights(uint(ewf >> 1)) // 1 or 2: 2^0 or 2^1
-	stopped := func() bool { return stop != nil && stop() }
 	var sum, cand uint64
 	// west counts the West halves against the part e (skip: see eastSplit).
 	west := func(e []uint64, skip uint64) bool {
@@ -115,10 +114,19 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 		cand += s.westCand
 		return ok
 	}
-	var eg eastGen
-	e, c, more := s.eastPart(&eg, stop)
+	// The East halves, if they fit in one part (more: they do not).
+	e, more := s.east[:0], false
+	c, ok := s.eastScan(stop, func(xs []uint64) bool {
+		if len(e)+len(xs) > eastCap {
+			more = true
+			return false
+		}
+		e = append(e, xs...)
+		return true
+	})
+	s.east = e
 	cand += c
-	if stopped() {
+	if !ok {
 		return 0, 0, false
 	}
 	if !more {
@@ -192,10 +200,11 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 	sp.sh, sp.top = uint(s.p.g.lines-bitsV), uint64(size-1)
 	clear(sp.count)
 	sh, top, count := sp.sh, sp.top, sp.count
-	cand, ok := s.eastScan(stop, func(xs []uint64) {
+	cand, ok := s.eastScan(stop, func(xs []uint64) bool {
 		for _, x := range xs {
 			count[x>>sh&top]++
 		}
+		return true
 	})
 	sp.total = 0
 	for v, c := range count {
@@ -211,7 +220,7 @@ func (s *solver) eastRange(sp *eastSplit, a, b uint64, stop func() bool) ([]uint
 	copy(sp.next, sp.base)
 	e := slices.Grow(s.east[:0], int(b-a))
 	sh, top, next := sp.sh, sp.top, sp.next
-	cand, ok := s.eastScan(stop, func(xs []uint64) {
+	cand, ok := s.eastScan(stop, func(xs []uint64) bool {
 		for _, x := range xs {
 			v := x >> sh & top
 			r := next[v]
@@ -220,15 +229,18 @@ func (s *solver) eastRange(sp *eastSplit, a, b uint64, stop func() bool) ([]uint
 				e = append(e, x)
 			}
 		}
+		return true
 	})
 	s.east = e
 	return e, cand, ok
 }
 
-// eastScan generates every East half of the row set (in the order of
-// eastPart), passing them to f a chunk at a time; it returns the quarter
-// pairs tried and false if stop said so.
-func (s *solver) eastScan(stop func() bool, f func([]uint64)) (cand uint64, ok bool) {
+// eastScan generates the East halves of the row set, the compatible pairs
+// of NE cell (rn, C) × SE cell (rs, ~C) over the column sets C of the NE
+// quarter, always in the same order, passing them to f a chunk of at most
+// joinChunk at a time (or one NE entry's pairs) until f returns false; it
+// returns the quarter pairs tried and false if stop said so.
+func (s *solver) eastScan(stop func() bool, f func([]uint64) bool) (cand uint64, ok bool) {
 	geo := s.p.g
 	wE := uint32(geo.n - geo.h)
 	fullE := uint32(1)<<wE - 1
@@ -252,69 +264,17 @@ func (s *solver) eastScan(stop func() bool, f func([]uint64)) (cand uint64, ok b
 			m := min(len(xs), max(1, joinChunk/len(ys)))
 			cand += uint64(m) * uint64(len(ys))
 			buf = s.im.join(slices.Grow(buf[:0], m*len(ys)+pairSlack), xs[:m], ys, maskE)
-			f(buf)
+			if !f(buf) {
+				return cand, true
+			}
 			xs = xs[m:]
-		}
-		if stop != nil && stop() {
-			return cand, false
+			// A product of two cells may be 10^9 pairs at n = 25.
+			if stop != nil && stop() {
+				return cand, false
+			}
 		}
 	}
 	return cand, true
-}
-
-// eastGen is where eastPart stopped: at column set C, NE entry x.
-type eastGen struct {
-	C       uint32
-	x       int
-	started bool
-}
-
-// eastPart appends to s.east (emptied first) the East halves of the row
-// set from where g stopped, up to about eastCap of them: the compatible
-// pairs of NE cell (rn, C) × SE cell (rs, ~C) over the column sets C of
-// the NE quarter. It returns them, the quarter pairs tried, and whether
-// there are more.
-func (s *solver) eastPart(g *eastGen, stop func() bool) (e []uint64, cand uint64, more bool) {
-	geo := s.p.g
-	wE := uint32(geo.n - geo.h)
-	fullE := uint32(1)<<wE - 1
-	maskE := geo.pairMask(true)
-	NE, SE := &s.NE, &s.SE
-	ne, se := NE.words, SE.words
-	k := bits.OnesCount32(s.eastRows)
-	if !g.started {
-		g.C, g.x, g.started = uint32(1)<<uint(k)-1, 0, true
-	}
-	e = s.east[:0]
-	defer func() { s.east = e }()
-	for ; g.C <= fullE; g.C, g.x = nextSet(g.C, k, fullE), 0 {
-		lo, _, hi := NE.cell(g.C)
-		if lo == hi {
-			continue
-		}
-		slo, _, shi := SE.cell(fullE ^ g.C)
-		if slo == shi {
-			continue
-		}
-		ys := se[slo:shi]
-		xs := ne[int(lo)+g.x : hi]
-		// A few NE entries at a time, so that the buffer never has to
-		// hold a whole product of two large cells.
-		for len(xs) > 0 {
-			if len(e) >= eastCap {
-				return e, cand, true
-			}
-			m := min(len(xs), max(1, joinChunk/len(ys)))
-			cand += uint64(m) * uint64(len(ys))
-			e = s.im.join(slices.Grow(e, m*len(ys)+pairSlack), xs[:m], ys, maskE)
-			xs = xs[m:]
-			g.x += m
-		}
-		if stop != nil && stop() {
-			return e, cand, true
-		}
-	}
-	return e, cand, false
 }
 
 // nextSet is the next k-subset of full after C in colex order (Gosper's
