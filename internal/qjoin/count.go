@@ -26,7 +26,7 @@ type Options struct {
 func (p *Plan) buildTables(workers int, stop func() bool) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.built || p.slices {
+	if p.built || p.o.slices {
 		return true
 	}
 	if !p.t.build(workers, stop) {
@@ -39,7 +39,7 @@ func (p *Plan) buildTables(workers int, stop func() bool) bool {
 // Entries is the number of quarter-table entries of the plan (known from
 // NewPlan on), for memory estimates.
 func (p *Plan) Entries() uint64 {
-	if p.slices {
+	if p.o.slices {
 		return p.entries
 	}
 	return p.t.entries()

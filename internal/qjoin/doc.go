@@ -1,6 +1,6 @@
 // Package qjoin is the quadrant-join counter: it counts the total (OEIS
 // A000170) and the unique (A002562) solutions of an n×n board for
-// 4 ≤ n ≤ 27 by listing the partial placements of the four quadrants and
+// 4 ≤ n ≤ MaxN by listing the partial placements of the four quadrants and
 // joining them, instead of searching the whole tree. From n = 10 on it is
 // what internal/fastcount runs; the constellation engine there stays as the
 // cross-check.
@@ -33,21 +33,27 @@
 // given segment occupations is symmetric in a↔b and in c↔d, and
 //
 //	T = Σ N = N(0000) + 2·N(1000) + 2·N(0001) + 4·N(1001) + (odd n: centre)
-//	  = Σ over the solutions with b = c = 0 of 2^(a+d).
+//	  = Σ over the solutions with b = c = 0 of 2^(a+d)
+//	  = Σ over the solutions with a = d = 0 of 2^(b+c).
 //
-// Hence only East halves with b = c = 0 are stored (the quarter tables of
-// NE and SE forbid those squares), and a West half weighs 2^(a+d).
+// Hence one half, the restricted one, is listed without its queens on the
+// long diagonals (the quarter tables forbid those squares), and the other,
+// the flagged one, carries a flag per quarter that holds a queen there,
+// its weight 2 to the number of flags. Which half is restricted is a
+// choice of the plan (geom.go): the East for odd n and even n < 20, the
+// West from n = 20 on for even n.
 //
 // The north–south mirror maps East halves to East halves (R to
-// reverse(R)), a to d and b to c, so it keeps the stored set and the
+// reverse(R)), a to d and b to c, so it keeps the restricted set and the
 // weights: a canonical R with R ≠ reverse(R) stands for both (weight 2).
 // For even n the east–west mirror maps the solutions with no queen on
 // either long diagonal (a = b = c = d = 0) and East rows R to those with
 // East rows ~R; their share is counted in the smaller of R and
 // canon(~R) = min(~R, reverse(~R)) with weight 2, in the other with 0
-// (eastWestWeight). For odd n the halves differ in width: no such rule.
-// TestRowSets checks every sub-problem against these weights applied to
-// every solution, for n = 5..11.
+// (eastWestWeight): the flagged half's class 0. For odd n the halves
+// differ in width: no such rule. TestRowSets checks every sub-problem
+// against these weights applied to every solution, for n = 5..11 and
+// either half restricted.
 //
 // Unique counts come from Burnside's lemma: U = (T + S180 + 2·S90)/8, as no
 // reflection fixes a solution for n > 1. Every sub-problem reports its share
@@ -61,20 +67,24 @@
 //
 //   - bits 0..L-1: the East–West crossing lines it uses, the diagonals and
 //     anti-diagonals with squares in both halves (2(n-1) of them, less the
-//     two long ones: the stored East halves never use them except through
-//     the centre of an odd board, which gets one bit shared by both lines,
-//     L = 2n-4 for even n, 2n-3 for odd n), ordered so that the lines most
-//     worth cutting (see below) are the top bits;
-//   - for odd n, bit L: the East diagonal r-c = -h;
-//   - bits 62, 63: the flags a (NW) and d (SW).
+//     two long ones, which the restricted half never uses: L = 2n-4; for
+//     odd n with the East restricted, one more, bit 0, for the centre,
+//     which the restricted East may hold and the flagged West meets on
+//     either long diagonal), ordered so that the lines most worth cutting
+//     (see below) are the top bits;
+//   - for odd n, the bits of the lines that join the North and South
+//     quarters of the East half without crossing the East–West cut: the
+//     East diagonal r-c = -h (extra) and, with the West restricted, the
+//     anti-diagonal (anti: NE's segment c and the centre);
+//   - bits 62, 63: the flags of the flagged half, of its North quarter and
+//     of its South quarter.
 //
-// Two quarters of a half are compatible when x&y is 0 on the line bits:
-// every line that joins a North and a South quarter of a half crosses the
-// row cut inside the half, and every such line crosses the East–West cut
-// too, but for odd n the diagonal r-c = -h, which gets bit L. (In the
-// West, the centre bit stands for two lines that no two quarters share, so
-// the West test leaves it out.) So an entry is one word for every n ≤
-// MaxN: L+1 is 52 bits at n = 27.
+// Two quarters of a half are compatible when x&y is 0 on pairMask: every
+// line that joins a North and a South quarter of a half crosses the row
+// cut inside the half, and every such line crosses the East–West cut too,
+// but the East lines above. (In the West, the centre bit stands for two
+// lines that no two quarters share, so the West test leaves it out.) So an
+// entry is one word for every n ≤ MaxN: L+2 is 56 bits at n = 29.
 //
 // quadTable (table.go) holds one word per partial placement of a quadrant
 // (0..h queens, at most one per row and column), sorted by cell (row set,
@@ -88,33 +98,41 @@
 // For a row set R, the East halves are the compatible pairs of NE cell
 // (R∩N, C) × SE cell (R∩S, ~C) over the column sets C; their words x|y go
 // to a buffer, written branch-free (AVX2: VPERMD packing, pairsAVX2). The
-// West halves come the same way from NW × SW, split by the flags into four
-// classes of weight ewf(R), 2, 2, 4, and are counted against the East
-// halves.
+// West halves come the same way from NW × SW. The halves of the flagged
+// half fall in three classes by their flags, weighing 2^(flags), but class
+// 0, which weighs the east–west weight (and is left out where that is 0).
 //
 // # Matcher (match.go, kernel*.go, count_amd64.s)
 //
-// A "Four Russians" bit matrix: the East words are cut into blocks of 256
-// (512 for AVX-512); per block and per line ℓ, the set of the halves that
-// do not use ℓ; per chunk of 5 lines and each of its 32 subsets s, the AND
-// of the sets of s. A query picks one entry per chunk with its own bits and
-// counts the AND of the K entries: K loads and a popcount per block,
-// whatever the query. The kernels run all the queries of a group against a
-// tile of blocks (24 KB, 48 KB for AVX-512) before the next, so that the
-// tables stay in the fastest caches.
+// A "Four Russians" bit matrix: the table words (the halves of one side)
+// are cut into blocks of 256 (512 for AVX-512); per block and per line ℓ,
+// the set of the halves that do not use ℓ; per chunk of 5 lines and each of
+// its 32 subsets s, the AND of the sets of s. A query (a half of the other
+// side) picks one entry per chunk with its own bits and counts the AND of
+// the K entries: K loads and a popcount per block, whatever the query. The
+// kernels run all the queries of a group against a tile of blocks (24 KB,
+// 48 KB for AVX-512) before the next, so that the tables stay in the
+// fastest caches. A query's count is shifted by the weight of its flags
+// (from a table of four per call); a table of the flagged half keeps each
+// class in blocks of its own, whose counts are shifted by the class's
+// weight.
+//
+// Which half is the table: the East as a rule; but a row set whose halves
+// fit in one part and one batch takes the half that the cost model gives
+// the least work (the larger one, as a rule, when there are enough queries
+// to pay for its tables: at n = 20 that made the kernel's loads 1.7 times
+// fewer).
 //
 // Cut lines: for each row set the matcher takes the top c line bits out of
 // the matching (0 ≤ c ≤ 16; at least L-40, the tables matching 40 lines):
-// the East words are grouped by their cut bits g, each group in whole
-// blocks, and the West words sorted by their cut bits u; a query meets
-// only the groups with g & u == 0, which are the subsets of ~u. The lines
-// on top are the ones most used by both halves (cutRank), so that a cut
-// skips the most pairs. More cut lines mean fewer blocks per query and
-// fewer chunks, but smaller groups with more padding and more group visits
-// per query; the matcher picks c per row set by a cost model over the
-// histograms of both sides (choose). At n = 21 it picks 4 to 9 lines: on
-// every 256th row set, the join took 3.9 s of CPU with the AVX2 kernel
-// instead of 9.7 s with two fixed cut lines, and 2.7 s with AVX-512.
+// the table words are grouped by their cut bits g, each group in whole
+// blocks, and the queries sorted by their cut bits u; a query meets only
+// the groups with g & u == 0, which are the subsets of ~u. The lines on top
+// are the ones most used by both halves (cutRank), so that a cut skips the
+// most pairs. More cut lines mean fewer blocks per query and fewer chunks,
+// but smaller groups with more padding and more group visits per query;
+// the matcher picks c per row set by a cost model over the histograms of
+// both sides (choose). At n = 21 it picks 4 to 9 lines.
 //
 // Kernels, chosen at run time (Kernel, KernelAuto, NQUEENS_KERNEL):
 //
@@ -124,13 +142,15 @@
 //     one VPAND chain per block, a nibble-table VPSHUFB popcount;
 //   - go (kernel_go_gen.go, match.go): blocks of 256 in plain Go, 64
 //     halves per word, and a 64×64 bit transpose for the tables; it runs
-//     everywhere.
+//     everywhere, and is the only one built with the purego tag.
 //
-// The count kernels of all three are generated by gen_kernels.go, one per
-// number of chunks. The table build (a byte shuffle network and VPMOVMSKB
-// instead of a bit transpose: the halves of a block come out permuted, the
-// same way for every line, which is all counting needs) and the pair join
-// are AVX2 code (kernel_amd64.s), shared by both assembly kernels.
+// The count kernels of all three and the Go declarations of the assembly
+// ones are generated by gen_kernels.go, one per number of chunks (`make
+// lint` checks that they are what it writes). The table build (a byte
+// shuffle network and VPMOVMSKB instead of a bit transpose: the halves of a
+// block come out permuted, the same way for every line, which is all
+// counting needs) and the pair join are AVX2 code (kernel_amd64.s), shared
+// by both assembly kernels.
 //
 // # Tables or slices (table.go, slice.go)
 //
@@ -151,11 +171,12 @@
 // each part against all the West halves, which are generated again per part
 // and counted in batches of at most westCap (2^22). A worker thus holds at
 // most a part, a batch and four slices, whatever n. A row set with more
-// East halves than eastCap is split by their cut lines (eastSplit): one pass
-// counts the halves of each value of the top 16 line bits, and each part
-// takes the halves of a run of neighbouring values (generating all of them
-// again and keeping its own), so that the matcher groups a part's halves as
-// it would group them all, and a West half that meets the bits common to a
+// East halves than eastCap is split by the cut lines of their NE quarters
+// (eastSplit): the NE entries of each cell sorted by their top 16 line bits
+// v, one pass counts the halves of each v, and each part takes the halves
+// of a run of neighbouring v (or of one v and a run of cells), generated
+// from its own NE entries only. The matcher groups a part's halves as it
+// would group them all, and a West half that meets the bits common to a
 // part is dropped before the matching.
 //
 // # Cost and memory (plan.go, memory.go)
@@ -188,9 +209,9 @@
 //	C            a column set of the North quadrant of a half
 //	x, y         entry words of a North and a South quarter
 //	e, east      East words (x|y) of the current row set
-//	q, qs        West words (queries) of a class
-//	c, wt        weight class a | d<<1 of a West half, and its weight
+//	q, qs        West words (or queries)
 //	k            chunks per block (K)
+//	cl           class of a flagged half: its flags, weight 2^cl (class 0: ewf)
 //	s_j, o_j     bits of a query in chunk j, and their table offset
 //	g, u         cut bits of an East word (its group), of a query
 //	nb, tile     blocks, blocks per tile

@@ -11,46 +11,62 @@ const (
 	qSE
 )
 
-// Bits of an entry word above the line bits.
+// Bits of an entry word above the line bits: the flags of the quarters of
+// the flagged half (see geom), one per quarter, at most one per word.
 const (
-	flagA = 62 // NW: a queen on the main diagonal (segment a)
-	flagD = 63 // SW: a queen on the anti-diagonal (segment d)
-	// maxLines bounds the line bits (the crossing lines and the extra
-	// East line): they must stay below the flags.
-	maxLines = flagA
+	flagN = 62 // the North quarter's: a (NW, main diagonal) or c (NE, anti-diagonal)
+	flagS = 63 // the South quarter's: d (SW, anti-diagonal) or b (SE, main diagonal)
+	// maxLines bounds the line bits (the crossing lines and, for odd n,
+	// the lines of geom.extra and geom.anti): they must stay below the
+	// flags.
+	maxLines = flagN
 )
 
 // geom describes an n×n board cut at h = ⌊n/2⌋: West = columns [0,h),
 // East = columns [h,n), North = rows [0,h), South = rows [h,n).
 //
-// An entry word has one bit per East–West crossing line (bits 0..L-1), in
-// the order of cut priority from the top: bit L-1 is the line most worth
-// cutting (see cutRank), so that the c cut lines of any row set are the top
-// c bits. For odd n it has one more bit, L, for the only line that joins
-// the North and South quarters of a half without crossing the East–West
-// cut (see newGeom), and the flags a, d at bits 62, 63.
+// One half is restricted: it holds no queen on either long diagonal (the
+// West: a = d = 0, or the East: b = c = 0), and the other half, the
+// flagged one, is weighted by its queens there (see doc.go). Which half is
+// restricted is the plan's choice (westRestricted).
+//
+// An entry word has one bit per East–West crossing line that both halves
+// may use (bits 0..L-1), in the order of cut priority from the top: bit
+// L-1 is the line most worth cutting (see cutRank), so that the c cut
+// lines of any row set are the top c bits; for odd n, a bit or two more
+// for the lines through the centre square and the East diagonal r-c = -h
+// (see newGeom); and the flags at bits 62, 63.
 type geom struct {
 	n, h  int
 	lines int // L: crossing-line bits of the East–West word (bits 0..L-1)
-	// centre is, for odd n, the bit shared by the two long diagonals (the
-	// centre square is on both); 0 for even n.
+	// westRestricted: the West half is restricted and the East flagged;
+	// else the other way round.
+	westRestricted bool
+	// centre is, for odd n with the East restricted, bit 0: the centre
+	// square, on both long diagonals, which the restricted East uses and
+	// the flagged West may meet on either; 0 otherwise.
 	centre uint64
-	// extra is, for odd n, bit L: the East diagonal r-c = -h, from (0,h) to
-	// (h,n-1), the one line that NE and SE may share without it crossing
-	// the East–West cut; 0 for even n.
+	// extra is, for odd n, the bit of the East diagonal r-c = -h, from
+	// (0,h) to (h,n-1), a line that NE and SE may share without it
+	// crossing the East–West cut; 0 for even n.
 	extra uint64
+	// anti is, for odd n with the West restricted, the bit of the
+	// anti-diagonal, which the flagged East meets in NE (segment c) and at
+	// the centre (in SE); 0 otherwise.
+	anti  uint64
 	quads [4]quadGeom
 }
 
 // quadGeom is one quadrant: its size, its place on the board, and for every
 // square the word of a queen standing there. allowed[i] is the set of local
-// columns where row i may hold a queen (the East filters b = c = 0).
+// columns where row i may hold a queen (the restricted half leaves out the
+// long diagonals).
 type quadGeom struct {
 	rows, cols int
 	r0, c0     int
 	sq         []uint64 // [i*cols+j]
 	allowed    []uint32
-	flagged    bool // West: entries are split by their flag (a for NW, d for SW)
+	flagged    bool // in the flagged half: entries are split by their flag
 }
 
 // line names a crossing line: anti is true for the anti-diagonal r+c =
@@ -96,23 +112,27 @@ func cutRank(n int) []line {
 	return out
 }
 
-// newGeom builds the geometry of an n×n board, MinN ≤ n ≤ MaxN.
+// newGeom builds the geometry of an n×n board, MinN ≤ n ≤ MaxN, with the
+// West or the East half restricted.
 //
 // Two quarters of a half are compatible when they share no line, and every
 // line through both a North and a South quarter of the same half crosses
-// the row cut inside that half. Such a line also crosses the East–West cut,
-// with one exception: for odd n, the East diagonal r-c = -h (extra). So the
-// test of a quarter pair is x&y on the line bits, which pairMask gives per
-// half (see there for the centre bit).
-func newGeom(n int) *geom {
+// the row cut inside that half. Such a line also crosses the East–West cut
+// but for odd n the East diagonal r-c = -h (extra) and, with the West
+// restricted, the anti-diagonal, which meets the East half in NE and at
+// the centre (anti). The restricted half uses neither long diagonal, so
+// these need no bit in the East–West test but the centre of an odd board
+// when the East is restricted: the restricted East may hold it, and the
+// flagged West meets it on either diagonal (centre). The test of a quarter
+// pair is x&y on pairMask.
+func newGeom(n int, westRestricted bool) *geom {
 	h := n / 2
-	g := &geom{n: n, h: h}
+	g := &geom{n: n, h: h, westRestricted: westRestricted}
+	odd := n%2 == 1
 	// East–West crossing lines: the diagonals r-c = k for -h < k ≤ n-1-h and
-	// the anti-diagonals r+c = s for h ≤ s ≤ n-2+h. The stored East halves
-	// never use the main diagonal k = 0 nor the anti-diagonal s = n-1 except
-	// through the centre square of an odd board, so these two lines get no
-	// bit of their own: none for even n, one shared "centre" bit (bit 0,
-	// never cut) for odd n.
+	// the anti-diagonals r+c = s for h ≤ s ≤ n-2+h, but the main diagonal
+	// k = 0 and the anti-diagonal s = n-1, which the restricted half does
+	// not use.
 	ewDiag := make([]int, 2*n-1) // by k+n-1
 	ewAnti := make([]int, 2*n-1) // by s
 	for i := range ewDiag {
@@ -120,18 +140,24 @@ func newGeom(n int) *geom {
 	}
 	rank := cutRank(n)
 	L := len(rank)
-	if n%2 == 1 {
-		L++
-		ewDiag[n-1], ewAnti[n-1] = 0, 0
+	low := 0 // the bit of the lowest-ranked line
+	if odd && !westRestricted {
 		g.centre = 1
-		g.extra = 1 << uint(L)
+		low = 1
 	}
-	g.lines = L
 	for i, l := range rank {
 		if l.anti {
-			ewAnti[n-1+l.off] = L - 1 - i
+			ewAnti[n-1+l.off] = low + L - 1 - i
 		} else {
-			ewDiag[l.off+n-1] = L - 1 - i
+			ewDiag[l.off+n-1] = low + L - 1 - i
+		}
+	}
+	L += low
+	g.lines = L
+	if odd {
+		g.extra = 1 << uint(L)
+		if westRestricted {
+			g.anti = 1 << uint(L+1)
 		}
 	}
 
@@ -145,7 +171,8 @@ func newGeom(n int) *geom {
 		d := dims[q]
 		qg := &g.quads[q]
 		qg.rows, qg.cols, qg.r0, qg.c0 = d[0], d[1], d[2], d[3]
-		qg.flagged = q == qNW || q == qSW
+		east := q == qNE || q == qSE
+		qg.flagged = east == westRestricted
 		qg.sq = make([]uint64, qg.rows*qg.cols)
 		qg.allowed = make([]uint32, qg.rows)
 		for i := 0; i < qg.rows; i++ {
@@ -159,23 +186,35 @@ func newGeom(n int) *geom {
 				if x := ewAnti[s]; x >= 0 {
 					word |= 1 << uint(x)
 				}
-				if n%2 == 1 && k == -h {
+				if odd && k == -h {
 					word |= g.extra
 				}
+				centre := odd && r == h && c == h
+				// The square's segment of a long diagonal (the centre is
+				// on both and in neither): a in NW, c in NE, d in SW, b
+				// in SE.
+				seg := !centre && (k == 0 || s == n-1)
 				ok := true
-				switch q {
-				case qNW:
-					if k == 0 {
-						word |= 1 << flagA
+				switch {
+				case !qg.flagged:
+					ok = !seg
+					if centre {
+						word |= g.centre // the restricted East's centre
 					}
-				case qSW:
-					if s == n-1 {
-						word |= 1 << flagD
+				case seg:
+					if r < h {
+						word |= 1 << flagN
+					} else {
+						word |= 1 << flagS
 					}
-				case qNE:
-					ok = s != n-1 // segment c
-				case qSE:
-					ok = k != 0 || (n%2 == 1 && r == h) // segment b; the centre is allowed
+					if q == qNE {
+						word |= g.anti
+					}
+					if q == qNW || q == qSW {
+						word |= g.centre // the flagged West meets the centre
+					}
+				case centre:
+					word |= g.anti // the flagged East's centre
 				}
 				qg.sq[i*qg.cols+j] = word
 				if ok {
@@ -191,14 +230,14 @@ func newGeom(n int) *geom {
 func (g *geom) ewMask() uint64 { return 1<<uint(g.lines) - 1 }
 
 // pairMask is the set of bits on which two quarters of the East half
-// (east) or of the West half must not overlap. In the East it is every line
-// bit: NE holds no square of either long diagonal, so the centre bit can
-// only come from SE. In the West the centre bit stands for two lines, the
-// main diagonal through NW and the anti-diagonal through SW, which no two
-// queens of one West half can share: it is left out.
+// (east) or of the West half must not overlap: every line bit, and in the
+// East the bits of the crossing-free lines of an odd board. In the West
+// the centre bit stands for two lines, the main diagonal through NW and
+// the anti-diagonal through SW, which no two queens of one West half can
+// share: it is left out.
 func (g *geom) pairMask(east bool) uint64 {
 	if east {
-		return g.ewMask() | g.extra
+		return g.ewMask() | g.extra | g.anti
 	}
 	return g.ewMask() &^ g.centre
 }

@@ -111,9 +111,11 @@ type impl struct {
 	// q, which needs room for len(xs)*len(ys)+pairSlack more.
 	join func(q, xs, ys []uint64, mask uint64) []uint64
 
-	alpha float64 // per query, block and chunk
-	beta  float64 // per query and group met
-	gamma float64 // per block and chunk built
+	alpha   float64 // per query, block and chunk
+	beta    float64 // per query and group met
+	gamma   float64 // per block and chunk built
+	delta   float64 // per table word grouped
+	epsilon float64 // per query sorted
 }
 
 // blockWords is the number of table words of a block of k chunks.
@@ -129,11 +131,13 @@ var goImpl = &impl{
 	build: func(words []uint64, nb int, tab []uint64, k int, _ *lineSets) {
 		buildGo(words, nb, tab, k, 256)
 	},
-	counts: [maxChunks + 1]countFunc{4: countGo4, 5: countGo5, 6: countGo6, 7: countGo7, 8: countGo8},
-	join:   joinPairs,
-	alpha:  2.0,
-	beta:   4,
-	gamma:  600,
+	counts:  [maxChunks + 1]countFunc{4: countGo4, 5: countGo5, 6: countGo6, 7: countGo7, 8: countGo8},
+	join:    joinPairs,
+	alpha:   2.0,
+	beta:    4,
+	gamma:   600,
+	delta:   4,
+	epsilon: 2,
 }
 
 // impl returns the implementation of a resolved kernel.

@@ -6,15 +6,15 @@ import "math/bits"
 
 // The pure-Go count kernels, one per number K of chunks so that the AND
 // chain is unrolled, on blocks of 256 halves (4 lanes of 64). Each adds up,
-// over the runs and their queries w and the nb blocks of tab, the East
-// halves compatible with w, times the run's weight.
+// over the runs and their queries w and the nb blocks of tab, the table
+// words compatible with w, times the weight of w's flags (shifts).
 
-func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
+func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
 	var total uint64
 	tab = tab[:nb*512]
 	for _, r := range runs {
-		var sum uint64
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
+			var sum uint64
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -31,18 +31,18 @@ func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
 				v3 := e0[3] & e1[3] & e2[3] & e3[3]
 				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
 			}
+			total += sum << shifts[w>>62]
 		}
-		total += sum << r.shift
 	}
 	return total
 }
 
-func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
+func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
 	var total uint64
 	tab = tab[:nb*640]
 	for _, r := range runs {
-		var sum uint64
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
+			var sum uint64
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -61,18 +61,18 @@ func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3]
 				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
 			}
+			total += sum << shifts[w>>62]
 		}
-		total += sum << r.shift
 	}
 	return total
 }
 
-func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
+func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
 	var total uint64
 	tab = tab[:nb*768]
 	for _, r := range runs {
-		var sum uint64
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
+			var sum uint64
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -93,18 +93,18 @@ func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3] & e5[3]
 				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
 			}
+			total += sum << shifts[w>>62]
 		}
-		total += sum << r.shift
 	}
 	return total
 }
 
-func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
+func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
 	var total uint64
 	tab = tab[:nb*896]
 	for _, r := range runs {
-		var sum uint64
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
+			var sum uint64
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -127,18 +127,18 @@ func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3] & e5[3] & e6[3]
 				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
 			}
+			total += sum << shifts[w>>62]
 		}
-		total += sum << r.shift
 	}
 	return total
 }
 
-func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
+func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
 	var total uint64
 	tab = tab[:nb*1024]
 	for _, r := range runs {
-		var sum uint64
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
+			var sum uint64
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -163,8 +163,8 @@ func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64 {
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3] & e5[3] & e6[3] & e7[3]
 				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
 			}
+			total += sum << shifts[w>>62]
 		}
-		total += sum << r.shift
 	}
 	return total
 }

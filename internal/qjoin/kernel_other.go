@@ -1,9 +1,10 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package qjoin
 
-// Without amd64 there are no assembly kernels: KernelAVX2 and KernelAVX512
-// are unavailable and KernelAuto takes the pure-Go one.
+// Without amd64, or built with the purego tag, there are no assembly
+// kernels: KernelAVX2 and KernelAVX512 are unavailable and KernelAuto
+// takes the pure-Go one.
 
 const (
 	haveAVX2   = false

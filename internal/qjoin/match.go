@@ -6,7 +6,8 @@ import (
 )
 
 // The matcher counts, for the West words w of a row set, the East words e
-// with e & w == 0 on the crossing-line bits (a "Four Russians" bit matrix):
+// with e & w == 0 on the crossing-line bits, each East word weighted by its
+// class (a "Four Russians" bit matrix):
 //
 //   - the East words are cut into blocks of 256 or 512 halves (the kernel's
 //     block), and each block is transposed: for each line ℓ, a vector V_ℓ of
@@ -18,15 +19,20 @@ import (
 //     compatible with w are AND_j T_j[s_j], counted by a popcount. That is K
 //     loads per block, whatever the number of lines w uses.
 //
+// Classes. An East word carries the flags b and c (bits 62, 63); its class
+// b + c weighs 2^(b+c), but class 0, which weighs the east–west weight
+// (setWeights). The words of each class stand in blocks of their own, and
+// the count of a block is shifted by its class's weight.
+//
 // Cut lines. The top c line bits of the words (the lines most used by both
 // halves, see cutRank) are not matched but sorted on: the East words are
-// grouped by their cut bits g, each group in whole blocks of its own, and
-// the West words are sorted by their cut bits u. A query with cut bits u
-// meets only the groups with g & u == 0. The more lines are cut, the fewer
-// blocks a query meets and the fewer chunks a block has, but the groups get
-// smaller and their padding grows. The matcher picks c for each row set
-// from the histograms of the two sides (choose), so that the modelled work
-// is least.
+// grouped by their class and cut bits g, each group in whole blocks of its
+// own, and the West words are sorted by their cut bits u. A query with cut
+// bits u meets only the groups with g & u == 0. The more lines are cut, the
+// fewer blocks a query meets and the fewer chunks a block has, but the
+// groups get smaller and their padding grows. The matcher picks c for each
+// row set from the histograms of the two sides (choose), so that the
+// modelled work is least.
 //
 // Layout: the chunk tables of block b are blockWords(k) words from
 // b*blockWords(k); word ((j*32 + s)*lanes + lane) of a block is word lane
@@ -43,14 +49,15 @@ const (
 	maxMatched = maxChunks * chunkBits
 	// maxCut is the largest number of cut lines.
 	maxCut = 16
+	// classes is the number of weight classes of the East words.
+	classes = 3
 )
 
-// smallEast is the number of East words up to which the matcher cuts no
-// lines (or cmin): choosing the lines and grouping the words by them costs
-// more than the cut saves on so few (most row sets up to n = 18; measured:
-// 8% faster at n = 17, 11% at n = 18 with the AVX-512 kernel). The tests
-// set it to 0, so that the choice runs at small n.
-var smallEast = 8192
+// flagMask is the flags of an East word.
+const flagMask = 1<<flagN | 1<<flagS
+
+// classOf is the class of an East word: b + c, its flags.
+func classOf(e uint64) int { return int(e>>flagN&1 + e>>flagS) }
 
 // chunksFor is the number K of chunks covering L lines.
 func chunksFor(lines int) int { return max(minChunks, (lines+chunkBits-1)/chunkBits) }
@@ -59,16 +66,16 @@ func chunksFor(lines int) int { return max(minChunks, (lines+chunkBits-1)/chunkB
 // do not use ℓ, and at index 40 the valid halves; see buildAVX2.
 type lineSets [maxMatched + 1][256 / 32]uint32
 
-// qrun is a run of queries of one class: the queries qs[class][off:off+n],
-// which count 2^shift each. The kernels read it as four uint32.
+// qrun is a run of queries: qs[class][off:off+n]. The kernels read it as
+// four uint32.
 type qrun struct {
-	off, n, shift, class uint32
+	off, n, class, _ uint32
 }
 
-// countFunc adds up, over the queries of the runs (in qs, by class) and the
-// nb blocks of tab, the number of compatible East halves, each query
-// weighted by its run's 2^shift.
-type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun) uint64
+// countFunc adds up, over the queries w of the runs (in qs) and the nb
+// blocks of tab, the number of compatible table words, each query weighted
+// by 2^shifts[w>>62], by its flags.
+type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64
 
 // sampleStep is the step at which choose samples the queries.
 const sampleStep = 8
@@ -81,8 +88,9 @@ const linearMax = 24
 // equals it (East words have no flag bits).
 const pad = ^uint64(0)
 
-// matcher holds one row set's East words, grouped by their cut bits, and
-// their chunk tables, and counts West words against them.
+// matcher holds one row set's table words (those of one half), grouped by
+// their class and cut bits, and their chunk tables, and counts the words
+// of the other half against them.
 type matcher struct {
 	im         *impl
 	lines      int // L
@@ -91,53 +99,78 @@ type matcher struct {
 	// forceCut, if ≥ 0, is the number of cut lines to use whatever the
 	// cost model says (within cmin..cmax); the tests set it.
 	forceCut int
+	// smallEast is the number of table words up to which no line is cut
+	// (but cmin): choosing the lines and grouping the words by them costs
+	// more than the cut saves on so few (measured: 8% faster at n = 17, 11%
+	// at n = 18 with the AVX-512 kernel). The tests set it to 0, so that
+	// the choice runs at small n.
+	smallEast int
+	// stepPairs is the number of query × block pairs a kernel call counts
+	// at most before stop is polled again: some 20 to 50 ms.
+	stepPairs int
 
 	// The current row set.
-	linear bool     // few East words: compared one by one
-	east   []uint64 // the East words (for the linear scan)
-	c, k   int      // cut lines and chunks
-	first  []int32  // first block of group g, 2^c+1 entries
-	words  []uint64 // the East words grouped and padded
-	tab    []uint64 // the chunk tables
-	count  countFunc
-	v      lineSets // the AVX2 build's scratch
+	linear bool     // few table words: compared one by one
+	table  []uint64 // the table words (for the linear scan)
+	// flaggedTable tells whether the table is the flagged half, whose
+	// words weigh by their class; else the queries are.
+	flaggedTable bool
+	c, k         int // cut lines and chunks
+	// first[cl<<c | g] is the first block of group g of class cl, and
+	// first[classes<<c] the number of blocks.
+	first []int32
+	words []uint64 // the table words grouped and padded
+	tab   []uint64 // the chunk tables
+	count countFunc
+	v     lineSets // the AVX2 build's scratch
 
 	// Scratch.
 	hist    []uint32    // histograms of choose
 	sos     []float64   // subset sums of choose
-	sorted  [4][]uint64 // the queries of each class sorted by u
-	ends    [4][]uint32 // the end of each u in sorted
+	sorted  [4][]uint64 // the queries sorted by class and u (in sorted[0])
+	ends    []uint32    // the end of each class and u in sorted[0]
 	runs    []qrun
-	counts  []uint32 // counting sort of the East words
-	weights [4]uint  // shift of the weight of each class
+	counts  []uint32       // counting sort of the table words
+	weights [classes]uint8 // shift of the weight of each class
+	qshift  [4]uint8       // the queries' weight shifts by their flags
 }
+
+// defaultSmallEast is matcher.smallEast outside the tests.
+const defaultSmallEast = 8192
 
 // newMatcher returns a matcher for words of L line bits with the kernel
 // im.
 func newMatcher(L int, im *impl) *matcher {
 	return &matcher{
-		im:       im,
-		lines:    L,
-		cmin:     max(0, L-maxMatched),
-		cmax:     min(L, maxCut),
-		mask:     1<<uint(L) - 1,
-		forceCut: -1,
+		im:        im,
+		lines:     L,
+		cmin:      max(0, L-maxMatched),
+		cmax:      min(L, maxCut),
+		mask:      1<<uint(L) - 1,
+		forceCut:  -1,
+		smallEast: defaultSmallEast,
+		stepPairs: defaultStepPairs,
 	}
 }
 
-// build prepares the East words e of a row set, choosing the cut lines
-// from the histograms of e and of the West words sample (by class: any part
-// of the row set's West words, to estimate their spread over the cut bits;
-// it may be empty). Only the line bits of e matter.
-func (m *matcher) build(e []uint64, sample *[4][]uint64) {
-	m.east = e
-	m.linear = len(e) <= linearMax
+// build prepares the table words of a row set (flagged: the words of the
+// flagged half, weighted by their classes), with c cut lines, or if c < 0
+// those that choose picks from the histograms of the table and of the
+// query words sample (any part of the row set's queries, to estimate their
+// spread over the cut bits; it may be empty).
+func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
+	m.table = table
+	m.flaggedTable = flagged
+	m.linear = len(table) <= linearMax
 	if m.linear {
 		return
 	}
-	m.c = m.choose(e, sample)
+	if c < 0 {
+		c, _ = m.choose(table, sample)
+	}
+	m.c = c
 	m.k = chunksFor(m.lines - m.c)
-	m.group(e)
+	m.group(table)
 	bw := m.im.blockWords(m.k)
 	if need := m.nb() * bw; cap(m.tab) < need {
 		m.tab = make([]uint64, need, need+need/4)
@@ -147,47 +180,82 @@ func (m *matcher) build(e []uint64, sample *[4][]uint64) {
 	m.count = m.im.count(m.k)
 }
 
+// cost is the modelled work of matching the queries q against the table
+// words with the best number of cut lines, which it returns (choose).
+func (m *matcher) cost(table, q []uint64) (float64, int) {
+	if len(table) <= linearMax {
+		return float64(len(table)) * float64(len(q)) * linearPair, 0
+	}
+	c, cost := m.choose(table, q)
+	return cost, c
+}
+
+// linearPair is the cost of comparing two words in countLinear, in the
+// units of impl's constants.
+const linearPair = 0.4
+
 // nb is the number of blocks.
 func (m *matcher) nb() int { return int(m.first[len(m.first)-1]) }
 
-// choose returns the number of cut lines with the least modelled work:
-// for each group g of East halves (padded to whole blocks) and the queries
-// that meet it (those whose cut bits u are a subset of ~g), the kernel's
-// cost per query and block and chunk, plus a cost per query and group met,
-// plus the build of the chunk tables.
-func (m *matcher) choose(e []uint64, sample *[4][]uint64) int {
+// choose returns the number of cut lines with the least modelled work, and
+// the work: for each group (class, g) of table words (padded to whole
+// blocks) and the queries that meet it (those whose cut bits u are a
+// subset of ~g), the kernel's cost per query and block and chunk, plus a
+// cost per query and group met, plus the build of the chunk tables; and
+// the grouping of the table and the sorting of the queries.
+func (m *matcher) choose(table, sample []uint64) (int, float64) {
 	bh := m.im.halves
-	if m.forceCut >= 0 {
-		return min(max(m.forceCut, m.cmin), m.cmax)
-	}
 	// Lines worth cutting: about log2 of the blocks, and two more to see
 	// the minimum. One block gains nothing.
-	hi := max(m.cmin, min(m.cmax, bits.Len(uint(len(e)/bh))+2))
-	if hi == m.cmin || len(e) <= max(bh, smallEast) {
-		return m.cmin
+	hi := max(m.cmin, min(m.cmax, bits.Len(uint(len(table)/bh))+2))
+	lo := m.cmin
+	if len(table) <= max(bh, m.smallEast) {
+		hi = m.cmin
+	}
+	if m.forceCut >= 0 {
+		hi = min(max(m.forceCut, m.cmin), m.cmax)
+		lo = hi
+	}
+	all := float64(len(sample))
+	if hi == 0 {
+		// No cut: the classes' blocks, each met by every query.
+		var cnt [classes]int
+		for _, x := range table {
+			cnt[classOf(x)]++
+		}
+		k := float64(chunksFor(m.lines))
+		var cost float64
+		for _, c := range cnt {
+			if c > 0 {
+				nb := float64((c + bh - 1) / bh)
+				cost += all*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
+			}
+		}
+		return 0, cost + m.im.delta*float64(len(table)) + m.im.epsilon*all
 	}
 	size := 1 << uint(hi)
-	if cap(m.hist) < 2*size {
-		m.hist = make([]uint32, 2*size)
+	if cap(m.hist) < (classes+1)*size {
+		m.hist = make([]uint32, (classes+1)*size)
 		m.sos = make([]float64, size)
 	}
-	hE, hW := m.hist[:size], m.hist[size:2*size]
-	clear(hE)
-	clear(hW)
+	hist := m.hist[:(classes+1)*size]
+	clear(hist)
+	hW := hist[classes*size:]
 	sh := uint(m.lines - hi)
 	top := uint64(size - 1)
-	for _, x := range e {
-		hE[x>>sh&top]++
+	for _, x := range table {
+		hist[classOf(x)<<uint(hi)|int(x>>sh&top)]++
 	}
-	// Every sampleStep-th query of the sample; without one the queries
-	// count as spread evenly.
-	var wq, all float64
-	for _, q := range sample {
-		for i := 0; i < len(q); i += sampleStep {
-			hW[q[i]>>sh&top]++
-			wq++
-		}
-		all += float64(len(q))
+	// Every sampleStep-th query of a large sample, every query of a small
+	// one; without a sample the queries count as spread evenly.
+	step := sampleStep
+	if len(sample) < 64*sampleStep {
+		step = 1
+	}
+	var wq float64
+	for i := 0; i < len(sample); i += step {
+		hW[sample[i]>>sh&top]++
+		wq++
 	}
 	if wq == 0 {
 		for i := range hW {
@@ -197,14 +265,16 @@ func (m *matcher) choose(e []uint64, sample *[4][]uint64) int {
 	}
 	scale := all / wq // queries per query of the sample
 	best, bestCost := hi, math.Inf(1)
-	for c := hi; c >= m.cmin; c-- {
+	for c := hi; c >= lo; c-- {
 		n := 1 << uint(c)
-		// hE, hW fold onto c bits in place: entry g of c bits is the sum
-		// of the entries 2g, 2g+1 of c+1 bits.
+		// The histograms fold onto c bits in place: entry g of c bits is
+		// the sum of the entries 2g, 2g+1 of c+1 bits.
 		if c < hi {
-			for g := 0; g < n; g++ {
-				hE[g] = hE[2*g] + hE[2*g+1]
-				hW[g] = hW[2*g] + hW[2*g+1]
+			for cl := 0; cl <= classes; cl++ {
+				h := hist[cl*size:]
+				for g := 0; g < n; g++ {
+					h[g] = h[2*g] + h[2*g+1]
+				}
 			}
 		}
 		sos := m.sos[:n]
@@ -220,25 +290,31 @@ func (m *matcher) choose(e []uint64, sample *[4][]uint64) int {
 		}
 		k := float64(chunksFor(m.lines - c))
 		var cost float64
-		for g := 0; g < n; g++ {
-			if hE[g] == 0 {
-				continue
+		for cl := 0; cl < classes; cl++ {
+			hE := hist[cl*size:]
+			for g := 0; g < n; g++ {
+				if hE[g] == 0 {
+					continue
+				}
+				nb := float64((int(hE[g]) + bh - 1) / bh)
+				cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
 			}
-			nb := float64((int(hE[g]) + bh - 1) / bh)
-			cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
 		}
 		if cost < bestCost {
 			best, bestCost = c, cost
 		}
 	}
-	return best
+	return best, bestCost + m.im.delta*float64(len(table)) + m.im.epsilon*all
 }
 
-// group lays the East words e out in m.words by their cut bits g (the top
-// m.c line bits), each group padded to whole blocks, and sets m.first.
-func (m *matcher) group(e []uint64) {
+// group lays the table words out in m.words by their class and cut bits g
+// (the top m.c line bits), each group padded to whole blocks, without
+// their flags (the tables read bit 63 as the padding's mark), and sets
+// m.first.
+func (m *matcher) group(table []uint64) {
 	bh := m.im.halves
-	n := 1 << uint(m.c)
+	c := uint(m.c)
+	n := classes << c
 	if cap(m.first) < n+1 {
 		m.first = make([]int32, n+1, 2*n+1)
 		m.counts = make([]uint32, n, 2*n)
@@ -246,38 +322,51 @@ func (m *matcher) group(e []uint64) {
 	m.first = m.first[:n+1]
 	cnt := m.counts[:n]
 	clear(cnt)
-	sh := uint(m.lines - m.c)
-	top := uint64(n - 1)
-	if m.c == 0 {
-		cnt[0] = uint32(len(e))
-	} else {
-		for _, x := range e {
+	sh := uint(m.lines) - c
+	top := uint64(1)<<c - 1
+	flagged := m.flaggedTable
+	switch {
+	case flagged:
+		for _, x := range table {
+			cnt[(x>>flagN&1+x>>flagS)<<c|x>>sh&top]++
+		}
+	case c > 0:
+		for _, x := range table {
 			cnt[x>>sh&top]++
 		}
+	default:
+		cnt[0] = uint32(len(table))
 	}
 	m.first[0] = 0
 	for g := 0; g < n; g++ {
 		m.first[g+1] = m.first[g] + int32((int(cnt[g])+bh-1)/bh)
 	}
-	total := int(m.first[n]) * bh
-	if cap(m.words) < total {
-		m.words = make([]uint64, total, total+total/4)
+	size := int(m.first[n]) * bh
+	if cap(m.words) < size {
+		m.words = make([]uint64, size, size+size/4)
 	}
-	w := m.words[:total]
+	w := m.words[:size]
 	m.words = w
 	// cnt becomes the next slot of each group.
 	for g := 0; g < n; g++ {
 		cnt[g] = uint32(int(m.first[g]) * bh)
 	}
-	if m.c == 0 {
-		copy(w, e)
-		cnt[0] = uint32(len(e))
-	} else {
-		for _, x := range e {
+	switch {
+	case flagged:
+		for _, x := range table {
+			g := (x>>flagN&1+x>>flagS)<<c | x>>sh&top
+			w[cnt[g]] = x &^ flagMask
+			cnt[g]++
+		}
+	case c > 0:
+		for _, x := range table {
 			g := x >> sh & top
 			w[cnt[g]] = x
 			cnt[g]++
 		}
+	default:
+		copy(w, table)
+		cnt[0] = uint32(len(table))
 	}
 	for g := 0; g < n; g++ {
 		for i := int(cnt[g]); i < int(m.first[g+1])*bh; i++ {
@@ -286,41 +375,48 @@ func (m *matcher) group(e []uint64) {
 	}
 }
 
-// setWeights sets the weight of each class of West words (a | d<<1) as a
-// power of two: class 0 weighs 2^shift0, classes 1 and 2 weigh 2, class 3
-// weighs 4.
-func (m *matcher) setWeights(shift0 uint) { m.weights = [4]uint{shift0, 1, 1, 2} }
+// setWeights sets the weight of each class of the flagged half's words as
+// a power of two: class 0 weighs 2^shift0 (the east–west weight), class 1
+// (one flag) 2, class 2 (both) 4.
+func (m *matcher) setWeights(shift0 uint) { m.weights = [classes]uint8{uint8(shift0), 1, 2} }
 
-// countQueries adds up the compatible East halves over the West words qs
-// (by class), each weighted by its class (see setWeights). It polls stop
-// every few hundred million pairs; ok is false if stop said so.
-func (m *matcher) countQueries(qs *[4][]uint64, stop func() bool) (total uint64, ok bool) {
-	if len(m.east) == 0 {
+// countQueries adds up the compatible table words over the queries q (of
+// the other half), each pair weighted by the class of its flagged word
+// (see setWeights). It polls stop every few hundred million pairs; ok is
+// false if stop said so.
+func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok bool) {
+	if len(m.table) == 0 || len(q) == 0 {
 		return 0, true
 	}
 	if m.linear {
-		return m.countLinear(qs), true
+		return m.countLinear(q), true
 	}
-	if m.c == 0 {
-		runs := m.runs[:0]
-		for c, q := range qs {
-			if len(q) > 0 {
-				runs = append(runs, qrun{n: uint32(len(q)), shift: uint32(m.weights[c]), class: uint32(c)})
-			}
-		}
-		m.runs = runs
-		return m.countGroup(m.tab, m.nb(), qs, runs, stop)
+	// The table's classes weigh tw; the queries weigh by their flags in
+	// the kernels (qshift).
+	var tw [classes]uint8
+	m.qshift = [4]uint8{}
+	if m.flaggedTable {
+		tw = m.weights
+	} else {
+		w := m.weights
+		m.qshift = [4]uint8{w[0], w[1], w[1], w[2]}
 	}
-	n := 1 << uint(m.c)
-	sh := uint(m.lines - m.c)
+	cb := uint(m.c)
+	n := 1 << cb
+	bw := m.im.blockWords(m.k)
+	sh := uint(m.lines) - cb
 	top := uint64(n - 1)
-	// Counting sort of each class by u: ends[c][u] becomes the end of u.
-	for c, q := range qs {
-		if cap(m.ends[c]) < n+1 {
-			m.ends[c] = make([]uint32, n+1, 2*n+1)
+	qs := &m.sorted
+	if n == 1 {
+		// No cut: the queries as they are.
+		qs = &[4][]uint64{q}
+		m.ends = append(m.ends[:0], uint32(len(q)))
+	} else {
+		// Counting sort by u: ends[u] becomes the end of u.
+		if cap(m.ends) < n+1 {
+			m.ends = make([]uint32, n+1, 2*n+1)
 		}
-		ends := m.ends[c][:n+1]
-		m.ends[c] = ends
+		ends := m.ends[:n+1]
 		clear(ends)
 		for _, w := range q {
 			ends[w>>sh&top+1]++
@@ -328,39 +424,41 @@ func (m *matcher) countQueries(qs *[4][]uint64, stop func() bool) (total uint64,
 		for u := 1; u <= n; u++ {
 			ends[u] += ends[u-1]
 		}
-		if cap(m.sorted[c]) < len(q) {
-			m.sorted[c] = make([]uint64, len(q), len(q)+len(q)/4)
+		if cap(m.sorted[0]) < len(q) {
+			m.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
 		}
-		out := m.sorted[c][:len(q)]
-		m.sorted[c] = out
+		out := m.sorted[0][:len(q)]
+		m.sorted[0] = out
 		for _, w := range q {
 			u := w >> sh & top
 			out[ends[u]] = w
 			ends[u]++
 		}
+		m.ends = ends[:n]
 	}
-	bw := m.im.blockWords(m.k)
+	ends := m.ends
 	for g := 0; g < n; g++ {
-		nb := int(m.first[g+1] - m.first[g])
-		if nb == 0 {
+		var nbs [classes]int
+		any := false
+		for cl := range nbs {
+			nbs[cl] = int(m.first[cl<<cb|g+1] - m.first[cl<<cb|g])
+			any = any || nbs[cl] > 0
+		}
+		if !any {
 			continue
 		}
 		runs := m.runs[:0]
 		free := uint32(n-1) &^ uint32(g)
-		for c := range qs {
-			ends := m.ends[c]
-			shift := uint32(m.weights[c])
-			for u := free; ; u = (u - 1) & free {
-				start := uint32(0)
-				if u > 0 {
-					start = ends[u-1]
-				}
-				if end := ends[u]; end > start {
-					runs = append(runs, qrun{off: start, n: end - start, shift: shift, class: uint32(c)})
-				}
-				if u == 0 {
-					break
-				}
+		for u := free; ; u = (u - 1) & free {
+			start := uint32(0)
+			if u > 0 {
+				start = ends[u-1]
+			}
+			if end := ends[u]; end > start {
+				runs = append(runs, qrun{off: start, n: end - start})
+			}
+			if u == 0 {
+				break
 			}
 		}
 		m.runs = runs
@@ -372,31 +470,35 @@ func (m *matcher) countQueries(qs *[4][]uint64, stop func() bool) (total uint64,
 		if stop != nil && stop() {
 			return 0, false
 		}
-		off := int(m.first[g]) * bw
-		c, ok := m.countGroup(m.tab[off:off+nb*bw], nb, &m.sorted, runs, stop)
-		if !ok {
-			return 0, false
+		for cl, nb := range nbs {
+			if nb == 0 {
+				continue
+			}
+			off := int(m.first[cl<<cb|g]) * bw
+			c, ok := m.countGroup(m.tab[off:off+nb*bw], nb, qs, runs, stop)
+			if !ok {
+				return 0, false
+			}
+			sum += c << tw[cl]
 		}
-		total += c
 	}
-	return total, true
+	return sum, true
 }
 
-// stepPairs is the number of query × block pairs a kernel call counts at
-// most before stop is polled again: some 20 to 50 ms.
-var stepPairs = 1 << 24
+// defaultStepPairs is matcher.stepPairs outside the tests.
+const defaultStepPairs = 1 << 24
 
 // countGroup counts the runs against the nb blocks of tab, in calls of at
 // most stepPairs query-blocks, polling stop between them (a row set of n =
 // 27 may take minutes).
 func (m *matcher) countGroup(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, stop func() bool) (uint64, bool) {
-	step := uint32(max(1, stepPairs/nb))
+	step := uint32(max(1, m.stepPairs/nb))
 	var queries uint64
 	for _, r := range runs {
 		queries += uint64(r.n)
 	}
 	if queries <= uint64(step) || stop == nil {
-		return m.count(tab, nb, qs, runs), true
+		return m.count(tab, nb, qs, runs, &m.qshift), true
 	}
 	var total uint64
 	for _, r := range runs {
@@ -406,7 +508,7 @@ func (m *matcher) countGroup(tab []uint64, nb int, qs *[4][]uint64, runs []qrun,
 			}
 			piece := r
 			piece.n = min(r.n, step)
-			total += m.count(tab, nb, qs, []qrun{piece})
+			total += m.count(tab, nb, qs, []qrun{piece}, &m.qshift)
 			r.off += piece.n
 			r.n -= piece.n
 		}
@@ -414,18 +516,21 @@ func (m *matcher) countGroup(tab []uint64, nb int, qs *[4][]uint64, runs []qrun,
 	return total, true
 }
 
-// countLinear compares every query with every East word.
-func (m *matcher) countLinear(qs *[4][]uint64) uint64 {
+// countLinear compares every query with every table word.
+func (m *matcher) countLinear(q []uint64) uint64 {
 	var n uint64
-	for cl, q := range qs {
+	outer, inner := m.table, q // the flagged half's words outside
+	if !m.flaggedTable {
+		outer, inner = q, m.table
+	}
+	for _, x := range outer {
 		var c uint64
-		for _, w := range q {
-			x := w & m.mask
-			for _, e := range m.east {
-				c += (e&x - 1) >> 63 // 1 if e&x == 0; x < 2^62
-			}
+		shift := m.weights[classOf(x)]
+		x &= m.mask
+		for _, y := range inner {
+			c += (x&y - 1) >> 63 // 1 if they share no line; x < 2^62
 		}
-		n += c << m.weights[cl]
+		n += c << shift
 	}
 	return n
 }

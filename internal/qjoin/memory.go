@@ -51,15 +51,16 @@ func estimateMemory(n, workers int, slices bool) uint64 {
 	workers = pool.Default(workers)
 	const base = 16 << 20 // runtime, code
 	subs := combinations(n, n-n/2)/2 + 2
-	east := min(max(maxEast[n], 512), uint64(eastCap))
-	west := min(max(maxWest[n], 4096), uint64(westCap))
+	o := defaultOptions(n)
+	east := min(max(maxEast[n], 512), uint64(o.eastCap))
+	west := min(max(maxWest[n], 4096), uint64(o.westCap))
 	perWorker := uint64(1<<20) + 80*east + 20*west
-	if maxEast[n] > uint64(eastCap) {
+	if maxEast[n] > uint64(o.eastCap) {
 		perWorker += 3 * 8 << splitBits // eastSplit's counts
 	}
 	var shared uint64
 	if !slices {
-		g := newGeom(n)
+		g := newGeom(n, defaultOptions(n).westRestricted)
 		var index, largest uint64
 		for _, q := range g.quads {
 			k := 2*combinations(q.rows+q.cols, q.rows) + 1 // keys (see quadTable)

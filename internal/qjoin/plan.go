@@ -11,7 +11,7 @@ import (
 // Version names the decomposition and the weights of this engine. A change
 // of either must change it, so that partial results saved per sub-problem
 // are never mixed across versions.
-const Version = "qjoin/v2"
+const Version = "qjoin/v3"
 
 // MinN and MaxN bound the boards the engine counts. Below 4 there is no
 // quadrant to speak of; 27 is the largest n whose count is known (Q(27) =
@@ -61,16 +61,10 @@ type Plan struct {
 	Subs      []Sub
 	TotalCost uint64
 
-	g *geom
-	// forceCut, if ≥ 0, is the number of cut lines of every row set
-	// instead of the matcher's choice (the tests set it).
-	forceCut int
-	// slices is set when the workers build the quarter slices of each row
-	// set (slice.go) instead of sharing the whole tables: n > tablesMaxN,
-	// or forced by the tests.
-	slices bool
-	mu     sync.Mutex // guards t.quads[*].words and built
-	t      *tables    // cell counts from NewPlan; the entries once built
+	g  *geom
+	o  planOptions
+	mu sync.Mutex // guards t.quads[*].words and built
+	t  *tables    // cell counts from NewPlan; the entries once built
 	// built is set when the entries of t are filled.
 	built bool
 	// entries is the number of quarter-table entries, counted by NewPlan.
@@ -85,27 +79,76 @@ func NewPlan(n int) (*Plan, error) { return NewPlanContext(context.Background(),
 
 // NewPlanContext is NewPlan that gives up with ctx.Err() when ctx ends.
 func NewPlanContext(ctx context.Context, n int) (*Plan, error) {
-	return newPlan(ctx, n, planOptions{forceCut: -1, slices: n > tablesMaxN})
+	return newPlan(ctx, n, defaultOptions(n))
 }
 
-// planOptions are the settings the tests force.
+// planOptions are the settings of a plan's count: what the engine does by
+// default (defaultOptions), and what the tests force to reach every path
+// at small n.
 type planOptions struct {
 	// forceCut, if ≥ 0, is the number of cut lines of every row set; the
 	// matcher's choice if < 0.
 	forceCut int
-	// slices: the workers build the quarter slices of each row set instead
-	// of sharing the whole tables.
+	// slices: the workers build the quarter slices of each row set (slice.go)
+	// instead of sharing the whole tables (n > tablesMaxN by default).
 	slices bool
+	// joinChunk bounds the quarter pairs joined into the East buffer at
+	// once.
+	joinChunk int
+	// westCap bounds the West words of a row set held at once (32 MB by
+	// default): past it they are counted in batches, the cut lines chosen
+	// from the first.
+	westCap int
+	// eastCap bounds the East words of a row set matched at once (with
+	// their chunk tables, about 50 bytes each): past it the row set is
+	// counted in parts, each against all the West words (eastSplit).
+	eastCap int
+	// smallEast and stepPairs: see matcher.
+	smallEast, stepPairs int
+	// westRestricted: the West half is the restricted one (see geom).
+	westRestricted bool
+	// orient: a row set whose halves all fit in one part and one batch
+	// takes as the table the half the cost model says (else the East).
+	orient bool
 }
 
-// newPlan is NewPlanContext with the options o.
+// defaultOptions are the settings of a count of n×n.
+func defaultOptions(n int) planOptions {
+	return planOptions{
+		forceCut:  -1,
+		slices:    n > tablesMaxN,
+		joinChunk: 1 << 14,
+		westCap:   1 << 22,
+		eastCap:   1 << 21,
+		smallEast: defaultSmallEast,
+		stepPairs: defaultStepPairs,
+
+		westRestricted: n%2 == 0 && n >= westRestrictedMinN,
+		orient:         true,
+	}
+}
+
+// westRestrictedMinN is the smallest even n whose plans restrict the West
+// half; the others restrict the East. For even n the two are mirror images,
+// but a row set with more East or West halves than one part or one batch
+// takes its East halves as the table, and the table is best the larger
+// half: the unrestricted one (at n = 26, 14% fewer kernel loads than with
+// the East restricted). For odd n the East half is the wider: restricting
+// it balances the halves, and restricting the West made the East three
+// times larger, to 15% fewer loads at n = 25 for no gain in time (the
+// tables' build and the halves' generation) and a loss below.
+const westRestrictedMinN = 20
+
+// newPlan is NewPlanContext with the options o (from defaultOptions: a
+// zero cap would count nothing).
 func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("qjoin: n=%d out of range %d..%d", n, MinN, MaxN)
 	}
 	stop := func() bool { return ctx.Err() != nil }
-	g := newGeom(n)
-	p := &Plan{N: n, g: g, forceCut: o.forceCut, slices: o.slices || n > tablesMaxN}
+	g := newGeom(n, o.westRestricted)
+	o.slices = o.slices || n > tablesMaxN
+	p := &Plan{N: n, g: g, o: o}
 	k := n - g.h // |R|: the width of the East half
 	// The canonical row sets: half of them, and half of the symmetric ones
 	// again.
@@ -148,7 +191,7 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 		nMask := uint32(1)<<uint(g.h) - 1
 		cost = func(i int) float64 { return mean[bits.OnesCount32(p.Subs[i].Rows&nMask)] }
 	}
-	if p.slices && p.t.quads[0].idx != nil {
+	if p.o.slices && p.t.quads[0].idx != nil {
 		// The workers build their own slices: only the cell numbering is
 		// kept.
 		for q := range p.t.quads {

@@ -43,13 +43,15 @@ func TestAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, cut := range cutSettings {
-			slices := i%2 == 1 || n%3 == 0
+			o := defaultOptions(n)
+			o.forceCut, o.slices = cut, i%2 == 1 || n%3 == 0
+			o.westRestricted = (i+n)%2 == 0
 			// The matcher's own choice runs on row sets of every size.
-			small := smallEast
 			if cut < 0 && n%2 == 0 {
-				smallEast = 0
+				o.smallEast = 0
 			}
-			p, err := newPlan(context.Background(), n, planOptions{forceCut: cut, slices: slices})
+			slices := o.slices
+			p, err := newPlan(context.Background(), n, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +70,6 @@ func TestAgainstReference(t *testing.T) {
 					}
 				}
 			}
-			smallEast = small
 		}
 	}
 }
@@ -78,15 +79,16 @@ func TestAgainstReference(t *testing.T) {
 // reference counts, from tables and from slices, with and without cut
 // lines.
 func TestParts(t *testing.T) {
-	defer func(e, w, j, s int) { eastCap, westCap, joinChunk, smallEast = e, w, j, s }(eastCap, westCap, joinChunk, smallEast)
-	eastCap, westCap, joinChunk, smallEast = 7, 53, 5, 0
 	for n := MinN; n <= 12; n++ {
 		ref, err := refcount.Count(context.Background(), n, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, cut := range []int{-1, 0, 3} {
-			p, err := newPlan(context.Background(), n, planOptions{forceCut: cut, slices: n%2 == 0})
+			o := defaultOptions(n)
+			o.forceCut, o.slices, o.westRestricted = cut, n%2 == 0, cut != 0
+			o.eastCap, o.westCap, o.joinChunk, o.smallEast = 7, 53, 5, 0
+			p, err := newPlan(context.Background(), n, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +106,9 @@ func TestParts(t *testing.T) {
 // table's row set, cell by cell, in the same order.
 func TestSlices(t *testing.T) {
 	for _, n := range []int{9, 12, 15} {
-		p, err := newPlan(context.Background(), n, planOptions{forceCut: -1})
+		o := defaultOptions(n)
+		o.slices = false
+		p, err := newPlan(context.Background(), n, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +194,9 @@ func TestLong(t *testing.T) {
 				if slices && k == KernelGo && len(kernels()) > 1 {
 					continue
 				}
-				p, err := newPlan(context.Background(), n, planOptions{forceCut: -1, slices: slices})
+				o := defaultOptions(n)
+				o.slices = slices
+				p, err := newPlan(context.Background(), n, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -230,65 +236,75 @@ func allSolutions(n int, visit func(q []int)) {
 }
 
 // TestRowSets checks each row-set sub-problem on its own against the
-// weights of doc.go applied to every solution: a solution whose East half
-// holds rows R counts in R (or in reverse(R), mirrored) when it has no
-// queen on the b or c segments, with weight 2^(a+d), times the east–west
+// weights of doc.go applied to every solution, with either half
+// restricted: a solution whose East half holds rows R counts in R (or in
+// reverse(R), mirrored) when the restricted half has no queen on a long
+// diagonal (a = d = 0 in the West, or b = c = 0 in the East), with weight
+// 2 to the number of the flagged half's queens there, times the east–west
 // weight when no long diagonal holds a queen (even n).
 func TestRowSets(t *testing.T) {
 	for n := 5; n <= 11; n++ {
-		h := n / 2
-		p, err := newPlan(context.Background(), n, planOptions{forceCut: n % 4, slices: n%2 == 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.buildTables(1, nil)
-		s := newSolver(p, KernelGo)
-		want := map[uint32]uint64{}
-		allSolutions(n, func(q []int) {
-			var R uint32
-			a, b, c, d := 0, 0, 0, 0
-			for r, col := range q {
-				if col >= h {
-					R |= 1 << uint(r)
+		for _, westRestricted := range []bool{true, false} {
+			h := n / 2
+			o := defaultOptions(n)
+			o.forceCut, o.slices, o.westRestricted = n%4, n%2 == 1, westRestricted
+			p, err := newPlan(context.Background(), n, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.buildTables(1, nil)
+			s := newSolver(p, KernelGo)
+			want := map[uint32]uint64{}
+			allSolutions(n, func(q []int) {
+				var R uint32
+				a, b, c, d := 0, 0, 0, 0
+				for r, col := range q {
+					if col >= h {
+						R |= 1 << uint(r)
+					}
+					centre := n%2 == 1 && r == h && col == h
+					switch {
+					case r == col && r < h:
+						a = 1
+					case r == col && !centre:
+						b = 1
+					}
+					switch {
+					case r+col == n-1 && r < h && col >= h:
+						c = 1
+					case r+col == n-1 && col < h:
+						d = 1
+					}
 				}
-				centre := n%2 == 1 && r == h && col == h
-				switch {
-				case r == col && r < h:
-					a = 1
-				case r == col && !centre:
-					b = 1
+				restricted, flagged := a+d, b+c
+				if !westRestricted {
+					restricted, flagged = b+c, a+d
 				}
-				switch {
-				case r+col == n-1 && r < h && col >= h:
-					c = 1
-				case r+col == n-1 && col < h:
-					d = 1
+				if restricted > 0 {
+					return
 				}
+				w := uint64(1) << uint(flagged)
+				canon := min(R, reverse(R, n))
+				if flagged == 0 { // no queen on a long diagonal
+					w *= eastWestWeight(canon, n)
+				}
+				want[canon] += w
+			})
+			var sum uint64
+			for _, w := range want {
+				sum += w
 			}
-			if b == 1 || c == 1 {
-				return
+			if sum != oeis.Total(n) {
+				t.Errorf("n=%d: the weights add up to %d, not T = %d", n, sum, oeis.Total(n))
 			}
-			w := uint64(1) << uint(a+d)
-			canon := min(R, reverse(R, n))
-			if a+d == 0 { // no queen on a long diagonal
-				w *= eastWestWeight(canon, n)
-			}
-			want[canon] += w
-		})
-		var sum uint64
-		for _, w := range want {
-			sum += w
-		}
-		if sum != oeis.Total(n) {
-			t.Errorf("n=%d: the weights add up to %d, not T = %d", n, sum, oeis.Total(n))
-		}
-		for _, sub := range p.Subs {
-			if sub.Kind != KindRows {
-				continue
-			}
-			got, _, ok := s.solveRows(sub.Rows, nil)
-			if !ok || got != want[sub.Rows] {
-				t.Errorf("n=%d R=%0*b: got %d, want %d", n, n, sub.Rows, got, want[sub.Rows])
+			for _, sub := range p.Subs {
+				if sub.Kind != KindRows {
+					continue
+				}
+				got, _, ok := s.solveRows(sub.Rows, nil)
+				if !ok || got != want[sub.Rows] {
+					t.Errorf("n=%d West restricted %v R=%0*b: got %d, want %d", n, westRestricted, n, sub.Rows, got, want[sub.Rows])
+				}
 			}
 		}
 	}
@@ -399,73 +415,77 @@ func randomWords(rng *rand.Rand, m, L int, dense bool) []uint64 {
 }
 
 // naiveCount is what the matcher counts: the weighted number of pairs of
-// an East word and a query with no line in common.
-func naiveCount(east []uint64, qs *[4][]uint64, L int, weights [4]uint) uint64 {
+// an East word and a West word with no line in common, an East word
+// weighing 2^shift0 without flags, 2 with one, 4 with both.
+func naiveCount(east, q []uint64, L int, shift0 uint) uint64 {
 	mask := uint64(1)<<uint(L) - 1
 	var want uint64
-	for c, q := range qs {
+	for _, e := range east {
+		shift := uint(e>>flagN&1 + e>>flagS)
+		if shift == 0 {
+			shift = shift0
+		}
 		for _, w := range q {
-			for _, e := range east {
-				if e&w&mask == 0 {
-					want += 1 << weights[c]
-				}
+			if e&w&mask == 0 {
+				want += 1 << shift
 			}
 		}
 	}
 	return want
 }
 
-// randomQueries returns m random queries of L bits in four classes, with
-// the class's flags set.
-func randomQueries(rng *rand.Rand, m, L int, dense bool) *[4][]uint64 {
-	var qs [4][]uint64
-	for _, w := range randomWords(rng, m, L, dense) {
-		c := rng.IntN(4)
-		qs[c] = append(qs[c], w|uint64(c)<<flagA)
+// randomEast returns m random East words of L bits with random flags.
+func randomEast(rng *rand.Rand, m, L int, dense bool) []uint64 {
+	ws := randomWords(rng, m, L, dense)
+	for i := range ws {
+		ws[i] |= uint64(rng.IntN(4)) << flagN
 	}
-	return &qs
+	return ws
 }
 
 // TestKernels: the matcher with every kernel against a naive pairwise AND,
-// on random words with random classes, for line counts that give every
-// number of chunks, with every number of cut lines.
+// on random words, the East words with random classes, for line counts
+// that give every number of chunks, with every number of cut lines, the
+// East words as the table and as the queries.
 func TestKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	for _, L := range []int{12, 20, 23, 30, 36, 40, 44, 51} {
+	for _, L := range []int{12, 20, 23, 30, 36, 40, 44, 51, 54} {
 		for _, m := range []int{0, 1, linearMax, linearMax + 1, 255, 256, 257, 513, 700, 3000} {
-			east := randomWords(rng, m, L, false)
-			qs := randomQueries(rng, 1+rng.IntN(600), L, rng.IntN(2) == 0)
+			east := randomEast(rng, m, L, false)
+			west := randomWords(rng, 1+rng.IntN(600), L, rng.IntN(2) == 0)
 			shift0 := uint(rng.IntN(2))
-			weights := [4]uint{shift0, 1, 1, 2}
-			want := naiveCount(east, qs, L, weights)
+			want := naiveCount(east, west, L, shift0)
 			for _, kern := range kernels() {
 				for _, cut := range append([]int{-1}, 0, 1, 2, 5, 11, maxCut) {
-					mt := newMatcher(L, kern.impl())
-					mt.forceCut = cut
-					mt.setWeights(shift0)
-					mt.build(east, qs)
-					if !mt.linear && (mt.c < max(0, L-maxMatched) || mt.c > maxCut) {
-						t.Fatalf("L=%d: %d cut lines", L, mt.c)
-					}
-					if got, ok := mt.countQueries(qs, nil); !ok || got != want {
-						t.Errorf("L=%d cut=%d (%d) %d East words, %d+%d+%d+%d queries, %v: %d, want %d",
-							L, cut, mt.c, m, len(qs[0]), len(qs[1]), len(qs[2]), len(qs[3]), kern, got, want)
-					}
-					// The same in kernel calls of a few pairs, polling stop.
-					func() {
-						defer func(s int) { stepPairs = s }(stepPairs)
-						stepPairs = 7
+					for _, eastTable := range []bool{true, false} {
+						tab, qs := east, west
+						if !eastTable {
+							tab, qs = qs, tab
+						}
+						mt := newMatcher(L, kern.impl())
+						mt.forceCut = cut
+						mt.setWeights(shift0)
+						mt.build(tab, qs, eastTable, -1)
+						if !mt.linear && (mt.c < max(0, L-maxMatched) || mt.c > maxCut) {
+							t.Fatalf("L=%d: %d cut lines", L, mt.c)
+						}
+						if got, ok := mt.countQueries(qs, nil); !ok || got != want {
+							t.Errorf("L=%d cut=%d (%d) %d East words, %d West, East table %v, %v: %d, want %d",
+								L, cut, mt.c, m, len(west), eastTable, kern, got, want)
+						}
+						// The same in kernel calls of a few pairs, polling stop.
+						mt.stepPairs = 7
 						polls := 0
 						if got, ok := mt.countQueries(qs, func() bool { polls++; return false }); !ok || got != want {
 							t.Errorf("L=%d cut=%d, in steps: %d, want %d", L, cut, got, want)
 						}
-						if m > 300 && polls == 0 {
+						if len(tab)*len(qs) > 300*300 && !mt.linear && polls == 0 {
 							t.Errorf("L=%d cut=%d: stop never polled", L, cut)
 						}
-						if _, ok := mt.countQueries(qs, func() bool { return true }); m > 300 && ok {
+						if _, ok := mt.countQueries(qs, func() bool { return true }); len(tab)*len(qs) > 300*300 && !mt.linear && ok {
 							t.Errorf("L=%d cut=%d: stop not heeded", L, cut)
 						}
-					}()
+					}
 				}
 			}
 		}
@@ -622,7 +642,9 @@ func TestMemoryWithinEstimate(t *testing.T) {
 		runs = append(runs, run{22, 7, 4096})
 	}
 	for _, r := range runs {
-		p, err := newPlan(context.Background(), r.n, planOptions{forceCut: -1, slices: true})
+		o := defaultOptions(r.n)
+		o.slices = true
+		p, err := newPlan(context.Background(), r.n, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -704,8 +726,8 @@ func BenchmarkMatcher(b *testing.B) {
 				m := newMatcher(L, kern.impl())
 				m.forceCut = 0
 				m.setWeights(0)
-				qs := randomQueries(rng, 4096, L, false)
-				m.build(randomWords(rng, nb*256, L, false), qs)
+				qs := randomWords(rng, 4096, L, false)
+				m.build(randomWords(rng, nb*256, L, false), qs, true, -1)
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					c, _ := m.countQueries(qs, nil)
@@ -735,53 +757,70 @@ func TestConformance(t *testing.T) {
 }
 
 // TestEastSplit: the parts of a split row set hold every East half exactly
-// once, and every half of a part has the bits common() says all of them
-// share (for a part of one half, all its cut bits). TestParts checks the
-// counts of split row sets.
+// once, no part holds more than eastCap unless it is one v of one cell,
+// and every half of a part has the bits common() says all of them share.
+// TestParts checks the counts of split row sets.
 func TestEastSplit(t *testing.T) {
-	defer func(e int) { eastCap = e }(eastCap)
 	for _, n := range []int{11, 14, 16} {
-		p, err := newPlan(context.Background(), n, planOptions{forceCut: -1, slices: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSolver(p, KernelGo)
-		for id := 2; id < len(p.Subs); id += len(p.Subs)/40 + 1 {
-			R := p.Subs[id].Rows
-			h := p.g.h
-			s.eastRows = R & (1<<uint(h) - 1)
-			s.NE, s.SE = s.quarter(qNE, s.eastRows), s.quarter(qSE, R>>uint(h))
-			want := map[uint64]int{}
-			var all int
-			s.eastScan(nil, func(xs []uint64) bool {
-				for _, x := range xs {
-					want[x]++
-					all++
-				}
-				return true
-			})
-			var sp eastSplit
-			if _, ok := s.eastCount(&sp, nil); !ok || sp.total != uint64(all) {
-				t.Fatalf("n=%d sub %d: counted %d halves, scanned %d", n, id, sp.total, all)
+		for _, capE := range []int{1, 7, 100, 5000} {
+			o := defaultOptions(n)
+			o.slices, o.eastCap = true, capE
+			p, err := newPlan(context.Background(), n, o)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, part := range []uint64{1, 7, 100, uint64(all)} {
-				got := map[uint64]int{}
-				for a := uint64(0); a < sp.total; a += part {
-					b := min(a+part, sp.total)
-					e, _, _ := s.eastRange(&sp, a, b, nil)
-					if uint64(len(e)) != b-a {
-						t.Fatalf("n=%d sub %d: part %d..%d holds %d halves", n, id, a, b, len(e))
+			s := newSolver(p, KernelGo)
+			for id := 2; id < len(p.Subs); id += len(p.Subs)/40 + 1 {
+				R := p.Subs[id].Rows
+				h := p.g.h
+				s.eastRows = R & (1<<uint(h) - 1)
+				s.ewf = 1
+				s.NE, s.SE = s.quarter(qNE, s.eastRows), s.quarter(qSE, R>>uint(h))
+				want := map[uint64]int{}
+				s.eastScan(&s.NE, eastAll, nil, func(xs []uint64) bool {
+					for _, x := range xs {
+						want[x]++
 					}
-					common := sp.common(a, b)
+					return true
+				})
+				var sp eastSplit
+				if _, ok := s.eastCount(&sp, nil); !ok {
+					t.Fatal("stopped")
+				}
+				got := map[uint64]int{}
+				for _, pt := range sp.parts {
+					var e []uint64
+					s.eastScan(&sp.ne, pt.scope, nil, func(xs []uint64) bool {
+						e = append(e, xs...)
+						return true
+					})
+					if len(e) > capE && pt.scope.v0 == pt.scope.v1 {
+						cells, _ := s.cellCounts(&sp, pt.scope.v0, nil)
+						full := 0
+						for r, k := range cells {
+							if k > 0 && uint32(r) >= pt.scope.r0 && uint32(r) < pt.scope.r1 {
+								full++
+							}
+						}
+						if full > 1 {
+							t.Errorf("n=%d sub %d cap %d: a part of one v over %d cells holds %d halves", n, id, capE, full, len(e))
+						}
+					}
+					if len(e) > capE && pt.scope.v0 != pt.scope.v1 {
+						t.Errorf("n=%d sub %d cap %d: a part of v %d..%d holds %d halves", n, id, capE, pt.scope.v0, pt.scope.v1, len(e))
+					}
+					if len(e) == 0 {
+						t.Errorf("n=%d sub %d cap %d: empty part %+v", n, id, capE, pt)
+					}
 					for _, x := range e {
 						got[x]++
-						if part == 1 && common != x>>sp.sh&sp.top<<sp.sh || x&common != common {
-							t.Fatalf("n=%d sub %d: half %x of part %d..%d lacks common bits %x", n, id, x, a, b, common)
+						if x&pt.common != pt.common {
+							t.Fatalf("n=%d sub %d: half %x of part %+v lacks common bits %x", n, id, x, pt.scope, pt.common)
 						}
 					}
 				}
 				if !maps.Equal(got, want) {
-					t.Fatalf("n=%d sub %d parts of %d: the parts hold other halves than the scan", n, id, part)
+					t.Fatalf("n=%d sub %d cap %d: the parts hold other halves than the scan (%d, %d)", n, id, capE, len(got), len(want))
 				}
 			}
 		}

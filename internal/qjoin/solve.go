@@ -3,6 +3,7 @@ package qjoin
 import (
 	"math/bits"
 	"slices"
+	"sort"
 )
 
 // Result is one sub-problem's contribution: Total to the number of
@@ -17,35 +18,25 @@ type Result struct {
 // receive: joinPairsAVX2 stores 4 words at a time.
 const pairSlack = 4
 
-// joinChunk bounds the quarter pairs joined into the East buffer at once.
-var joinChunk = 1 << 14
-
-// westCap bounds the West words of a row set held at once (32 MB): past
-// it they are counted in batches, the cut lines chosen from the first.
-var westCap = 1 << 22
-
-// eastCap bounds the East words of a row set matched at once (with their
-// chunk tables, about 50 bytes each): past it the row set is counted in
-// parts, each against all the West words.
-var eastCap = 1 << 21
-
 // solver is one worker's scratch memory, reused from one row set to the
 // next: the slicers (or the shared tables), the East words of the current
 // row set and their matcher, and the West words.
 type solver struct {
 	p  *Plan
+	o  *planOptions
 	t  *tables
 	im *impl
 	// slicers build the quarter slices of each row set when the plan has
-	// no tables (Plan.slices); nil otherwise.
+	// no tables (planOptions.slices); nil otherwise.
 	slicers *[4]*slicer
 	east    []uint64
-	west    [4][]uint64 // by class a | d<<1
+	west    []uint64
 	m       *matcher
 
-	// The row set being solved: its North rows in the East, and the
-	// slices of NE and SE.
+	// The row set being solved: its North rows in the East, its
+	// east–west weight, and the slices of NE and SE.
 	eastRows uint32
+	ewf      uint64
 	NE, SE   cellView
 	westCand uint64 // quarter pairs tried by the last countWest
 	split    eastSplit
@@ -55,9 +46,11 @@ type solver struct {
 func newSolver(p *Plan, k Kernel) *solver {
 	im := k.impl()
 	m := newMatcher(p.g.lines, im)
-	m.forceCut = p.forceCut
-	s := &solver{p: p, t: p.t, im: im, m: m}
-	if p.slices {
+	m.forceCut = p.o.forceCut
+	m.smallEast = p.o.smallEast
+	m.stepPairs = p.o.stepPairs
+	s := &solver{p: p, o: &p.o, t: p.t, im: im, m: m}
+	if p.o.slices {
 		s.slicers = newSlicers(p.g, p.t)
 	}
 	return s
@@ -89,7 +82,7 @@ func (s *solver) solve(sub Sub, stop func() bool) (Result, bool) {
 // weights of doc.go. The East halves are matched at most eastCap at a time,
 // each part against all the West halves (generated again for each part and
 // counted in batches of at most westCap): a row set with more East halves
-// than that is split by their cut lines (see eastSplit).
+// than that is split by their North quarters' cut lines (see eastSplit).
 func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok bool) {
 	g := s.p.g
 	n, h := g.n, g.h
@@ -99,8 +92,8 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 	wn, ws := W&nMask, W>>uint(h)
 	s.eastRows = rn
 	s.NE, s.SE = s.quarter(qNE, rn), s.quarter(qSE, rs)
-	ewf := eastWestWeight(R, n)
-	s.m.setWeights(uint(ewf >> 1)) // 1 or 2: 2^0 or 2^1
+	s.ewf = eastWestWeight(R, n)
+	s.m.setWeights(uint(s.ewf >> 1)) // 1 or 2: 2^0 or 2^1
 	var sum, cand uint64
 	// west counts the West halves against the part e (skip: see eastSplit).
 	west := func(e []uint64, skip uint64) bool {
@@ -108,7 +101,7 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 			return true
 		}
 		NW, SW := s.quarter(qNW, wn), s.quarter(qSW, ws)
-		c, pairs, ok := s.countWest(e, NW, SW, ewf, skip, stop)
+		c, pairs, ok := s.countWest(e, NW, SW, skip, stop)
 		sum += c
 		nodes += pairs
 		cand += s.westCand
@@ -116,8 +109,8 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 	}
 	// The East halves, if they fit in one part (more: they do not).
 	e, more := s.east[:0], false
-	c, ok := s.eastScan(stop, func(xs []uint64) bool {
-		if len(e)+len(xs) > eastCap {
+	c, ok := s.eastScan(&s.NE, eastAll, stop, func(xs []uint64) bool {
+		if len(e)+len(xs) > s.o.eastCap {
 			more = true
 			return false
 		}
@@ -141,11 +134,15 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 	if !ok {
 		return 0, 0, false
 	}
-	for a := uint64(0); a < sp.total; a += uint64(eastCap) {
-		b := min(a+uint64(eastCap), sp.total)
-		e, c, ok := s.eastRange(sp, a, b, stop)
+	for _, pt := range sp.parts {
+		e := s.east[:0]
+		c, ok := s.eastScan(&sp.ne, pt.scope, stop, func(xs []uint64) bool {
+			e = append(e, xs...)
+			return true
+		})
+		s.east = e
 		cand += c
-		if !ok || !west(e, sp.common(a, b)) {
+		if !ok || !west(e, pt.common) {
 			return 0, 0, false
 		}
 	}
@@ -153,104 +150,192 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 }
 
 // eastSplit splits the East halves of a row set too large for one matcher
-// into parts by their cut lines, the top splitBits line bits (the lines the
-// matcher cuts first): the halves in the order of their cut bits v (and of
-// generation within one v), cut into runs of eastCap. A part then holds
-// halves of a few neighbouring v, which the matcher groups as it would if
-// it held them all, and a West half whose cut bits meet the bits common to
-// every v of a part meets none of its halves and is dropped before the
-// matching. Split in the order the halves are made instead, every part met
-// every West half and had too few halves per group to cut many lines: at
-// n = 25 the split made a sample of row sets 1.36 times slower than one
-// matcher over all the halves.
+// into parts by the cut lines of their North quarters: the NE entries of
+// each cell sorted by v, their top splitBits line bits (the lines the
+// matcher cuts first), and a part takes the halves of a run of
+// neighbouring v (or, for a v with more than eastCap halves, of one v and a
+// run of cells). Every half of a part then has the line bits common to its
+// v, which the matcher groups as it would group all the halves, and a West
+// half that meets them meets none of the part's halves and is dropped
+// before the matching. Each part is generated once, from its own entries.
+// (Split in the order the halves are made instead, every part met every
+// West half and had too few halves per group to cut many lines: at n = 25
+// the split made a sample of row sets 1.36 times slower than one matcher
+// over all the halves. Split by the cut bits of the halves themselves,
+// every part generated all the halves again to keep its own.)
 type eastSplit struct {
-	sh    uint     // v = word >> sh & top
-	top   uint64   // 2^splitBits - 1
+	sh  uint   // v = word >> sh & top
+	top uint64 // 2^splitBits - 1
+	// ne is the row set's NE slice with the entries of each cell sorted by
+	// v (its idx and words copies of the slice's, rebased; the flags of
+	// its keys mixed).
+	ne    cellView
 	count []uint64 // halves of each v
-	base  []uint64 // halves before v in the order
-	next  []uint64 // rank of the next half of each v (eastRange)
-	total uint64
+	parts []eastPart
 }
+
+// eastPart is one part of a split row set: the East halves of its scope,
+// whose cut bits all hold common.
+type eastPart struct {
+	scope  eastScope
+	common uint64
+}
+
+// eastScope selects East halves by their NE entry: v in [v0, v1] and the
+// cell's colex rank in [r0, r1).
+type eastScope struct {
+	v0, v1, r0, r1 uint32
+	sh             uint
+	top            uint64
+}
+
+// eastAll is the scope of every half.
+var eastAll = eastScope{v1: ^uint32(0), r1: ^uint32(0)}
 
 // splitBits is the number of cut lines a large row set is split by.
 const splitBits = maxCut
 
-// common returns the line bits common to every v that has a half of rank
-// a to b-1, in place in the words.
-func (sp *eastSplit) common(a, b uint64) uint64 {
-	all := sp.top
-	for v, c := range sp.count {
-		if c > 0 && sp.base[v] < b && sp.base[v]+c > a {
-			all &= uint64(v)
-		}
-	}
-	return all << sp.sh
-}
-
-// eastCount counts the East halves of the row set by their cut bits into
-// sp; it returns the quarter pairs tried and false if stop said so.
+// eastCount sorts the NE entries of the row set by their cut bits v into
+// sp.words, counts the East halves of each v and cuts them into parts of
+// at most eastCap; it returns the quarter pairs tried and false if stop
+// said so.
 func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
-	bitsV := min(splitBits, s.p.g.lines)
+	L := s.p.g.lines
+	bitsV := min(splitBits, L)
 	size := 1 << uint(bitsV)
 	if len(sp.count) != size {
 		sp.count = make([]uint64, size)
-		sp.base = make([]uint64, size)
-		sp.next = make([]uint64, size)
 	}
-	sp.sh, sp.top = uint(s.p.g.lines-bitsV), uint64(size-1)
+	sp.sh, sp.top = uint(L-bitsV), uint64(size-1)
+	sh, top := sp.sh, sp.top
+	v := func(x uint64) uint32 { return uint32(x >> sh & top) }
+	// The NE entries, sorted by v within each cell.
+	idx := s.NE.idx
+	base := idx[0]
+	sp.ne.rank = s.NE.rank
+	sp.ne.words = append(sp.ne.words[:0], s.NE.words[base:idx[len(idx)-1]]...)
+	sp.ne.idx = append(sp.ne.idx[:0], idx...)
+	for i := range sp.ne.idx {
+		sp.ne.idx[i] -= base
+	}
+	for i := 0; i+2 < len(sp.ne.idx); i += 2 {
+		cell := sp.ne.words[sp.ne.idx[i]:sp.ne.idx[i+2]]
+		slices.SortFunc(cell, func(a, b uint64) int { return int(v(a)) - int(v(b)) })
+	}
 	clear(sp.count)
-	sh, top, count := sp.sh, sp.top, sp.count
-	cand, ok := s.eastScan(stop, func(xs []uint64) bool {
-		for _, x := range xs {
-			count[x>>sh&top]++
-		}
-		return true
-	})
-	sp.total = 0
-	for v, c := range count {
-		sp.base[v] = sp.total
-		sp.total += c
+	count := sp.count
+	scope := eastAll
+	scope.sh, scope.top = sh, top
+	cand, ok := s.eastRuns(&sp.ne, scope, stop, func(v, _ uint32, pairs int) { count[v] += uint64(pairs) })
+	if !ok {
+		return cand, false
 	}
-	return cand, ok
+	// Runs of neighbouring v up to eastCap halves; a v with more is cut
+	// by cells.
+	capE := uint64(s.o.eastCap)
+	sp.parts = sp.parts[:0]
+	var cur eastPart
+	var held uint64
+	flush := func() {
+		if held > 0 {
+			sp.parts = append(sp.parts, cur)
+		}
+		held = 0
+	}
+	for x := 0; x < size; x++ {
+		c := count[x]
+		if c == 0 {
+			continue
+		}
+		if c > capE {
+			flush()
+			cells, ok := s.cellCounts(sp, uint32(x), stop)
+			if !ok {
+				return cand, false
+			}
+			r0 := uint32(0)
+			var run uint64
+			for r, k := range cells {
+				if run > 0 && run+k > capE {
+					sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: r0, r1: uint32(r), sh: sh, top: top}, common: uint64(x) << sh})
+					r0, run = uint32(r), 0
+				}
+				run += k
+			}
+			if run > 0 {
+				sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: r0, r1: ^uint32(0), sh: sh, top: top}, common: uint64(x) << sh})
+			}
+			continue
+		}
+		if held+c > capE {
+			flush()
+		}
+		if held == 0 {
+			cur = eastPart{scope: eastScope{v0: uint32(x), r1: ^uint32(0), sh: sh, top: top}, common: uint64(x) << sh}
+		}
+		cur.scope.v1 = uint32(x)
+		cur.common &= uint64(x) << sh
+		held += c
+	}
+	flush()
+	return cand, true
 }
 
-// eastRange sets s.east to the East halves of ranks a to b-1 in sp's
-// order; it returns them, the quarter pairs tried and false if stop said so.
-func (s *solver) eastRange(sp *eastSplit, a, b uint64, stop func() bool) ([]uint64, uint64, bool) {
-	copy(sp.next, sp.base)
-	e := slices.Grow(s.east[:0], int(b-a))
-	sh, top, next := sp.sh, sp.top, sp.next
-	cand, ok := s.eastScan(stop, func(xs []uint64) bool {
-		for _, x := range xs {
-			v := x >> sh & top
-			r := next[v]
-			next[v] = r + 1
-			if r-a < b-a {
-				e = append(e, x)
-			}
-		}
+// cellCounts returns the East halves of v in each cell of the NE slice, by
+// colex rank.
+func (s *solver) cellCounts(sp *eastSplit, v uint32, stop func() bool) ([]uint64, bool) {
+	wE := uint32(s.p.g.n - s.p.g.h)
+	k := bits.OnesCount32(s.eastRows)
+	cells := make([]uint64, combinations(int(wE), k))
+	scope := eastScope{v0: v, v1: v, r1: ^uint32(0), sh: sp.sh, top: sp.top}
+	_, ok := s.eastRuns(&sp.ne, scope, stop, func(_, r uint32, pairs int) { cells[r] += uint64(pairs) })
+	return cells, ok
+}
+
+// eastRuns is eastScan that reports, for every run of NE entries of one v
+// (ne sorted by v within each cell) joined with one SE cell, v, the cell's
+// colex rank and the number of halves.
+func (s *solver) eastRuns(ne *cellView, scope eastScope, stop func() bool, f func(v, rank uint32, pairs int)) (cand uint64, ok bool) {
+	return s.eastGen(ne, scope, stop, true, func(v, rank uint32, xs []uint64) bool {
+		f(v, rank, len(xs))
 		return true
 	})
-	s.east = e
-	return e, cand, ok
 }
 
-// eastScan generates the East halves of the row set, the compatible pairs
-// of NE cell (rn, C) × SE cell (rs, ~C) over the column sets C of the NE
-// quarter, always in the same order, passing them to f a chunk of at most
-// joinChunk at a time (or one NE entry's pairs) until f returns false; it
-// returns the quarter pairs tried and false if stop said so.
-func (s *solver) eastScan(stop func() bool, f func([]uint64) bool) (cand uint64, ok bool) {
+// eastScan generates the East halves of the row set in the scope (of the
+// NE entries ne: the slice, or its copy sorted by v), always in the same
+// order, passing them to f a chunk of at most joinChunk at a time (or one
+// NE entry's pairs) until f returns false; it returns the quarter pairs
+// tried and false if stop said so.
+func (s *solver) eastScan(ne *cellView, scope eastScope, stop func() bool, f func([]uint64) bool) (cand uint64, ok bool) {
+	return s.eastGen(ne, scope, stop, false, func(_, _ uint32, xs []uint64) bool { return f(xs) })
+}
+
+// eastGen is eastScan and eastRuns: byV cuts the joins at every change of v.
+func (s *solver) eastGen(NE *cellView, scope eastScope, stop func() bool, byV bool, f func(v, rank uint32, xs []uint64) bool) (cand uint64, ok bool) {
 	geo := s.p.g
 	wE := uint32(geo.n - geo.h)
 	fullE := uint32(1)<<wE - 1
 	maskE := geo.pairMask(true)
-	NE, SE := &s.NE, &s.SE
+	drop := s.ewf == 0 && geo.westRestricted // the East is flagged
+	SE := &s.SE
 	ne, se := NE.words, SE.words
 	k := bits.OnesCount32(s.eastRows)
+	chunk := s.o.joinChunk
+	sh, top := scope.sh, scope.top
+	v := func(x uint64) uint32 { return uint32(x >> sh & top) }
+	whole := scope == eastAll
 	buf := s.scan[:0]
 	defer func() { s.scan = buf }()
-	for C := uint32(1)<<uint(k) - 1; C <= fullE; C = nextSet(C, k, fullE) {
+	rank := uint32(0)
+	var polled uint64
+	for C := uint32(1)<<uint(k) - 1; C <= fullE; C, rank = nextSet(C, k, fullE), rank+1 {
+		if rank < scope.r0 {
+			continue
+		}
+		if rank >= scope.r1 {
+			break
+		}
 		lo, _, hi := NE.cell(C)
 		if lo == hi {
 			continue
@@ -260,21 +345,51 @@ func (s *solver) eastScan(stop func() bool, f func([]uint64) bool) (cand uint64,
 			continue
 		}
 		ys := se[slo:shi]
-		for xs := ne[lo:hi]; len(xs) > 0; {
-			m := min(len(xs), max(1, joinChunk/len(ys)))
+		xs := ne[lo:hi]
+		if !whole {
+			a := sort.Search(len(xs), func(i int) bool { return v(xs[i]) >= scope.v0 })
+			b := a + sort.Search(len(xs)-a, func(i int) bool { return v(xs[a+i]) > scope.v1 })
+			xs = xs[a:b]
+		}
+		for len(xs) > 0 {
+			m := min(len(xs), max(1, chunk/len(ys)))
+			var vx uint32
+			if byV {
+				vx = v(xs[0])
+				m = sort.Search(m, func(i int) bool { return v(xs[i]) != vx })
+			}
 			cand += uint64(m) * uint64(len(ys))
 			buf = s.im.join(slices.Grow(buf[:0], m*len(ys)+pairSlack), xs[:m], ys, maskE)
-			if !f(buf) {
+			if drop {
+				buf = dropClass0(buf, 0)
+			}
+			if !f(vx, rank, buf) {
 				return cand, true
 			}
 			xs = xs[m:]
-			// A product of two cells may be 10^9 pairs at n = 25.
-			if stop != nil && stop() {
-				return cand, false
+			// A product of two cells may be 10^9 pairs at n = 25; poll
+			// every million or so.
+			if polled += uint64(m) * uint64(len(ys)); polled > 1<<20 {
+				polled = 0
+				if stop != nil && stop() {
+					return cand, false
+				}
 			}
 		}
 	}
+	if stop != nil && stop() {
+		return cand, false
+	}
 	return cand, true
+}
+
+// dropClass0 removes from q[k:] the words without flags (class 0).
+func dropClass0(q []uint64, k int) []uint64 {
+	for _, w := range q[k:] {
+		q[k] = w
+		k += int(w>>flagN&1 | w>>flagS)
+	}
+	return q[:k]
 }
 
 // nextSet is the next k-subset of full after C in colex order (Gosper's
@@ -288,37 +403,50 @@ func nextSet(C uint32, k int, full uint32) uint32 {
 
 // countWest counts the West halves NW × SW of the row set against the East
 // halves e (the West halves with a bit of skip meet none of them and are
-// dropped): it generates them in the weight classes 2^(a+d) by the flags a
-// (NW) and d (SW), class a = d = 0 carrying the east–west weight ewf, in
-// batches of at most westCap, and builds the matcher of e with the first
-// batch. It returns the weighted count, the East–West pairs compared, and
-// false if stop said so; s.westCand is set to the quarter pairs tried.
-func (s *solver) countWest(e []uint64, NW, SW cellView, ewf, skip uint64, stop func() bool) (sum, pairs uint64, ok bool) {
+// dropped), in batches of at most westCap. It returns the weighted count,
+// the East–West pairs compared, and false if stop said so; s.westCand is
+// set to the quarter pairs tried.
+//
+// The matcher's table is the East halves, built with the first batch, but
+// for a row set whose West halves all fit in one batch: there the smaller
+// of the modelled costs decides which half is the table.
+func (s *solver) countWest(e []uint64, NW, SW cellView, skip uint64, stop func() bool) (sum, pairs uint64, ok bool) {
 	geo := s.p.g
 	h := geo.h
 	nw, sw := NW.words, SW.words
 	fullW := uint32(1)<<uint(h) - 1
 	maskW := geo.pairMask(false)
-	q := &s.west
-	held := 0 // West words in q
-	for c := range q {
-		q[c] = q[c][:0]
-	}
+	flaggedEast := geo.westRestricted
+	drop := s.ewf == 0 && !flaggedEast // the West is flagged
+	capW := s.o.westCap
+	q := s.west[:0]
 	built := false
 	stopped := false
-	flush := func() {
-		if !built {
-			s.m.build(e, q)
+	flush := func(last bool) {
+		pairs += uint64(len(q)) * uint64(len(e))
+		var c uint64
+		ok := true
+		switch {
+		case built:
+			c, ok = s.m.countQueries(q, stop)
+		case last && s.o.orient:
+			costE, cE := s.m.cost(e, q)
+			if costW, cW := s.m.cost(q, e); costW < costE {
+				s.m.build(q, e, !flaggedEast, cW)
+				c, ok = s.m.countQueries(e, stop)
+				break
+			}
+			s.m.build(e, q, flaggedEast, cE)
 			built = true
+			c, ok = s.m.countQueries(q, stop)
+		default:
+			s.m.build(e, q, flaggedEast, -1)
+			built = true
+			c, ok = s.m.countQueries(q, stop)
 		}
-		c, ok := s.m.countQueries(q, stop)
 		stopped = stopped || !ok
 		sum += c
-		pairs += uint64(held) * uint64(len(e))
-		for c := range q {
-			q[c] = q[c][:0]
-		}
-		held = 0
+		q = q[:0]
 	}
 	var cand uint64
 	wn := ^s.eastRows & fullW
@@ -326,49 +454,44 @@ func (s *solver) countWest(e []uint64, NW, SW cellView, ewf, skip uint64, stop f
 		if stopped {
 			return
 		}
-		nlo, nmid, nhi := NW.cell(C)
+		nlo, _, nhi := NW.cell(C)
 		if nlo == nhi {
 			return
 		}
-		slo, smid, shi := SW.cell(fullW ^ C)
+		slo, _, shi := SW.cell(fullW ^ C)
 		if slo == shi {
 			return
 		}
 		cand += uint64(nhi-nlo) * uint64(shi-slo)
-		xs := [2][]uint64{nw[nlo:nmid], nw[nmid:nhi]}
-		ys := [2][]uint64{sw[slo:smid], sw[smid:shi]}
-		for c := 0; c < 4; c++ {
-			if c == 0 && ewf == 0 {
+		x, y := nw[nlo:nhi], sw[slo:shi]
+		for len(x) > 0 {
+			room := (capW - len(q)) / len(y)
+			if room <= 0 && len(q) > 0 {
+				flush(false)
 				continue
 			}
-			x, y := xs[c&1], ys[c>>1]
-			if len(x) == 0 || len(y) == 0 {
-				continue
+			room = min(max(room, 1), len(x))
+			k := len(q)
+			q = s.im.join(slices.Grow(q, room*len(y)+pairSlack), x[:room], y, maskW)
+			if skip != 0 {
+				q = dropMeeting(q, k, skip)
 			}
-			for len(x) > 0 {
-				room := (westCap - held) / len(y)
-				if room <= 0 && held > 0 {
-					flush()
-					continue
-				}
-				room = min(max(room, 1), len(x))
-				k := len(q[c])
-				q[c] = s.im.join(slices.Grow(q[c], room*len(y)+pairSlack), x[:room], y, maskW)
-				if skip != 0 {
-					q[c] = dropMeeting(q[c], k, skip)
-				}
-				held += len(q[c]) - k
-				x = x[room:]
+			if drop {
+				q = dropClass0(q, k)
 			}
+			x = x[room:]
 		}
 		stopped = stop != nil && stop()
 	})
 	s.westCand = cand
+	if !stopped && len(q) > 0 {
+		flush(true)
+	}
+	s.west = q
 	if stopped {
 		return 0, 0, false
 	}
-	flush()
-	return sum, pairs, !stopped
+	return sum, pairs, true
 }
 
 // dropMeeting removes from q[k:] the words that have a bit of skip.
@@ -381,7 +504,7 @@ func dropMeeting(q []uint64, k int, skip uint64) []uint64 {
 }
 
 // joinPairs appends x|y for every x of xs and y of ys that share no line
-// of mask (line bits only, below bit 63); q must have room for
+// of mask (line bits only, below bit 62); q must have room for
 // len(xs)*len(ys) more.
 func joinPairs(q []uint64, xs, ys []uint64, mask uint64) []uint64 {
 	k := len(q)

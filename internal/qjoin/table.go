@@ -60,8 +60,8 @@ func (t *quadTable) cell(rows, cols uint32) (lo, mid, hi uint32) {
 	return t.idx[k], t.idx[k+1], t.idx[k+2]
 }
 
-// entryFlag is the flag of an entry word: a for NW, d for SW, 0 in the East.
-func entryFlag(w uint64) int { return int((w>>flagA | w>>flagD) & 1) }
+// entryFlag is the flag of an entry word (0 in the restricted half).
+func entryFlag(w uint64) int { return int((w>>flagN | w>>flagS) & 1) }
 
 // walker enumerates the partial placements of a quadrant depth first, row
 // by row, each row empty or holding a queen on a free allowed square. At
