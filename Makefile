@@ -1,14 +1,24 @@
 # The README's commands. `make test` is what CI runs (see .ci/run).
 GO ?= go
 
-.PHONY: test test-long test-cluster test-browser race lint build
+.PHONY: test test-long test-cluster test-browser race lint purego build
 
 build:
 	$(GO) build -o bin/nqueens ./cmd/nqueens
 
+# gofmt, go vet, and the generated kernels of internal/qjoin as gen_kernels.go writes
+# them (run `go generate ./internal/qjoin` after changing it).
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	@tmp=$$(mktemp -d) && $(GO) run ./internal/qjoin/gen_kernels.go -o $$tmp && \
+	for f in kernel_go_gen.go count_amd64.s count_amd64.go; do \
+		cmp -s $$tmp/$$f internal/qjoin/$$f || { echo "internal/qjoin/$$f is not what gen_kernels.go writes: run go generate ./internal/qjoin"; rm -rf $$tmp; exit 1; }; \
+	done; rm -rf $$tmp
+
+# The library without assembly (the purego tag): it must build and vet everywhere.
+purego:
+	$(GO) vet -tags purego ./...
 
 # Concurrent code under the race detector (short sizes): the counters, the listing
 # writer, checkpoints and shards, the command and the web server.
@@ -16,7 +26,7 @@ race:
 	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./internal/shard/... ./cmd/nqueens/... ./web/...
 	$(GO) test -race -short -count=1 -run 'TestListFastEqualsGeneral|TestCountCheckpointed|TestShardsAndMerge|TestCounterConformance|TestProgress' .
 
-test: lint race
+test: lint purego race
 	$(GO) test -short -count=1 ./...
 
 # The longer runs: n = 15..18 counts and the big sweeps.

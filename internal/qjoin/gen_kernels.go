@@ -9,18 +9,31 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/format"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
 const minK, maxK = 4, 8
 
+// out is the directory the files go to (-o; default: this one).
+var out = flag.String("o", ".", "the directory to write the files to")
+
 func main() {
+	flag.Parse()
 	writeGo()
 	writeAsm()
 	writeStubs()
+}
+
+// write writes a generated file to the output directory.
+func write(name string, b []byte) {
+	if err := os.WriteFile(filepath.Join(*out, name), b, 0o644); err != nil {
+		panic(err)
+	}
 }
 
 // writeStubs writes the Go declarations of the assembly kernels.
@@ -45,9 +58,7 @@ package qjoin
 	if err != nil {
 		panic(err)
 	}
-	if err := os.WriteFile("count_amd64.go", src, 0o644); err != nil {
-		panic(err)
-	}
+	write("count_amd64.go", src)
 }
 
 func writeGo() {
@@ -91,9 +102,7 @@ import "math/bits"
 		fmt.Fprintln(os.Stderr, b.String())
 		panic(err)
 	}
-	if err := os.WriteFile("kernel_go_gen.go", src, 0o644); err != nil {
-		panic(err)
-	}
+	write("kernel_go_gen.go", src)
 }
 
 // The assembly kernels:
@@ -137,9 +146,7 @@ GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 			asmKernel(&b, k, wide)
 		}
 	}
-	if err := os.WriteFile("count_amd64.s", b.Bytes(), 0o644); err != nil {
-		panic(err)
-	}
+	write("count_amd64.s", b.Bytes())
 }
 
 func asmKernel(b *bytes.Buffer, k int, wide bool) {

@@ -504,7 +504,7 @@ func TestJoinPairs(t *testing.T) {
 		mask := rng.Uint64() & (1<<maxLines - 1) // line bits only
 		q := make([]uint64, rng.IntN(5), 1000)
 		want := joinPairs(append(make([]uint64, 0, 1000), q...), xs, ys, mask)
-		if got := joinPairsAVX2(q, xs, ys, mask); fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := KernelAVX2.impl().join(q, xs, ys, mask); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("join %v × %v: %v, want %v", xs, ys, got, want)
 		}
 	}
