@@ -13,6 +13,7 @@ import (
 	"github.com/nqueens/nqueens/internal/localsearch"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // Status says how a run ended. Every function that returns a result sets it, on every
@@ -73,11 +74,17 @@ type Stats struct {
 // CountResult is the outcome of a count.
 type CountResult struct {
 	N      int
-	Total  uint64 // solutions (OEIS A000170)
-	Unique uint64 // classes under the 8 symmetries (OEIS A002562)
+	Total  Uint128 // solutions (OEIS A000170)
+	Unique Uint128 // classes under the 8 symmetries (OEIS A002562)
 	Status Status
 	Stats  Stats
 }
+
+// Uint128 is an unsigned 128-bit integer: the counts of a board and the sums of a
+// distributed count (Q(29) ≈ 3·10^19 is above 2^64). String spells it in decimal,
+// Uint64 gives it as a uint64 where it fits, Big as a math/big.Int; in JSON it is a
+// plain number (see docs/vocabulary.md for reading one above 2^53).
+type Uint128 = u128.U128
 
 // FindResult is the outcome of a search for one solution.
 type FindResult struct {
@@ -155,7 +162,7 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 		progress = func(done, tasks int) { rep.report("count", uint64(done), uint64(tasks)) }
 	}
 	r, err := refcount.Count(ctx, n, pc.Workers, progress)
-	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
+	return CountResult{N: n, Total: u128.From(r.Total), Unique: u128.From(r.Unique),
 		Stats: Stats{Nodes: r.Nodes, Subs: r.Tasks, SubsDone: r.Done}}, err
 }
 

@@ -124,7 +124,7 @@ func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (ui
 	}
 	if empty && len(p) <= 27 {
 		r, err := Count(ctx, len(p), CountOptions{Progress: opt.Progress})
-		return r.Total, r.Stats, err
+		return r.Total.Lo, r.Stats, err // Q(27) < 2^64
 	}
 	rep := newReporter(opt.Progress)
 	defer rep.close()

@@ -74,7 +74,7 @@ const MaxCountN = fastcount.MaxN
 func (p *Plan) N() int { return p.p.N }
 
 // Subs is the number of sub-problems.
-func (p *Plan) Subs() int { return len(p.p.Subs) }
+func (p *Plan) Subs() int { return p.p.Len() }
 
 // Cost is the estimated work of the whole plan, in the engine's units.
 func (p *Plan) Cost() uint64 { return p.p.TotalCost }
@@ -105,13 +105,13 @@ type ShardSize struct {
 // Split returns the sizes of the k shards (1 ≤ k ≤ MaxShards) that CountShard counts:
 // balanced by estimated cost, the same split on every machine.
 func (p *Plan) Split(k int) ([]ShardSize, error) {
-	assign, err := shard.Assign(p.p, k)
+	sizes, err := shard.Split(p.p, k)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]ShardSize, k)
-	for i, ids := range assign {
-		out[i] = ShardSize{Subs: len(ids), Cost: shard.Cost(p.p, ids)}
+	for i, sz := range sizes {
+		out[i] = ShardSize{Subs: sz.Subs, Cost: sz.Cost}
 	}
 	return out, nil
 }
@@ -172,14 +172,15 @@ type ShardOptions struct {
 // 0: a shard's share of it is no count (MergeShards gives the unique count); Burnside is
 // the shard's Burnside numerator, which the shards sum to 8 × unique.
 type ShardResult struct {
-	N                              int
-	Total, Unique, Burnside, Nodes uint64
-	Seconds                        float64 // counting time, summed over every run
-	Status                         Status
-	Subs, SubsDone, Resumed        int    // Resumed: finished before this run
-	Checkpoint                     string // the checkpoint file
-	ResultFile                     string // CountShard: the result file
-	Skipped                        bool   // CountShard: the result file was there already
+	N                       int
+	Total, Unique, Burnside Uint128
+	Nodes                   uint64  // saturating at 2^64-1
+	Seconds                 float64 // counting time, summed over every run
+	Status                  Status
+	Subs, SubsDone, Resumed int    // Resumed: finished before this run
+	Checkpoint              string // the checkpoint file
+	ResultFile              string // CountShard: the result file
+	Skipped                 bool   // CountShard: the result file was there already
 	// Recounted is why an existing result file was not taken (unreadable, corrupted):
 	// the shard was counted again. Nil otherwise.
 	Recounted error
@@ -233,14 +234,10 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settleSaved(res.Status, err) }()
 	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, shard.FileName(i, k))}
-	assign, err := shard.Assign(p.p, k)
+	ids, err := shard.IDs(p.p, k, i)
 	if err != nil {
 		return res, err
 	}
-	if i < 0 || i >= k {
-		return res, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
-	}
-	ids := assign[i]
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return res, err
 	}
@@ -292,7 +289,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 		return res, err
 	}
 	res, err = runCheckpointed(ctx, p.p, c, opt, res)
-	res.Unique = 0 // a share, no count
+	res.Unique = Uint128{} // a share, no count
 	ckptErr := err // the checkpoint's last write failed: the result file matters more
 	if err != nil && (res.Status != Complete || !errors.Is(err, ErrNotSaved)) {
 		return res, err
@@ -390,12 +387,13 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint
 
 // MergeResult is the sum of every shard of a plan.
 type MergeResult struct {
-	Plan, Engine                   string
-	N, Shards, Subs                int
-	Total, Unique, Burnside, Nodes uint64
-	Seconds                        float64  // counting time summed over the shards
-	Files                          []string // the result files, by shard
-	Versions                       []string // the distinct program versions that counted
+	Plan, Engine            string
+	N, Shards, Subs         int
+	Total, Unique, Burnside Uint128
+	Nodes                   uint64   // saturating at 2^64-1
+	Seconds                 float64  // counting time summed over the shards
+	Files                   []string // the result files, by shard
+	Versions                []string // the distinct program versions that counted
 }
 
 // MergeError lists every reason a merge was refused, naming the files.

@@ -1,6 +1,7 @@
 package nqueens_test
 
 import (
+	"github.com/nqueens/nqueens/internal/u128"
 	"context"
 	"errors"
 	"os"
@@ -43,7 +44,7 @@ func TestShardsAndMerge(t *testing.T) {
 		t.Fatal(files, err)
 	}
 	m, err := nqueens.MergeShards(files)
-	if err != nil || m.Total != oeis.Total(12) || m.Unique != oeis.Unique(12) || m.Shards != 3 || m.Plan != p.Hash() {
+	if err != nil || m.Total != u128.From(oeis.Total(12)) || m.Unique != u128.From(oeis.Unique(12)) || m.Shards != 3 || m.Plan != p.Hash() {
 		t.Fatalf("merge: %+v, %v", m, err)
 	}
 	var me *nqueens.MergeError
@@ -84,7 +85,7 @@ func TestCountCheckpointed(t *testing.T) {
 	}
 	opt.Resume = true
 	r, err = nqueens.CountCheckpointed(context.Background(), p, opt)
-	if err != nil || r.Status != nqueens.Complete || r.Resumed == 0 || r.Total != oeis.Total(16) || r.Unique != oeis.Unique(16) {
+	if err != nil || r.Status != nqueens.Complete || r.Resumed == 0 || r.Total != u128.From(oeis.Total(16)) || r.Unique != u128.From(oeis.Unique(16)) {
 		t.Fatalf("resumed: %+v, %v", r, err)
 	}
 	other, _ := nqueens.NewPlan(context.Background(), 15)
@@ -142,7 +143,7 @@ func TestCountNotSaved(t *testing.T) {
 			}
 			continue
 		}
-		if r.Status != nqueens.Complete || r.Total != oeis.Total(13) || r.Unique != oeis.Unique(13) {
+		if r.Status != nqueens.Complete || r.Total != u128.From(oeis.Total(13)) || r.Unique != u128.From(oeis.Unique(13)) {
 			t.Errorf("complete: %+v, %v", r, err)
 		}
 	}

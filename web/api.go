@@ -237,10 +237,10 @@ func (s *server) solutions(r *http.Request) (job, error) {
 }
 
 type countResponse struct {
-	N       int     `json:"n"`
-	Total   uint64  `json:"total"`
-	Unique  uint64  `json:"unique"`
-	Seconds float64 `json:"seconds"`
+	N       int             `json:"n"`
+	Total   nqueens.Uint128 `json:"total"`
+	Unique  nqueens.Uint128 `json:"unique"`
+	Seconds float64         `json:"seconds"`
 }
 
 func (s *server) count(r *http.Request) (job, error) {

@@ -17,25 +17,25 @@ import (
 // countOutput is what count prints, in the names of docs/vocabulary.md: the JSON keys,
 // and the keys of the text line (render).
 type countOutput struct {
-	N     int    `json:"n"`
-	Total uint64 `json:"total"`
+	N     int             `json:"n"`
+	Total nqueens.Uint128 `json:"total"`
 	// Unique is set for a whole count, never for a shard: a shard's share of
 	// the unique count is no count by itself ("nqueens merge" gives it).
-	Unique   *uint64 `json:"unique,omitempty"`
-	Seconds  float64 `json:"seconds"`
-	Complete bool    `json:"complete"`
-	Workers  int     `json:"workers"`
-	Subs     int     `json:"subs"`
-	SubsDone int     `json:"subs_done"`
-	Nodes    uint64  `json:"nodes"`
+	Unique   *nqueens.Uint128 `json:"unique,omitempty"`
+	Seconds  float64          `json:"seconds"`
+	Complete bool             `json:"complete"`
+	Workers  int              `json:"workers"`
+	Subs     int              `json:"subs"`
+	SubsDone int              `json:"subs_done"`
+	Nodes    uint64           `json:"nodes"`
 	// Set by --shard and --checkpoint only: the Burnside numerator of the
 	// sub-problems counted, whose sum over the shards is 8 × unique.
-	Burnside   *uint64 `json:"burnside,omitempty"`
-	Shard      string  `json:"shard,omitempty"`       // "I/K"
-	ResultFile string  `json:"result_file,omitempty"` // the shard's result file
-	Skipped    bool    `json:"skipped,omitempty"`     // the result file was there already
-	Checkpoint string  `json:"checkpoint,omitempty"`  // the checkpoint file
-	Resumed    int     `json:"resumed,omitempty"`     // sub-problems taken from the checkpoint
+	Burnside   *nqueens.Uint128 `json:"burnside,omitempty"`
+	Shard      string           `json:"shard,omitempty"`       // "I/K"
+	ResultFile string           `json:"result_file,omitempty"` // the shard's result file
+	Skipped    bool             `json:"skipped,omitempty"`     // the result file was there already
+	Checkpoint string           `json:"checkpoint,omitempty"`  // the checkpoint file
+	Resumed    int              `json:"resumed,omitempty"`     // sub-problems taken from the checkpoint
 }
 
 // countCmd is "nqueens count": its flags, one run per way of counting (whole, with a
@@ -166,11 +166,11 @@ func (c *countCmd) render(out countOutput) error {
 // line is the text form of out: the keys of its JSON that a reader needs, in the same
 // names.
 func (out countOutput) line() string {
-	s := fmt.Sprintf("n=%d total=%d", out.N, out.Total)
+	s := fmt.Sprintf("n=%d total=%v", out.N, out.Total)
 	if out.Unique != nil {
-		s += fmt.Sprintf(" unique=%d", *out.Unique)
+		s += fmt.Sprintf(" unique=%v", *out.Unique)
 	} else { // a shard
-		s += fmt.Sprintf(" burnside=%d", *out.Burnside)
+		s += fmt.Sprintf(" burnside=%v", *out.Burnside)
 	}
 	s += fmt.Sprintf(" seconds=%.3f workers=%d", out.Seconds, out.Workers)
 	if out.Shard != "" {

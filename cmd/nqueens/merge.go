@@ -13,17 +13,17 @@ import (
 
 // mergeOutput is what merge prints, in the names of docs/vocabulary.md.
 type mergeOutput struct {
-	N        int      `json:"n"`
-	Total    uint64   `json:"total"`
-	Unique   uint64   `json:"unique"`
-	Shards   int      `json:"shards"`
-	Subs     int      `json:"subs"`
-	Nodes    uint64   `json:"nodes"`
-	Seconds  float64  `json:"seconds"` // counting time summed over the shards
-	Plan     string   `json:"plan"`
-	Engine   string   `json:"engine"`
-	Files    []string `json:"files"`
-	Versions []string `json:"versions"`
+	N        int             `json:"n"`
+	Total    nqueens.Uint128 `json:"total"`
+	Unique   nqueens.Uint128 `json:"unique"`
+	Shards   int             `json:"shards"`
+	Subs     int             `json:"subs"`
+	Nodes    uint64          `json:"nodes"`
+	Seconds  float64         `json:"seconds"` // counting time summed over the shards
+	Plan     string          `json:"plan"`
+	Engine   string          `json:"engine"`
+	Files    []string        `json:"files"`
+	Versions []string        `json:"versions"`
 }
 
 // mergeCmd is "nqueens merge".
@@ -74,7 +74,7 @@ func (c *mergeCmd) render(out mergeOutput) error {
 	if c.asJSON {
 		return printJSON(c.e.stdout, out)
 	}
-	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%d unique=%d shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
+	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
 		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","))
 	return err
 }

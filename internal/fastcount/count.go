@@ -8,7 +8,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/qjoin"
-	"github.com/nqueens/nqueens/internal/rules"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // SubResult is one sub-problem's contribution to the totals. Total counts
@@ -28,18 +28,18 @@ var ErrBurnside = errors.New("fastcount: the Burnside sum is not a multiple of 8
 // Unique is the unique count of a complete count whose sub-problems' Burnside
 // numerators add up to burnside: burnside/8, or ErrBurnside if it is not a
 // multiple of 8.
-func Unique(burnside uint64) (uint64, error) {
-	if burnside%8 != 0 {
-		return burnside / 8, fmt.Errorf("%w (%d)", ErrBurnside, burnside)
+func Unique(burnside u128.U128) (u128.U128, error) {
+	if burnside.Mod8() != 0 {
+		return burnside.Div8(), fmt.Errorf("%w (%v)", ErrBurnside, burnside)
 	}
-	return burnside / 8, nil
+	return burnside.Div8(), nil
 }
 
 // SolveSub counts sub-problem i. On cancellation it returns ctx.Err() and a
 // zero result: a sub-problem counts only when it is finished.
 func (p *Plan) SolveSub(ctx context.Context, i int) (SubResult, error) {
-	if i < 0 || i >= len(p.Subs) {
-		return SubResult{}, fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, len(p.Subs)-1)
+	if i < 0 || i >= p.Len() {
+		return SubResult{}, fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, p.Len()-1)
 	}
 	if err := ctx.Err(); err != nil {
 		return SubResult{}, err
@@ -179,12 +179,14 @@ type Options struct {
 
 // Result is the outcome of Count. When Complete is false, Total, Burnside
 // and Nodes are the exact sums over the SubsDone finished sub-problems only,
-// and Unique is Burnside/8 rounded down (not a count of anything).
+// and Unique is Burnside/8 rounded down (not a count of anything). Nodes
+// saturates at 2^64-1.
 type Result struct {
-	N                              int
-	Total, Unique, Burnside, Nodes uint64
-	Complete                       bool
-	SubsDone, Subs                 int
+	N                       int
+	Total, Unique, Burnside u128.U128
+	Nodes                   uint64
+	Complete                bool
+	SubsDone, Subs          int
 }
 
 // Count counts the solutions of the n×n board, total and unique.
@@ -204,34 +206,30 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 
 // Count runs every sub-problem of the plan; see the package-level Count.
 func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
-	res := Result{N: p.N, Subs: len(p.Subs)}
+	res := Result{N: p.N, Subs: p.Len()}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	ids := make([]int, len(p.Subs))
+	ids := make([]int, p.Len())
 	for i := range ids {
 		ids[i] = i
 	}
 	if err := p.checkEngine(opt.Engine); err != nil {
 		return res, err
 	}
-	results := make([]SubResult, len(p.Subs))
-	done := make([]bool, len(p.Subs))
+	results := make([]SubResult, p.Len())
+	done := make([]bool, p.Len())
 	var doneCost uint64
 	_, perr := p.run(ctx, ids, opt.Workers, opt.Engine, opt.Kernel, func(i int, r SubResult) {
 		results[i], done[i] = r, true
 		if opt.Progress != nil {
-			doneCost += uint64(p.Subs[i].Cost)
+			doneCost += uint64(p.Cost(i))
 			opt.Progress(doneCost, p.TotalCost)
 		}
 	})
 
-	var err error
-	res.Total, res.Burnside, res.Nodes, res.SubsDone, err = merge(results, done)
-	res.Unique = res.Burnside / 8
-	if err != nil {
-		return res, err
-	}
+	res.Total, res.Burnside, res.Nodes, res.SubsDone = merge(results, done)
+	res.Unique = res.Burnside.Div8()
 	res.Complete = res.SubsDone == res.Subs
 	if res.Complete {
 		_, err := Unique(res.Burnside)
@@ -246,24 +244,29 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 	return res, errors.New("fastcount: stopped before the end")
 }
 
-// merge sums the finished results in index order, detecting overflow.
-func merge(results []SubResult, done []bool) (total, burnside, nodes uint64, subsDone int, err error) {
-	var carry uint64
+// merge sums the finished results in index order, in 128 bits (Nodes
+// saturating).
+func merge(results []SubResult, done []bool) (total, burnside u128.U128, nodes uint64, subsDone int) {
 	for i, r := range results {
 		if !done[i] {
 			continue
 		}
 		subsDone++
-		var c1, c2, c3 uint64
-		total, c1 = bits.Add64(total, r.Total, 0)
-		burnside, c2 = bits.Add64(burnside, r.Burnside, 0)
-		nodes, c3 = bits.Add64(nodes, r.Nodes, 0)
-		carry |= c1 | c2 | c3
+		total, _ = total.Add64(r.Total)
+		burnside, _ = burnside.Add64(r.Burnside)
+		nodes = SatAdd(nodes, r.Nodes)
 	}
-	if carry != 0 {
-		return total, burnside, nodes, subsDone, rules.ErrOverflow
+	return total, burnside, nodes, subsDone
+}
+
+// SatAdd is a + b, or 2^64-1 when that overflows: the sum of a work
+// measure.
+func SatAdd(a, b uint64) uint64 {
+	s, c := bits.Add64(a, b, 0)
+	if c != 0 {
+		return ^uint64(0)
 	}
-	return total, burnside, nodes, subsDone, nil
+	return s
 }
 
 // EstimateMemory is a conservative upper bound, in bytes, of the memory

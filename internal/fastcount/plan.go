@@ -17,10 +17,10 @@ import (
 // instead; Plan.Version says which.
 const EngineVersion = "fastcount/constellations-v2"
 
-// MaxN is the largest board size the engine accepts. The masks are uint64 and
-// the dr frame preloads lines up to 2n-2, so n ≤ 32 would fit structurally;
-// 27 is the largest n whose total is known and fits comfortably in uint64.
-const MaxN = 27
+// MaxN is the largest board size the engines accept: the quadrant join's
+// (the constellations' masks are uint64 and the dr frame preloads lines up
+// to 2n-2, so n ≤ 32 would fit them structurally).
+const MaxN = qjoin.MaxN
 
 // minConstellationN is the smallest n solved by border constellations;
 // smaller boards are one "whole board" sub-problem solved by plain search.
@@ -75,9 +75,11 @@ func (s Sub) Weight() uint64 { return 8 / uint64(s.Stab) }
 // Plan is the deterministic, ordered list of independent sub-problems for n.
 // Sub-problem ids are their indices; they are stable for a given Hash.
 type Plan struct {
-	N    int
+	N int
+	// Subs are the sub-problems of a constellation plan; a quadrant-join
+	// plan keeps its own (see Sub).
 	Subs []Sub
-	// TotalCost is the sum of Subs[i].Cost.
+	// TotalCost is the sum of the sub-problems' Cost.
 	TotalCost uint64
 
 	layoutOnce sync.Once
@@ -186,16 +188,60 @@ func (p *Plan) Version() string {
 	return EngineVersion
 }
 
+// Len is the number of sub-problems.
+func (p *Plan) Len() int {
+	if p.q != nil {
+		return p.q.Len()
+	}
+	return len(p.Subs)
+}
+
+// Sub is sub-problem i, 0 ≤ i < Len().
+func (p *Plan) Sub(i int) Sub {
+	if p.q != nil {
+		return p.qjoinSub(i)
+	}
+	return p.Subs[i]
+}
+
+// Cost is the estimated cost of sub-problem i.
+func (p *Plan) Cost(i int) uint32 {
+	if p.q != nil {
+		return p.q.Cost(i)
+	}
+	return p.Subs[i].Cost
+}
+
+// CostUnit is the modelled time of one unit of cost, in nanoseconds of one
+// core; 0 for constellation plans, whose costs are relative only.
+func (p *Plan) CostUnit() float64 {
+	if p.q != nil {
+		return p.q.CostUnit
+	}
+	return 0
+}
+
 // Hash is a stable hex digest of the engine version, n and the sub-problem
 // list, so that results saved per sub-problem id can be checked before reuse.
 func (p *Plan) Hash() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\nn=%d\nsubs=%d\n", p.Version(), p.N, len(p.Subs))
-	for _, s := range p.Subs {
-		if p.q != nil {
-			fmt.Fprintf(h, "%d %d\n", s.Kind, s.Rows)
-			continue
+	fmt.Fprintf(h, "%s\nn=%d\nsubs=%d\n", p.Version(), p.N, p.Len())
+	if p.q != nil {
+		// The row sets, 4 bytes each, little-endian, after the two
+		// searches' kinds.
+		buf := make([]byte, 0, 1<<16)
+		for i := 0; i < p.Len(); i++ {
+			s := p.q.Sub(i)
+			buf = append(buf, byte(s.Kind), byte(s.Rows), byte(s.Rows>>8), byte(s.Rows>>16), byte(s.Rows>>24))
+			if len(buf) > 1<<16-8 {
+				h.Write(buf)
+				buf = buf[:0]
+			}
 		}
+		h.Write(buf)
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	for _, s := range p.Subs {
 		fmt.Fprintf(h, "%d %d %d %d %d %d\n", s.Kind, s.Top, s.Bottom, s.Left, s.Right, s.Stab)
 	}
 	return hex.EncodeToString(h.Sum(nil))

@@ -7,11 +7,12 @@ import (
 	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
-// The quadrant join (internal/qjoin) counts 10 ≤ n ≤ 21 several times
-// faster than the constellations: its plan lists row sets of the East half
-// and two Burnside searches instead of border queens. A Plan of that engine
-// mirrors the qjoin plan's sub-problems one for one (same ids, same costs)
-// and hands the counting to qjoin's own pool.
+// The quadrant join (internal/qjoin) counts 10 ≤ n ≤ qjoin.MaxN many
+// times faster than the constellations: its plan lists row sets of the
+// East half and two Burnside searches instead of border queens. A Plan of
+// that engine shows the qjoin plan's sub-problems one for one (same ids,
+// same costs; Sub and Cost read them from it) and hands the counting to
+// qjoin's own pool.
 
 // minQJoinN is the smallest n that EngineAuto counts with the quadrant
 // join: from there on it measured faster than the constellations (at 8 and
@@ -35,18 +36,20 @@ func newQJoinPlan(ctx context.Context, n int) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{N: n, q: q, Subs: make([]Sub, len(q.Subs)), TotalCost: q.TotalCost}
-	for i, s := range q.Subs {
-		k := KindRows
-		switch s.Kind {
-		case qjoin.KindFix180:
-			k = KindFix180
-		case qjoin.KindFix90:
-			k = KindFix90
-		}
-		p.Subs[i] = Sub{Kind: k, Rows: s.Rows, Stab: 1, Cost: s.Cost}
+	return &Plan{N: n, q: q, TotalCost: q.TotalCost}, nil
+}
+
+// qjoinSub is sub-problem i of a quadrant-join plan.
+func (p *Plan) qjoinSub(i int) Sub {
+	s := p.q.Sub(i)
+	k := KindRows
+	switch s.Kind {
+	case qjoin.KindFix180:
+		k = KindFix180
+	case qjoin.KindFix90:
+		k = KindFix90
 	}
-	return p, nil
+	return Sub{Kind: k, Rows: s.Rows, Stab: 1, Cost: s.Cost}
 }
 
 // checkEngine tells whether Count may run the plan with engine e.

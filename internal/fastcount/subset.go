@@ -22,8 +22,8 @@ import (
 // was finished, and nil otherwise.
 func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(id int, r SubResult)) error {
 	for _, i := range ids {
-		if i < 0 || i >= len(p.Subs) {
-			return fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, len(p.Subs)-1)
+		if i < 0 || i >= p.Len() {
+			return fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, p.Len()-1)
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/nqueens/nqueens/internal/pool"
-	"github.com/nqueens/nqueens/internal/rules"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // Options tunes a count. The zero value uses every CPU and the fastest
@@ -54,8 +54,8 @@ func (p *Plan) Entries() uint64 {
 // kernel before any work.
 func (p *Plan) CountSubs(ctx context.Context, ids []int, opt Options, done func(id int, r Result)) (int, error) {
 	for _, i := range ids {
-		if i < 0 || i >= len(p.Subs) {
-			return 0, fmt.Errorf("qjoin: sub-problem %d out of range 0..%d", i, len(p.Subs)-1)
+		if i < 0 || i >= p.Len() {
+			return 0, fmt.Errorf("qjoin: sub-problem %d out of range 0..%d", i, p.Len()-1)
 		}
 	}
 	kern, err := opt.Kernel.Resolve()
@@ -75,7 +75,7 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, opt Options, done func(
 	finished := 0
 	pool.Run(ctx, workers, len(ids), func() *solver { return newSolver(p, kern) },
 		func(s *solver, k int, stop func() bool) bool {
-			r, ok := s.solve(p.Subs[ids[k]], stop)
+			r, ok := s.solve(p.Sub(ids[k]), stop)
 			if !ok {
 				return false
 			}
@@ -107,46 +107,51 @@ func (p *Plan) SolveSub(ctx context.Context, i int, k Kernel) (Result, error) {
 
 // Totals is the outcome of Count. When Complete is false the sums cover
 // the SubsDone finished sub-problems only, and Unique is not meaningful.
+// Nodes saturates at 2^64-1.
 type Totals struct {
-	Total, Unique, Burnside, Nodes uint64
-	SubsDone, Subs                 int
-	Complete                       bool
+	Total, Unique, Burnside u128.U128
+	Nodes                   uint64
+	SubsDone, Subs          int
+	Complete                bool
 }
 
 // Count counts every sub-problem of the plan: T, and U = ΣBurnside / 8,
 // checking that the Burnside sum is a multiple of 8. Results are summed in
 // id order, so they do not depend on the schedule.
 func (p *Plan) Count(ctx context.Context, opt Options) (Totals, error) {
-	ids := make([]int, len(p.Subs))
+	ids := make([]int, p.Len())
 	for i := range ids {
 		ids[i] = i
 	}
-	rs := make([]Result, len(p.Subs))
-	fin := make([]bool, len(p.Subs))
+	rs := make([]Result, p.Len())
+	fin := make([]bool, p.Len())
 	_, err := p.CountSubs(ctx, ids, opt, func(id int, r Result) { rs[id], fin[id] = r, true })
-	res := Totals{Subs: len(p.Subs)}
-	var carry uint64
+	res := Totals{Subs: p.Len()}
 	for i, r := range rs {
 		if !fin[i] {
 			continue
 		}
 		res.SubsDone++
-		var c1, c2 uint64
-		res.Total, c1 = bits.Add64(res.Total, r.Total, 0)
-		res.Burnside, c2 = bits.Add64(res.Burnside, r.Burnside, 0)
-		carry |= c1 | c2
-		res.Nodes += r.Nodes
+		res.Total, _ = res.Total.Add64(r.Total)
+		res.Burnside, _ = res.Burnside.Add64(r.Burnside)
+		res.Nodes = satAdd(res.Nodes, r.Nodes)
 	}
-	if carry != 0 {
-		return res, rules.ErrOverflow
-	}
-	res.Unique = res.Burnside / 8
+	res.Unique = res.Burnside.Div8()
 	res.Complete = res.SubsDone == res.Subs
 	if err != nil {
 		return res, err
 	}
-	if res.Burnside%8 != 0 {
-		return res, fmt.Errorf("qjoin: n=%d: the Burnside sum %d is not a multiple of 8: a count is wrong", p.N, res.Burnside)
+	if res.Burnside.Mod8() != 0 {
+		return res, fmt.Errorf("qjoin: n=%d: the Burnside sum %v is not a multiple of 8: a count is wrong", p.N, res.Burnside)
 	}
 	return res, nil
+}
+
+// satAdd is a + b, or 2^64-1 if that overflows.
+func satAdd(a, b uint64) uint64 {
+	s, c := bits.Add64(a, b, 0)
+	if c != 0 {
+		return ^uint64(0)
+	}
+	return s
 }

@@ -14,12 +14,14 @@ import (
 const Version = "qjoin/v3"
 
 // MinN and MaxN bound the boards the engine counts. Below 4 there is no
-// quadrant to speak of; 27 is the largest n whose count is known (Q(27) =
-// 2.3·10^17, its Burnside numerator about as much, both far below 2^64),
-// and the row sets of 27 rows fit the uint32 of Sub.Rows with room.
+// quadrant to speak of. Up to 29 the entry words keep their line bits
+// below the flags (56 bits at n = 29) and a row set fits the uint32 of
+// Sub.Rows; Q(29) ≈ 3·10^19 and its Burnside numerator are above 2^64, so
+// the sums of many sub-problems are 128-bit (Totals), while one
+// sub-problem's count fits a uint64.
 const (
 	MinN = 4
-	MaxN = 27
+	MaxN = 29
 )
 
 // tablesMaxN is the largest n whose count builds the whole quarter tables
@@ -54,12 +56,21 @@ type Sub struct {
 }
 
 // Plan is the deterministic, ordered list of sub-problems of an n×n board:
-// the two Burnside searches, then the canonical East row sets in colex
-// order. Sub-problem ids are indices into Subs.
+// the two Burnside searches (ids 0 and 1), then the canonical East row sets
+// in colex order. It holds 4 bytes per row set (155 MB at n = 29) and a
+// cost per row set (up to countedMaxN) or per class (beyond).
 type Plan struct {
-	N         int
-	Subs      []Sub
+	N int
+	// TotalCost is the sum of the costs of the sub-problems.
 	TotalCost uint64
+	// CostUnit is the modelled time of one unit of cost, in nanoseconds
+	// of one core of the machines the model was fitted on.
+	CostUnit float64
+
+	rows      []uint32 // the row sets, by id-2
+	costs     []uint32 // the cost of each sub-problem, by id; or nil and
+	fixCost   [2]uint32
+	classCost []uint32 // the cost of each class of row sets (see sampledCosts)
 
 	g  *geom
 	o  planOptions
@@ -152,44 +163,43 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 	k := n - g.h // |R|: the width of the East half
 	// The canonical row sets: half of them, and half of the symmetric ones
 	// again.
-	subs := (combinations(n, k)+uint64(symmetricRowSets(n)))/2 + 2
-	p.Subs = make([]Sub, 2, subs)
-	p.Subs[0], p.Subs[1] = Sub{Kind: KindFix180}, Sub{Kind: KindFix90}
+	rows := (combinations(n, k) + uint64(symmetricRowSets(n))) / 2
+	p.rows = make([]uint32, 0, rows)
 	for R := uint32(1)<<uint(k) - 1; R < 1<<uint(n); R = nextComb(R) {
 		if reverse(R, n) < R {
 			continue
 		}
-		if len(p.Subs)%4096 == 0 && stop() {
+		if len(p.rows)%(1<<16) == 0 && stop() {
 			return nil, ctx.Err()
 		}
-		p.Subs = append(p.Subs, Sub{Kind: KindRows, Rows: R})
+		p.rows = append(p.rows, R)
 	}
 	// Costs in nanoseconds (see rowCost), scaled below to fit a uint32.
 	var cost func(i int) float64
+	var mean []float64 // by class, for sampled costs
 	if n <= countedMaxN {
 		t, ok := newCellCounts(g, stop)
 		if !ok {
 			return nil, ctx.Err()
 		}
 		p.t = t
-		costs := make([]float64, len(p.Subs))
+		costs := make([]float64, p.Len())
 		cm := newCostModel(g, t)
-		for i, s := range p.Subs[2:] {
+		for i, R := range p.rows {
 			if i%4096 == 0 && stop() {
 				return nil, ctx.Err()
 			}
-			costs[i+2] = rowCost(cm.candidates(s.Rows))
+			costs[i+2] = rowCost(cm.candidates(R))
 		}
 		p.entries = t.entries()
 		cost = func(i int) float64 { return costs[i] }
 	} else {
 		p.t = newCellNumbers(g)
-		mean, ok := sampledCosts(p, stop)
-		if !ok {
+		var ok bool
+		if mean, ok = sampledCosts(p, stop); !ok {
 			return nil, ctx.Err()
 		}
-		nMask := uint32(1)<<uint(g.h) - 1
-		cost = func(i int) float64 { return mean[bits.OnesCount32(p.Subs[i].Rows&nMask)] }
+		cost = func(i int) float64 { return mean[p.class(p.rows[i-2])] }
 	}
 	if p.o.slices && p.t.quads[0].idx != nil {
 		// The workers build their own slices: only the cell numbering is
@@ -212,17 +222,63 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 		}
 		return rowsCost(i)
 	}
-	var most float64
-	for i := range p.Subs {
-		most = max(most, cost(i))
+	most := max(fix, cost(1))
+	if mean != nil {
+		for _, c := range mean {
+			most = max(most, c)
+		}
+	} else {
+		for i := 2; i < p.Len(); i++ {
+			most = max(most, cost(i))
+		}
 	}
 	scale := max(1, most/(1<<30))
-	for i := range p.Subs {
-		c := uint32(max(1, min(cost(i)/scale, 1<<31)))
-		p.Subs[i].Cost = c
-		p.TotalCost += uint64(c)
+	p.CostUnit = scale
+	units := func(c float64) uint32 { return uint32(max(1, min(c/scale, 1<<31))) }
+	p.fixCost = [2]uint32{units(cost(0)), units(cost(1))}
+	if mean != nil {
+		p.classCost = make([]uint32, len(mean))
+		for k, c := range mean {
+			p.classCost[k] = units(c)
+		}
+	} else {
+		p.costs = make([]uint32, p.Len())
+		for i := range p.costs {
+			p.costs[i] = units(cost(i))
+		}
+	}
+	for i := 0; i < p.Len(); i++ {
+		p.TotalCost += uint64(p.Cost(i))
 	}
 	return p, nil
+}
+
+// Len is the number of sub-problems.
+func (p *Plan) Len() int { return len(p.rows) + 2 }
+
+// class is the class of row set R: its number of rows in the North.
+func (p *Plan) class(R uint32) int { return bits.OnesCount32(R & (1<<uint(p.g.h) - 1)) }
+
+// Cost is the cost of sub-problem i, in units of CostUnit.
+func (p *Plan) Cost(i int) uint32 {
+	switch {
+	case i < 2:
+		return p.fixCost[i]
+	case p.costs != nil:
+		return p.costs[i]
+	}
+	return p.classCost[p.class(p.rows[i-2])]
+}
+
+// Sub is sub-problem i, 0 ≤ i < Len().
+func (p *Plan) Sub(i int) Sub {
+	switch i {
+	case 0:
+		return Sub{Kind: KindFix180, Cost: p.Cost(0)}
+	case 1:
+		return Sub{Kind: KindFix90, Cost: p.Cost(1)}
+	}
+	return Sub{Kind: KindRows, Rows: p.rows[i-2], Cost: p.Cost(i)}
 }
 
 // symmetricRowSets is the number of East row sets equal to their mirror
@@ -275,8 +331,8 @@ func sampledCosts(p *Plan, stop func() bool) ([]float64, bool) {
 	nMask := uint32(1)<<uint(h) - 1
 	class := func(R uint32) int { return bits.OnesCount32(R & nMask) }
 	size := make([]int, h+1)
-	for _, s := range p.Subs[2:] {
-		size[class(s.Rows)]++
+	for _, R := range p.rows {
+		size[class(R)]++
 	}
 	// The ordinals within its class of the row sets to sample, in order.
 	want := make([][]int, h+1)
@@ -288,8 +344,8 @@ func sampledCosts(p *Plan, stop func() bool) ([]float64, bool) {
 	seen := make([]int, h+1)
 	sum := make([]float64, h+1)
 	sl := newSlicers(g, p.t)
-	for _, s := range p.Subs[2:] {
-		k := class(s.Rows)
+	for _, R := range p.rows {
+		k := class(R)
 		o := seen[k]
 		seen[k]++
 		if len(want[k]) == 0 || want[k][0] != o {
@@ -299,7 +355,6 @@ func sampledCosts(p *Plan, stop func() bool) ([]float64, bool) {
 		if stop() {
 			return nil, false
 		}
-		R := s.Rows
 		W := ^R & (1<<uint(g.n) - 1)
 		ne, se := sl[qNE].get(R&nMask), sl[qSE].get(R>>uint(h))
 		e := viewDot(&ne, &se, uint32(g.n-h), k)

@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
@@ -16,42 +17,100 @@ import (
 const MaxShards = 1_000_000
 
 // MaxSubs bounds the sub-problems a checkpoint or result file may claim for
-// its plan (every plan has far fewer), for the same reason.
-const MaxSubs = 1 << 24
+// its plan (every plan has fewer: 38.8 million at n = 29), for the same
+// reason.
+const MaxSubs = 1 << 26
 
-// Assign splits the sub-problems of p among k shards, balanced by their
-// estimated cost: longest first, each to the shard with the least cost so far
-// (ties to the lowest shard), so the split depends only on the plan. Shard i
-// counts Assign(p, k)[i], in increasing id order. Since most sub-problems
-// weigh the same, consecutive ids land on different shards, which also
-// spreads any drift of the estimate along the list.
-func Assign(p *fastcount.Plan, k int) ([][]int, error) {
+// Size is the share of one shard of a split: its sub-problems and their
+// estimated cost.
+type Size struct {
+	Subs int
+	Cost uint64
+}
+
+// Split returns the sizes of the k shards of p (see IDs).
+func Split(p *fastcount.Plan, k int) ([]Size, error) {
+	out := make([]Size, k)
+	err := assign(p, k, func(id, shard int) {
+		out[shard].Subs++
+		out[shard].Cost += uint64(p.Cost(id))
+	})
+	return out, err
+}
+
+// IDs returns the sub-problems of shard i of k of p, in increasing order.
+// The sub-problems are split among the shards balanced by their estimated
+// cost: longest first, each to the shard with the least cost so far (ties
+// to the lowest shard), so the split depends only on the plan. Since most
+// sub-problems weigh the same, consecutive ids land on different shards,
+// which also spreads any drift of the estimate along the list.
+func IDs(p *fastcount.Plan, k, i int) ([]int, error) {
+	if i < 0 || i >= k {
+		return nil, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
+	}
+	var ids []int
+	err := assign(p, k, func(id, shard int) {
+		if shard == i {
+			ids = append(ids, id)
+		}
+	})
+	slices.Sort(ids)
+	return ids, err
+}
+
+// assign calls f with every sub-problem of p and its shard of k, in the
+// order of the split: by cost, the largest first, ids in increasing order
+// among equal costs. It holds a heap of the k shards and, for a plan with
+// few distinct costs (every plan of the quadrant join beyond n = 21, whose
+// row sets cost their class's mean), no more: it goes through the ids once
+// per cost; else it sorts them (4 bytes each).
+func assign(p *fastcount.Plan, k int, f func(id, shard int)) error {
 	if k < 1 || k > MaxShards {
-		return nil, fmt.Errorf("shard: %d shards: want 1 to %d", k, MaxShards)
+		return fmt.Errorf("shard: %d shards: want 1 to %d", k, MaxShards)
 	}
-	order := make([]int, len(p.Subs))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.Subs[b].Cost, p.Subs[a].Cost) })
-	out := make([][]int, k)
 	// The shards by (load, index), least first: a heap, so that a split
 	// costs O(subs·log k), not O(subs·k).
 	h := make(shardHeap, k)
 	for i := range h {
 		h[i].shard = i // zero loads in index order: already a heap
 	}
-	for _, id := range order {
+	give := func(id int) {
 		best := &h[0]
-		out[best.shard] = append(out[best.shard], id)
-		best.load += uint64(p.Subs[id].Cost)
+		f(id, best.shard)
+		best.load += uint64(p.Cost(id))
 		heap.Fix(&h, 0)
 	}
-	for _, ids := range out {
-		slices.Sort(ids)
+	n := p.Len()
+	costs := map[uint32]bool{}
+	for id := 0; id < n && len(costs) <= maxCostValues; id++ {
+		costs[p.Cost(id)] = true
 	}
-	return out, nil
+	if len(costs) <= maxCostValues {
+		values := slices.Collect(maps.Keys(costs))
+		slices.SortFunc(values, func(a, b uint32) int { return cmp.Compare(b, a) })
+		for _, c := range values {
+			for id := 0; id < n; id++ {
+				if p.Cost(id) == c {
+					give(id)
+				}
+			}
+		}
+		return nil
+	}
+	order := make([]uint32, n)
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortStableFunc(order, func(a, b uint32) int { return cmp.Compare(p.Cost(int(b)), p.Cost(int(a))) })
+	for _, id := range order {
+		give(int(id))
+	}
+	return nil
 }
+
+// maxCostValues is the number of distinct costs up to which assign goes
+// through the ids once per cost instead of sorting them.
+const maxCostValues = 64
 
 // shardHeap orders shards by their load so far, then by index.
 type shardHeap []struct {
@@ -66,15 +125,6 @@ func (h shardHeap) Less(i, j int) bool {
 func (h shardHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 func (h *shardHeap) Push(any)     { panic("shardHeap: fixed size") }
 func (h *shardHeap) Pop() any     { panic("shardHeap: fixed size") }
-
-// Cost is the estimated cost of the given sub-problems of p.
-func Cost(p *fastcount.Plan, ids []int) uint64 {
-	var c uint64
-	for _, id := range ids {
-		c += uint64(p.Subs[id].Cost)
-	}
-	return c
-}
 
 // IndexVars are the environment variables that carry a job array's index, in
 // the order IndexFromEnv looks at them: Slurm job arrays, Kubernetes Indexed

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // CheckpointFormat names the layout of checkpoint files. Version 2 records
@@ -25,8 +26,8 @@ type Checkpoint struct {
 	Subs     int     `json:"subs"`
 	Todo     Ranges  `json:"todo"` // the sub-problems of this count
 	Done     Ranges  `json:"done"` // those finished, a subset of Todo
-	Total    uint64  `json:"total"`
-	Burnside uint64  `json:"burnside"` // Σ of the sub-problems' Burnside numerators (8 × unique when complete)
+	Total    u128.U128 `json:"total"`
+	Burnside u128.U128 `json:"burnside"` // Σ of the sub-problems' Burnside numerators (8 × unique when complete)
 	Nodes    uint64  `json:"nodes"`
 	Seconds  float64 `json:"seconds"` // counting time so far, over every run
 	Runs     int     `json:"runs"`    // runs that contributed
@@ -40,7 +41,7 @@ type Checkpoint struct {
 // shard i of k, before any work.
 func NewCheckpoint(p *fastcount.Plan, i, k int, ids []int) *Checkpoint {
 	return &Checkpoint{Format: CheckpointFormat, Plan: p.Hash(), Engine: p.Version(), N: p.N,
-		Shard: i, Shards: k, Subs: len(p.Subs), Todo: RangesOf(ids), Done: Ranges{},
+		Shard: i, Shards: k, Subs: p.Len(), Todo: RangesOf(ids), Done: Ranges{},
 		Complete: len(ids) == 0}
 }
 
@@ -128,9 +129,9 @@ func (c *Checkpoint) Result() *Result {
 // Unique is the unique count of a complete count of the whole plan (one
 // shard of one): Burnside/8, checked to be whole. For a shard or an
 // unfinished count it is Burnside/8 rounded down, a share and no count.
-func (c *Checkpoint) Unique() (uint64, error) {
+func (c *Checkpoint) Unique() (u128.U128, error) {
 	if c.Complete && c.Shards == 1 {
 		return fastcount.Unique(c.Burnside)
 	}
-	return c.Burnside / 8, nil
+	return c.Burnside.Div8(), nil
 }

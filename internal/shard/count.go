@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"os"
 	"sync"
 	"time"
@@ -88,7 +87,7 @@ func (e *NotSavedError) Unwrap() []error {
 // write fails, Count returns a *NotSavedError, which wraps ctx.Err() if the
 // count was interrupted. On return c holds every finished sub-problem: it is
 // Complete, or the count was interrupted by ctx (and Count returns
-// ctx.Err()), or a sum overflowed (rules.ErrOverflow).
+// ctx.Err()), or a sum overflowed 128 bits (rules.ErrOverflow).
 func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptions) error {
 	done := make([]bool, c.Subs)
 	for _, id := range c.Done.IDs() {
@@ -97,9 +96,9 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 	var todo []int
 	var doneCost, totalCost uint64
 	for _, id := range c.Todo.IDs() {
-		totalCost += uint64(p.Subs[id].Cost)
+		totalCost += uint64(p.Cost(id))
 		if done[id] {
-			doneCost += uint64(p.Subs[id].Cost)
+			doneCost += uint64(p.Cost(id))
 		} else {
 			todo = append(todo, id)
 		}
@@ -179,17 +178,16 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 	err := p.CountSubs(ctx, todo, opt.Workers, func(id int, r fastcount.SubResult) {
 		mu.Lock()
 		defer mu.Unlock()
-		var c1, c2 uint64
-		t, c1 := bits.Add64(c.Total, r.Total, 0)
-		b, c2 := bits.Add64(c.Burnside, r.Burnside, 0)
-		if c1|c2 != 0 {
+		t, c1 := c.Total.Add64(r.Total)
+		b, c2 := c.Burnside.Add64(r.Burnside)
+		if c1 || c2 {
 			overflow = true
 			cancel()
 			return
 		}
 		c.Total, c.Burnside, done[id] = t, b, true
 		c.Nodes = addSat(c.Nodes, r.Nodes)
-		doneCost += uint64(p.Subs[id].Cost)
+		doneCost += uint64(p.Cost(id))
 		if opt.Progress != nil {
 			opt.Progress(doneCost, totalCost)
 		}

@@ -7,16 +7,18 @@ import (
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // Merged is the sum of every shard of a plan.
 type Merged struct {
-	Plan, Engine                   string
-	N, Shards, Subs                int
-	Total, Unique, Burnside, Nodes uint64   // Unique = Burnside/8
-	Seconds                        float64  // counting time summed over the shards (CPU-ish time × workers)
-	Files                          []string // the result files, by shard
-	Versions                       []string // the distinct program versions that counted
+	Plan, Engine            string
+	N, Shards, Subs         int
+	Total, Unique, Burnside u128.U128 // Unique = Burnside/8
+	Nodes                   uint64    // saturating at 2^64-1
+	Seconds                 float64   // counting time summed over the shards (CPU-ish time × workers)
+	Files                   []string  // the result files, by shard
+	Versions                []string  // the distinct program versions that counted
 }
 
 // MergeError lists every reason a merge was refused.
@@ -32,8 +34,8 @@ func (e *MergeError) Error() string {
 // files (the odd ones out are named; with no majority, every group is),
 // duplicates a shard, when a shard is missing, when the
 // sub-problems of the shards overlap or leave a gap, when a sum overflows
-// uint64, and when the Burnside numerators do not add up to a multiple of 8
-// (then some shard counted wrong).
+// 128 bits, and when the Burnside numerators do not add up to a multiple of
+// 8 (then some shard counted wrong).
 func Merge(paths []string) (*Merged, error) {
 	var problems []string
 	add := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
@@ -131,24 +133,24 @@ func Merge(paths []string) (*Merged, error) {
 		return nil, &MergeError{problems}
 	}
 
-	var carry uint64
+	carry := false
 	for _, r := range byShard {
-		var c1, c2 uint64
-		m.Total, c1 = bits.Add64(m.Total, r.Total, 0)
-		m.Burnside, c2 = bits.Add64(m.Burnside, r.Burnside, 0)
-		carry |= c1 | c2
+		var c1, c2 bool
+		m.Total, c1 = m.Total.Add(r.Total)
+		m.Burnside, c2 = m.Burnside.Add(r.Burnside)
+		carry = carry || c1 || c2
 		m.Nodes = addSat(m.Nodes, r.Nodes)
 		m.Seconds += r.Seconds
 		if !slices.Contains(m.Versions, r.Version) {
 			m.Versions = append(m.Versions, r.Version)
 		}
 	}
-	if carry != 0 {
-		return nil, &MergeError{[]string{"the sums overflow uint64: the shard counts cannot all be right"}}
+	if carry {
+		return nil, &MergeError{[]string{"the sums overflow 128 bits: the shard counts cannot all be right"}}
 	}
 	u, err := fastcount.Unique(m.Burnside)
 	if err != nil {
-		return nil, &MergeError{[]string{fmt.Sprintf("the Burnside sum %d of the shards is not a multiple of 8: a shard count is wrong", m.Burnside)}}
+		return nil, &MergeError{[]string{fmt.Sprintf("the Burnside sum %v of the shards is not a multiple of 8: a shard count is wrong", m.Burnside)}}
 	}
 	m.Unique = u
 	return m, nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // ResultFormat names the layout of result files. Version 2 records the
@@ -24,8 +25,8 @@ type Result struct {
 	Shards   int     `json:"shards"` // K
 	Subs     int     `json:"subs"`   // sub-problems in the whole plan
 	IDs      Ranges  `json:"ids"`    // the sub-problems counted here
-	Total    uint64  `json:"total"`
-	Burnside uint64  `json:"burnside"` // Σ of the sub-problems' Burnside numerators
+	Total    u128.U128 `json:"total"`
+	Burnside u128.U128 `json:"burnside"` // Σ of the sub-problems' Burnside numerators
 	Nodes    uint64  `json:"nodes"`
 	Seconds  float64 `json:"seconds"` // counting time, summed over resumed runs
 	Workers  int     `json:"workers"`

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // failWrites makes the writes of checkpoint and result files fail as fail says, from
@@ -35,7 +37,7 @@ func failWrites(t *testing.T, fail func(call int) error) {
 func TestCountFirstSaveFails(t *testing.T) {
 	failWrites(t, func(int) error { return syscall.ENOSPC })
 	p := plan(t, 12)
-	c := NewCheckpoint(p, 0, 1, allIDs(len(p.Subs)))
+	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
 	counted := 0
 	err := Count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
 		Progress: func(uint64, uint64) { counted++ }})
@@ -63,7 +65,7 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 		return syscall.ENOSPC
 	})
 	p := plan(t, 12)
-	c := NewCheckpoint(p, 0, 1, allIDs(len(p.Subs)))
+	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
 	var heard []error
 	var mu sync.Mutex
 	err := Count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
@@ -72,7 +74,7 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 			time.Sleep(50 * time.Microsecond) // several saves during the count
 		},
 		SaveFailed: func(err error) { mu.Lock(); heard = append(heard, err); mu.Unlock() }})
-	if u, _ := c.Unique(); !c.Complete || c.Total != known(12)[0] || u != known(12)[1] {
+	if u, _ := c.Unique(); !c.Complete || c.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
 		t.Fatalf("recovers=%v: the count did not end right: %+v", recovers, c)
 	}
 	if len(heard) == 0 || !errors.Is(heard[0], syscall.ENOSPC) {
@@ -85,7 +87,7 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 		return
 	}
 	var ns *NotSavedError
-	if !errors.As(err, &ns) || !errors.Is(err, ErrNotSaved) || !errors.Is(err, syscall.ENOSPC) || ns.Done != 0 || ns.Todo != len(p.Subs) || ns.Stopped != nil {
+	if !errors.As(err, &ns) || !errors.Is(err, ErrNotSaved) || !errors.Is(err, syscall.ENOSPC) || ns.Done != 0 || ns.Todo != p.Len() || ns.Stopped != nil {
 		t.Fatalf("last write failed: %#v", err)
 	}
 	if len(heard) != 1 {
@@ -102,7 +104,7 @@ func TestCountInterruptedNotSaved(t *testing.T) {
 		return syscall.EIO
 	})
 	p := plan(t, 12)
-	c := NewCheckpoint(p, 0, 1, allIDs(len(p.Subs)))
+	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	err := Count(ctx, p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/qjoin"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // known(n) is {A000170(n), A002562(n)}.
@@ -60,20 +62,35 @@ func TestRanges(t *testing.T) {
 	}
 }
 
+// assignAll is IDs of every shard.
+func assignAll(t testing.TB, p *fastcount.Plan, k int) [][]int {
+	t.Helper()
+	out := make([][]int, k)
+	for i := range out {
+		ids, err := IDs(p, k, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = ids
+	}
+	return out
+}
+
 func TestAssign(t *testing.T) {
 	for n := 10; n <= 14; n++ {
 		p := plan(t, n)
 		for k := 1; k <= 7; k++ {
-			a, err := Assign(p, k)
+			a := assignAll(t, p, k)
+			var largest uint64
+			for i := 0; i < p.Len(); i++ {
+				largest = max(largest, uint64(p.Cost(i)))
+			}
+			again := assignAll(t, p, k)
+			sizes, err := Split(p, k)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var largest uint64
-			for _, s := range p.Subs {
-				largest = max(largest, uint64(s.Cost))
-			}
-			again, _ := Assign(p, k)
-			seen := make([]bool, len(p.Subs))
+			seen := make([]bool, p.Len())
 			var lo, hi uint64 = ^uint64(0), 0
 			for i, ids := range a {
 				if !slices.Equal(ids, again[i]) || !slices.IsSorted(ids) {
@@ -85,7 +102,13 @@ func TestAssign(t *testing.T) {
 					}
 					seen[id] = true
 				}
-				c := Cost(p, ids)
+				var c uint64
+				for _, id := range ids {
+					c += uint64(p.Cost(id))
+				}
+				if sizes[i] != (Size{Subs: len(ids), Cost: c}) {
+					t.Fatalf("n=%d k=%d: Split says %+v for shard %d of %d sub-problems costing %d", n, k, sizes[i], i, len(ids), c)
+				}
 				lo, hi = min(lo, c), max(hi, c)
 			}
 			if slices.Contains(seen, false) {
@@ -97,9 +120,15 @@ func TestAssign(t *testing.T) {
 		}
 	}
 	for _, k := range []int{0, MaxShards + 1} {
-		if _, err := Assign(plan(t, 8), k); err == nil {
+		if _, err := IDs(plan(t, 8), k, 0); err == nil {
 			t.Errorf("%d shards accepted", k)
 		}
+		if _, err := Split(plan(t, 8), k); err == nil {
+			t.Errorf("%d shards accepted by Split", k)
+		}
+	}
+	if _, err := IDs(plan(t, 8), 4, 4); err == nil {
+		t.Error("shard 4 of 4 accepted")
 	}
 }
 
@@ -108,13 +137,13 @@ func TestAssign(t *testing.T) {
 func TestAssignHeap(t *testing.T) {
 	for _, n := range []int{9, 13, 16} {
 		p := plan(t, n)
-		for _, k := range []int{1, 2, 3, 7, 64, len(p.Subs) + 5} {
-			got, _ := Assign(p, k)
-			order := make([]int, len(p.Subs))
+		for _, k := range []int{1, 2, 3, 7, 64, p.Len() + 5} {
+			got := assignAll(t, p, k)
+			order := make([]int, p.Len())
 			for i := range order {
 				order[i] = i
 			}
-			slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.Subs[b].Cost, p.Subs[a].Cost) })
+			slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.Cost(b), p.Cost(a)) })
 			want := make([][]int, k)
 			load := make([]uint64, k)
 			for _, id := range order {
@@ -125,7 +154,7 @@ func TestAssignHeap(t *testing.T) {
 					}
 				}
 				want[best] = append(want[best], id)
-				load[best] += uint64(p.Subs[id].Cost)
+				load[best] += uint64(p.Cost(id))
 			}
 			for i := range want {
 				slices.Sort(want[i])
@@ -134,6 +163,61 @@ func TestAssignHeap(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMerge128: shard files whose sums carry past 2^64 (as the shards of
+// n = 29 do) merge to the 128-bit sum, and a unique count above 2^64/8
+// comes out of it whole. The small board's shards get 2^64 - 5 solutions
+// and 2^64 - 8 of Burnside numerator more in one file, 5 and 8 more in
+// another: the merged sums are the true ones plus 2^64.
+func TestMerge128(t *testing.T) {
+	dir := t.TempDir()
+	p := countShards(t, dir, 12, 4)
+	reseal(t, p[0], func(r *Result) {
+		r.Total, _ = r.Total.Add64(1<<64 - 1 - 4)
+		r.Burnside, _ = r.Burnside.Add64(1<<64 - 8)
+	})
+	reseal(t, p[1], func(r *Result) {
+		r.Total, _ = r.Total.Add64(5)
+		r.Burnside, _ = r.Burnside.Add64(8)
+	})
+	m, err := Merge(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantT, _ := u128.From(known(12)[0]).Add(u128.U128{Hi: 1})
+	wantB, _ := u128.From(8 * known(12)[1]).Add(u128.U128{Hi: 1})
+	if m.Total != wantT || m.Burnside != wantB || m.Unique != wantB.Div8() {
+		t.Errorf("merged %v %v %v, want %v %v %v", m.Total, m.Burnside, m.Unique, wantT, wantB, wantB.Div8())
+	}
+	// The files hold the sums as plain JSON numbers.
+	b, _ := os.ReadFile(p[0])
+	if want := fmt.Sprintf(`"total": %v`, func() u128.U128 { r, _ := ReadResult(p[0]); return r.Total }()); !strings.Contains(string(b), want) || !strings.Contains(want, "18446744") {
+		t.Errorf("%s lacks %s", p[0], want)
+	}
+}
+
+// TestCount128: a checkpoint whose sums are near 2^64 carries them past it.
+func TestCount128(t *testing.T) {
+	p := plan(t, 11)
+	ids := make([]int, p.Len())
+	for i := range ids {
+		ids[i] = i
+	}
+	c := NewCheckpoint(p, 0, 1, ids)
+	c.Total = u128.From(1<<64 - 1)
+	c.Burnside = u128.From(1<<64 - 8)
+	if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	wantT, _ := u128.From(1<<64 - 1).Add64(known(11)[0])
+	wantB, _ := u128.From(1<<64 - 8).Add64(8 * known(11)[1])
+	if c.Total != wantT || c.Burnside != wantB {
+		t.Errorf("checkpoint sums %v %v, want %v %v", c.Total, c.Burnside, wantT, wantB)
+	}
+	if u, err := c.Unique(); err != nil || u != wantB.Div8() {
+		t.Errorf("unique %v %v", u, err)
 	}
 }
 
@@ -180,10 +264,7 @@ func TestIndexFromEnv(t *testing.T) {
 func countShards(t testing.TB, dir string, n, k int) []string {
 	t.Helper()
 	p := plan(t, n)
-	a, err := Assign(p, k)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := assignAll(t, p, k)
 	var paths []string
 	for i, ids := range a {
 		c := NewCheckpoint(p, i, k, ids)
@@ -225,7 +306,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n=%d k=%d: %v", n, k, err)
 			}
-			if m.Total != known(n)[0] || m.Unique != known(n)[1] || m.Shards != k || m.N != n {
+			if m.Total != u128.From(known(n)[0]) || m.Unique != u128.From(known(n)[1]) || m.Shards != k || m.N != n {
 				t.Errorf("n=%d k=%d: merged %d %d, want %v", n, k, m.Total, m.Unique, known(n))
 			}
 		}
@@ -331,10 +412,10 @@ func TestMergeRefuses(t *testing.T) {
 			return nil
 		}, []string{"1 sub-problem(s) counted by no shard: {gap}"}},
 		{"overflow", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[2], func(r *Result) { r.Total = 1 << 63 })
-			reseal(t, p[3], func(r *Result) { r.Total = 1 << 63 })
+			reseal(t, p[2], func(r *Result) { r.Total = u128.U128{Hi: 1 << 63} })
+			reseal(t, p[3], func(r *Result) { r.Total = u128.U128{Hi: 1 << 63} })
 			return nil
-		}, []string{"overflow"}},
+		}, []string{"overflow 128 bits"}},
 		{"huge shard count", func(t *testing.T, dir string, p []string) []string {
 			reseal(t, p[0], func(r *Result) { r.Shards, r.Shard = 1<<50, 1<<49 })
 			return nil
@@ -351,7 +432,7 @@ func TestMergeRefuses(t *testing.T) {
 			return []string{}
 		}, []string{"no result files"}},
 		{"burnside", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[1], func(r *Result) { r.Burnside++ })
+			reseal(t, p[1], func(r *Result) { r.Burnside, _ = r.Burnside.Add64(1) })
 			return nil
 		}, []string{"Burnside sum", "not a multiple of 8"}},
 		{"old format", func(t *testing.T, dir string, p []string) []string {
@@ -398,7 +479,7 @@ func TestMergeRefuses(t *testing.T) {
 
 func TestCheckpointResume(t *testing.T) {
 	p := plan(t, 13)
-	ids := make([]int, len(p.Subs))
+	ids := make([]int, p.Len())
 	for i := range ids {
 		ids[i] = i
 	}
@@ -425,7 +506,7 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatalf("saved %d done, total %d, run %d; in memory %d, %d", back.Done.Len(), back.Total, back.Runs, c.Done.Len(), c.Total)
 		}
 		if err == nil {
-			if u, err := c.Unique(); !c.Complete || c.Total != known(13)[0] || u != known(13)[1] || err != nil {
+			if u, err := c.Unique(); !c.Complete || c.Total != u128.From(known(13)[0]) || u != u128.From(known(13)[1]) || err != nil {
 				t.Fatalf("after %d runs: %+v, unique %d %v", run, c, u, err)
 			}
 			if run < 2 {

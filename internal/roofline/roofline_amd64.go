@@ -1,0 +1,28 @@
+//go:build amd64 && !purego
+
+package roofline
+
+import "golang.org/x/sys/cpu"
+
+// HaveAVX512 tells whether the 512-bit routines run on this CPU.
+var HaveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
+
+// AddChain runs n iterations of a chain of 8 dependent 64-bit adds: 8n
+// cycles at one add per cycle of latency, the clock of the other routines.
+//
+//go:noescape
+func AddChain(n int) uint64
+
+// LoadRand512 runs n iterations of the matcher kernel's inner loop for 8
+// chunks: 8 loads of 64 bytes at pseudo-random offsets within size bytes of
+// buf (an LCG in a register picks them, as a query's chunks pick table
+// entries), ANDed together, one VPOPCNTQ and one VPADDQ. size is a power of
+// two, at least 64.
+//
+//go:noescape
+func LoadRand512(buf *byte, size, n int) uint64
+
+// Popcnt512 runs n iterations of 8 independent VPOPCNTQ on registers.
+//
+//go:noescape
+func Popcnt512(n int) uint64
