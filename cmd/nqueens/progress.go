@@ -80,11 +80,15 @@ func (b *lazyBar) update(done, total uint64) {
 // record is update as a hook of the library (nqueens.Progress).
 func (b *lazyBar) record(p nqueens.Progress) { b.update(p.Done, p.Total) }
 
-// finish removes the bar.
+// finish removes the bar, finished or not: an interrupted run prints its partial line
+// where the bar stood, not after it (the bar clears itself only when it reaches 100%).
 func (b *lazyBar) finish() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.bar != nil {
+		if !b.bar.IsFinished() {
+			b.bar.Clear()
+		}
 		b.bar.Exit()
 	}
 }
