@@ -42,9 +42,9 @@ type CompletionOptions struct {
 	// Progress, when not nil, is called now and then (see [Progress]). FindCompletion:
 	// on large boards the phases of the local search ("initial" in attempts out of its
 	// budget, "final"), then "round" with the rounds of the complete search begun (Total
-	// unknown). CountCompletions: phase "count", in 1/1024 of a branch of the search's
-	// first choice (an estimate of the share of the search tree done), or with no queen
-	// fixed and n ≤ 27 that of [Count].
+	// unknown). CountCompletions: phase "count", in 2^-20 of a branch of the search's
+	// first choice (an estimate of the share of the search tree done, which moves every
+	// few milliseconds of search), or with no queen fixed and n ≤ 27 that of [Count].
 	Progress func(Progress)
 }
 

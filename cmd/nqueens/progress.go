@@ -73,6 +73,13 @@ func (b *lazyBar) update(done, total uint64) {
 			progressbar.OptionSetWidth(30),
 			progressbar.OptionClearOnFinish(),
 		)
+		b.bar.Set64(int64(done))
+		// The bar draws itself when the percentage changes: drawn now at 0%, a run
+		// whose first percent takes long (complete 20 --count) says it is under way.
+		if b.bar.State().CurrentPercent < 0.01 {
+			b.bar.RenderBlank()
+		}
+		return
 	}
 	b.bar.Set64(int64(done))
 }

@@ -60,13 +60,9 @@ func TestListProgress(t *testing.T) {
 // screen is what a terminal shows of the last line of s: each carriage return goes back
 // to the start of the line, and what follows overwrites what was there.
 func screen(s string) string {
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 && i < len(s)-1 {
+	s = strings.TrimSuffix(s, "\n")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
-	} else if i == len(s)-1 {
-		s = s[:i]
-		if j := strings.LastIndexByte(s, '\n'); j >= 0 {
-			s = s[j+1:]
-		}
 	}
 	var line []rune
 	for _, seg := range strings.Split(s, "\r") {
@@ -115,4 +111,17 @@ func TestInterruptedBarErased(t *testing.T) {
 			t.Errorf("%v: the last line on stderr shows %q, want the message alone", args, last)
 		}
 	}
+}
+
+// TestLazyBarAtZero: a run that has not done a percent after progressDelay shows its bar
+// all the same (the library's bar draws itself only when the percentage changes).
+func TestLazyBarAtZero(t *testing.T) {
+	var buf bytes.Buffer
+	b := newLazyBar(&buf, true, "counting")
+	b.start = time.Now().Add(-2 * progressDelay)
+	b.update(3, 1000)
+	if got := screen(buf.String()); !strings.Contains(got, "counting") || !strings.Contains(got, "0%") {
+		t.Errorf("no bar at 0%%: %q", got)
+	}
+	b.finish()
 }

@@ -202,7 +202,9 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 // It returns an error on cancellation (with the count so far) or when the count
 // overflows 64 bits. progress, if not nil, is called on the caller's goroutine as the
 // search tree is covered: done of total, in 1/treeUnits of a branch of its first choice
-// (the share of the second choice's branches finished within it), never going back.
+// (the share of the deeper choices' branches finished within it, reported after every
+// branch of the first two choices and every reportNodes nodes at most otherwise), never
+// going back.
 func Count(ctx context.Context, fixed []int32, progress func(done, total uint64)) (uint64, Stats, error) {
 	st := Stats{Engine: Propagation, Rounds: 1}
 	if err := check(fixed, MaxN); err != nil {
