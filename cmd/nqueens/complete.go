@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -77,7 +78,10 @@ The fixed queens come from --fix or from --fix-file (- for stdin), either as
 1-based row:col pairs ("1:1, 2:5") or as a line with one entry per row, a
 column or 0 or '.' for an empty row ("1 5 0 0 . 0 0 0"; N may then be
 omitted). Queens off the board, two queens on one row, or fixed queens that
-attack each other are rejected, naming them (exit 2).
+attack each other are rejected, naming them (exit 2). So is an empty
+--fix-file, as --fix "" is (a line of 0s or .s is the empty board), and,
+without N, a line that does not end with a newline or names a column past
+its length: a file cut short must not pass for a smaller board.
 
 The complete search propagates constraints on bitsets and branches on the
 most constrained row or column, alternating from n = 40 with a local search
@@ -238,7 +242,14 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 			return nil, "", usagef("--fix-file: more than %d MiB; give the fixed queens of a large board as row:col pairs", maxFixInput>>20)
 		}
 		src = string(b)
-	case c.fix == "":
+		if err := cutShort(src, n, c.fixFile); err != nil {
+			return nil, "", err
+		}
+	}
+	if strings.TrimSpace(src) == "" { // no queens given: the empty board is a line of 0s or .s
+		if c.fixFile != "" {
+			return nil, "", usagef("--fix-file %s is empty: give the fixed queens with --fix or --fix-file (or --generate an instance)", c.fixFile)
+		}
 		return nil, "", usagef("give the fixed queens with --fix or --fix-file (or --generate an instance)")
 	}
 	f, err := textFormat(c.format, c.asJSON, "complete")
@@ -247,6 +258,9 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 	}
 	p, err := nqueens.ParsePartial(src, n)
 	if err != nil {
+		if c.fixFile != "" {
+			return nil, "", usageError{fmt.Errorf("--fix-file %s: %w", c.fixFile, err)}
+		}
 		return nil, "", usageError{fmt.Errorf("--fix: %w", err)}
 	}
 	n = len(p)
@@ -327,6 +341,19 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	}
 	fmt.Fprintf(e.stderr, "n=%d fixed=%d engine=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Engine, c.seed, secs)
 	return nil
+}
+
+// cutShort refuses the line of a --fix-file in the row form (one entry per row) that
+// does not end with a newline when no N is given to check its length: a file cut short
+// would otherwise be taken for a smaller board.
+func cutShort(src string, n int, file string) error {
+	line := strings.TrimRight(src, " \t")
+	if n > 0 || line == "" || strings.HasSuffix(line, "\n") || strings.Contains(src, ":") {
+		return nil
+	}
+	k := len(strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '\n' || r == '\r' }))
+	return usagef("--fix-file %s: its line of %d entries does not end with a newline: cut short? Give N to take it as it is (complete %d --fix-file %s for a %d×%d board)",
+		file, k, k, file, k, k)
 }
 
 // oneBased is p's columns counted from 1, as the JSON output prints them.
