@@ -146,6 +146,9 @@ func (c *completeCmd) conflicts(fl *pflag.FlagSet) error {
 	if f, err := nqueens.ParseFormat(c.format); err == nil && f == nqueens.Board && c.count {
 		return usagef("--count and --format board exclude each other: --count prints a count, not a board")
 	}
+	if err := exclusive(fl, "count", []string{"seed"}, "counting draws no random numbers (the seed is that of a search for one completion, or of --generate)"); err != nil {
+		return err
+	}
 	for _, name := range []string{"fixed", "mode"} {
 		if fl.Changed(name) && c.generate == "" {
 			return usagef("--%s applies to --generate only", name)

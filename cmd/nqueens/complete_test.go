@@ -21,6 +21,7 @@ func TestCompleteGolden(t *testing.T) {
 		{"complete-none", "", []string{"complete", "8", "--fix", "1:1,2:3", "--seed", "1"}},
 		{"complete-count", "", []string{"complete", "8", "--fix", "1:1", "--count"}},
 		{"complete-count-json", "", []string{"complete", "8", "--fix", "1:1", "--count", "--json"}},
+		{"complete-count-seed", "", []string{"complete", "8", "--fix", "1:1", "--count", "--seed", "5"}},
 		{"complete-count-empty", "", []string{"complete", "--fix", ". . . . . . . . . .", "--count"}},
 		{"complete-stdin", "3:1\n", []string{"complete", "6", "--fix-file", "-", "--seed", "1"}},
 		{"complete-attack", "", []string{"complete", "8", "--fix", "1:1,4:4"}},

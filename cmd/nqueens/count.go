@@ -88,7 +88,12 @@ second one stops at once (exit 1), naming the pid and host of the first.`,
 			"  nqueens count 18 --checkpoint q18.ckpt --resume\n" +
 			"  nqueens count 20 --shard 3/16 --out-dir results/",
 		Args: exactArgs(1, "one board size N"),
-		RunE: func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("checkpoint-every") && c.checkpoint == "" && c.shard == "" {
+				return usagef("--checkpoint-every applies to a count with --checkpoint FILE or --shard I/K, which write checkpoints")
+			}
+			return c.run(args[0])
+		},
 	}
 	f := cmd.Flags()
 	f.IntVarP(&c.workers, "workers", "w", 0, "goroutines counting in parallel (0: one per core)")

@@ -106,6 +106,8 @@ func TestGolden(t *testing.T) {
 		{"count-garbage", "", []string{"count", "twelve"}},
 		{"count-no-arg", "", []string{"count"}},
 		{"count-bad-workers", "", []string{"count", "8", "--workers", "-1"}},
+		{"count-checkpoint-every-alone", "", []string{"count", "8", "--checkpoint-every", "5s"}},
+		{"plan-shards-0", "", []string{"plan", "8", "--shards", "0"}},
 		{"solve-8", "", []string{"solve", "8", "--seed", "1"}},
 		{"solve-8-board", "", []string{"solve", "8", "--seed", "1", "--format", "board"}},
 		{"solve-8-json", "", []string{"solve", "8", "--seed", "7", "--format", "json"}},
