@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/backtrack"
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
@@ -122,6 +124,9 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	if n < 1 || n > fastcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
 	}
+	if err := checkKernel(); err != nil {
+		return CountResult{N: n}, err
+	}
 	// Say up front when the machine cannot hold the count, rather than dying midway.
 	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), sysmem.Limit(); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
@@ -131,6 +136,38 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
 		Stats: Stats{Nodes: r.Nodes, Subs: r.Subs, SubsDone: r.SubsDone}}, err
+}
+
+// KernelError says that the environment variable NQUEENS_KERNEL names no matcher kernel
+// of the quadrant join, or one this CPU does not run. Every count and plan checks it
+// first, whatever n (the join counts 10 ≤ n ≤ MaxCountN, but a setting that is wrong is
+// wrong for every n), and refuses to start.
+type KernelError struct {
+	Value string // the variable's value
+	Err   error  // what is wrong with it
+}
+
+func (e *KernelError) Error() string {
+	return fmt.Sprintf("%s=%s: %v", qjoin.KernelEnv, e.Value, e.Err)
+}
+
+func (e *KernelError) Unwrap() error { return e.Err }
+
+// checkKernel returns a *KernelError when NQUEENS_KERNEL is set to a kernel that is
+// unknown or does not run here.
+func checkKernel() error {
+	v := os.Getenv(qjoin.KernelEnv)
+	if v == "" {
+		return nil
+	}
+	k, err := qjoin.ParseKernel(v)
+	if err == nil && !k.Available() {
+		err = fmt.Errorf("kernel %v does not run on this CPU", k)
+	}
+	if err != nil {
+		return &KernelError{Value: v, Err: err}
+	}
+	return nil
 }
 
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited

@@ -54,11 +54,15 @@ var ErrCheckpointExists = errors.New("the checkpoint file exists")
 // mixed across plans (nor across versions of the counting engine, which the hash covers).
 type Plan struct{ p *fastcount.Plan }
 
-// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN). Planning the quadrant join takes up to
+// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN); a bad NQUEENS_KERNEL is a
+// *KernelError, as for FastCounter. Planning the quadrant join takes up to
 // a second or two at n = 21; ctx can stop it.
 func NewPlan(ctx context.Context, n int) (*Plan, error) {
 	if n < 1 || n > MaxCountN {
 		return nil, &SizeError{N: n, Min: 1, Max: MaxCountN, What: "the counter"}
+	}
+	if err := checkKernel(); err != nil {
+		return nil, err
 	}
 	p, err := fastcount.NewPlanContext(ctx, n, fastcount.EngineAuto)
 	if err != nil {

@@ -346,3 +346,22 @@ func TestSolveBinaryFileMatchesText(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestKernelEnvRefused: a bad NQUEENS_KERNEL is a usage error (exit 2, one line naming
+// the variable) for every count and plan, whatever n: count 8 and plan 16 ignored it,
+// count 12 failed with exit 1 once counting.
+func TestKernelEnvRefused(t *testing.T) {
+	t.Setenv("NQUEENS_KERNEL", "foo")
+	dir := t.TempDir()
+	for _, args := range [][]string{{"count", "8"}, {"count", "12"}, {"plan", "16"}, {"count", "12", "--json"},
+		{"count", "12", "--checkpoint", filepath.Join(dir, "ck")}, {"count", "12", "--shard", "0/2", "--out-dir", dir}} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, `nqueens: NQUEENS_KERNEL=foo: unknown kernel "foo"`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming NQUEENS_KERNEL", args, code, out, errs)
+		}
+	}
+	t.Setenv("NQUEENS_KERNEL", "go")
+	if code, out, errs := runCLI(t, "", "count", "12"); code != 0 || !strings.HasPrefix(out, "n=12 total=14200 ") {
+		t.Errorf("NQUEENS_KERNEL=go: exit %d %q %q", code, out, errs)
+	}
+}
