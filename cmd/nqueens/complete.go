@@ -186,9 +186,12 @@ func (c *completeCmd) run(args []string) error {
 // generateInstance prints a random instance.
 func (c *completeCmd) generateInstance() error {
 	e := c.e
-	n, err := parseSize(c.generate)
+	n, over, err := parseSizeMax(c.generate, nqueens.MaxCompletionN)
 	if err != nil {
 		return err
+	}
+	if over {
+		return tooLarge(c.generate, nqueens.MaxCompletionN, "the generator")
 	}
 	if c.fixedK < 0 || c.fixedK > n {
 		return usagef("--fixed must be between 0 and %d, got %d", n, c.fixedK)
@@ -219,8 +222,15 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 	n := 0
 	if len(args) == 1 {
 		var err error
-		if n, err = parseSize(args[0]); err != nil {
+		var over bool
+		if n, over, err = parseSizeMax(args[0], nqueens.MaxCompletionN); err != nil {
 			return nil, "", err
+		}
+		if c.count && (over || n > nqueens.MaxCountCompletionsN) {
+			return nil, "", usagef("--count needs the complete search, which handles n ≤ %d (about 24·n² bytes), got %s", nqueens.MaxCountCompletionsN, args[0])
+		}
+		if over {
+			return nil, "", tooLarge(args[0], nqueens.MaxCompletionN, "complete")
 		}
 	}
 	src := c.fix

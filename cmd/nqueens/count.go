@@ -109,9 +109,12 @@ second one stops at once (exit 1), naming the pid and host of the first.`,
 }
 
 func (c *countCmd) run(size string) error {
-	n, err := parseSize(size)
+	n, over, err := parseSizeMax(size, nqueens.MaxCountN)
 	if err != nil {
 		return err
+	}
+	if over {
+		return tooLarge(size, nqueens.MaxCountN, "the counter")
 	}
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err

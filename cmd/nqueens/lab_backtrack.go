@@ -68,11 +68,12 @@ hour is refused (exit 2) unless --force is given.`,
 func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
 	var j labBacktrackJob
 	var err error
-	if j.n, err = parseSize(size); err != nil {
+	var over bool
+	if j.n, over, err = parseSizeMax(size, lab.MaxSearchN); err != nil {
 		return j, err
 	}
-	if j.n > lab.MaxSearchN {
-		return j, usagef("the teaching searches take n ≤ %d, not %d", lab.MaxSearchN, j.n)
+	if over {
+		return j, usagef("the teaching searches take n ≤ %d, not %s", lab.MaxSearchN, size)
 	}
 	if err := c.of.check(); err != nil {
 		return j, err

@@ -114,7 +114,8 @@ func (c *labLasVegasCmd) conflicts(fl *pflag.FlagSet) error {
 func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
 	var j labLasVegasJob
 	var err error
-	if j.n, err = parseSize(size); err != nil {
+	var over bool
+	if j.n, over, err = parseSizeMax(size, lab.MaxLasVegasN); err != nil {
 		return j, err
 	}
 	if err := c.of.check(); err != nil {
@@ -129,8 +130,8 @@ func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
 	if j.n == 2 || j.n == 3 {
 		return j, fmt.Errorf("n = %d: %w", j.n, nqueens.ErrNoSolution)
 	}
-	if j.n > lab.MaxLasVegasN {
-		return j, usagef("the Las Vegas lab takes n ≤ %d, not %d", lab.MaxLasVegasN, j.n)
+	if over {
+		return j, usagef("the Las Vegas lab takes n ≤ %d, not %s", lab.MaxLasVegasN, size)
 	}
 	switch {
 	case c.trials < 1:

@@ -63,7 +63,7 @@ complete exit 1 there: they were asked for a placement, and none exists.)`,
 }
 
 func (c *listCmd) run(size string) error {
-	n, err := parseSize(size)
+	n, over, err := parseSizeMax(size, nqueens.MaxEnumerateN)
 	if err != nil {
 		return err
 	}
@@ -71,8 +71,8 @@ func (c *listCmd) run(size string) error {
 	if err != nil {
 		return err
 	}
-	if n > nqueens.MaxEnumerateN {
-		return usagef("list handles n ≤ %d (n = %d has too many solutions to print); use count", nqueens.MaxEnumerateN, n)
+	if over {
+		return usagef("list handles n ≤ %d (n = %s has too many solutions to print); use count", nqueens.MaxEnumerateN, size)
 	}
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err

@@ -63,9 +63,12 @@ one shard) takes at most with --workers W (default one per core). With
 }
 
 func (c *planCmd) run(size string) error {
-	n, err := parseSize(size)
+	n, over, err := parseSizeMax(size, nqueens.MaxCountN)
 	if err != nil {
 		return err
+	}
+	if over {
+		return tooLarge(size, nqueens.MaxCountN, "the counter")
 	}
 	if c.k < 0 || c.k > nqueens.MaxShards {
 		return usagef("--shards must be from 1 to %d, got %d", nqueens.MaxShards, c.k)

@@ -163,8 +163,12 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 func (c *solveCmd) parse(size string) (solveJob, error) {
 	var j solveJob
 	var err error
-	if j.n, err = parseSize(size); err != nil {
+	var over bool
+	if j.n, over, err = parseSizeMax(size, nqueens.MaxN); err != nil {
 		return j, err
+	}
+	if over {
+		j.n = nqueens.MaxN + 1 // refused below with the algorithm's limit, quoting size
 	}
 	if j.algo, err = nqueens.ParseAlgorithm(c.algo); err != nil {
 		return j, usageError{err}
@@ -173,7 +177,7 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 		return j, usageError{err}
 	}
 	if j.format == nqueens.Board && j.n > maxBoardDrawing {
-		return j, usagef("the board format draws n ≤ %d; use text or binary for n = %d", maxBoardDrawing, j.n)
+		return j, usagef("the board format draws n ≤ %d; use text or binary for n = %s", maxBoardDrawing, size)
 	}
 	if c.out == "-" { // as for verify and --fix-file: stdout, with no summary after it
 		c.out = ""
@@ -192,6 +196,9 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 	if err := j.algo.CheckSize(j.n); err != nil {
 		if errors.Is(err, nqueens.ErrNoSolution) {
 			return j, fmt.Errorf("n = %d: %w", j.n, err)
+		}
+		if se := (*nqueens.SizeError)(nil); errors.As(err, &se) && j.n > se.Max {
+			return j, tooLarge(size, se.Max, se.What) // the size as given: 1e10, not 2147483648
 		}
 		return j, usageError{err}
 	}
