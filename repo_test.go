@@ -143,3 +143,36 @@ func TestLabOwnTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEmbeddedPointers: no exported struct type of the library or of package lab embeds
+// a pointer: the fields it promotes would panic when read through a nil one
+// (lab.LasVegasRow embedded *Sampled, so t.Rows[0].PSE of an exact table panicked).
+func TestNoEmbeddedPointers(t *testing.T) {
+	for _, dir := range []string{".", "lab"} {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			for name, f := range pkg.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					ts, ok := n.(*ast.TypeSpec)
+					if !ok || !ts.Name.IsExported() {
+						return true
+					}
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						return true
+					}
+					for _, fl := range st.Fields.List {
+						if _, ptr := fl.Type.(*ast.StarExpr); ptr && len(fl.Names) == 0 {
+							t.Errorf("%s: %s embeds %s: its promoted fields panic when it is nil", name, ts.Name.Name, fset.Position(fl.Pos()))
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+}

@@ -112,11 +112,11 @@ func TestLabLasVegasSweep(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var res lab.LasVegasTable
-	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Sampling == nil || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Exact || res.Trials != 20 || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
 		t.Fatalf("%v: %q", err, out)
 	}
 	for i, r := range res.Rows {
-		if r.M != 3*i || r.Sampled == nil || r.Runs != 20 || r.Expected != nil {
+		if r.M != 3*i || r.Runs != 20 || r.Expected != (lab.Expected{}) {
 			t.Errorf("row %d: %+v", i, r)
 		}
 	}
@@ -432,4 +432,16 @@ func decodeBoth(t *testing.T, b []byte) (map[string]any, lab.LasVegasTable) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestLabLasVegasHeader: the header of a sampled table gives the bound of draws for the
+// cell variant only: the row variant draws no squares, and refuses --max-draws.
+func TestLabLasVegasHeader(t *testing.T) {
+	for variant, want := range map[string]bool{"row": false, "cell": true} {
+		code, out, errs := runCLI(t, "", "lab", "lasvegas", "8", "--variant", variant, "--trials", "3", "--seed", "1", "--ms", "0..1")
+		head, _, _ := strings.Cut(out, "\n")
+		if code != 0 || !strings.HasPrefix(head, "n=8 variant="+variant+" trials=3 seed=1 ") || strings.Contains(head, "max_draws=") != want {
+			t.Errorf("%s: exit %d, header %q (%s); want max_draws: %v", variant, code, head, errs, want)
+		}
+	}
 }
