@@ -41,10 +41,12 @@ for the other variants), time, and each variant's ratio to the row DFS.
   cellprune  cell-by-cell DFS with the row pruning (§3.4)
 
 The searches take time exponential in N (the cell DFS already needs minutes
-at N = 13). Before running, the nodes and checks of each are estimated by
-Knuth's random probes of its tree, and its speed by running it a few
-milliseconds: a run estimated past 10 s is announced on stderr, one past an
-hour is refused (exit 2) unless --force is given.`,
+at N = 13). Before running, the nodes and checks of each are estimated, the
+larger of Knuth's random probes of its tree and the growth of its exact
+counts on the smaller boards it runs whole in 40 ms, and its speed (in CPU
+time) by running it a few moments on N: a run estimated past 10 s is
+announced on stderr, one whose estimate even at the fastest speed measured
+is past an hour is refused (exit 2) unless --force is given.`,
 		Example: "  nqueens lab backtrack 10\n  nqueens lab backtrack 8 --variants classic,row --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -99,7 +101,7 @@ func (c *labBacktrackCmd) checkCost(j labBacktrackJob) error {
 		return err
 	}
 	why := fmt.Sprintf("%s: about %s nodes, %s checks at %s a second", est.Costliest, sci(est.Nodes), sci(est.Checks), sci(est.Rate))
-	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), est.Seconds, why, c.force)
+	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), est, why, c.force)
 }
 
 // run times the selected searches and prints their table, then draws the figure. On
