@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -131,8 +130,14 @@ type labResult interface {
 	Plot(path string) error
 }
 
-// print writes r as --json, --csv or text asks.
-func (o *outputFlags) print(w io.Writer, r labResult) error {
+// print writes r as --json, --csv or text asks, on stdout, or on stderr when --plot
+// names the file stdout is redirected to (lab … --plot u.png > u.png): the figure is
+// the data there, as the placement of solve --out /dev/stdout is.
+func (o *outputFlags) print(e *env, r labResult) error {
+	w := e.stdout
+	if isStdout(e, o.plot) {
+		w = e.stderr
+	}
 	switch {
 	case o.json:
 		return printJSON(w, r)

@@ -115,7 +115,7 @@ func (c *labBacktrackCmd) run(j labBacktrackJob) error {
 	if runErr != nil && e.ctx.Err() == nil {
 		return runErr
 	}
-	if err := c.of.print(e.stdout, t); err != nil {
+	if err := c.of.print(e, t); err != nil {
 		return err
 	}
 	if c.of.plot != "" && len(t.Rows) > 0 {

@@ -185,7 +185,7 @@ func (c *labLasVegasCmd) run(j labLasVegasJob) error {
 	if runErr != nil && e.ctx.Err() == nil {
 		return runErr
 	}
-	if err := c.of.print(e.stdout, t); err != nil {
+	if err := c.of.print(e, t); err != nil {
 		return err
 	}
 	if c.of.plot != "" && len(t.Rows) > 0 {

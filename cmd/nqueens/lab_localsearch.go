@@ -98,7 +98,7 @@ func (c *labLocalSearchCmd) run(j labLocalSearchJob) error {
 	j.opt.Progress = line.record
 	t, runErr := lab.LocalSearch(c.e.ctx, j.opt)
 	line.finish()
-	if err := c.of.print(c.e.stdout, t); err != nil {
+	if err := c.of.print(c.e, t); err != nil {
 		return err
 	}
 	if c.of.plot != "" && len(t.Rows) > 0 {
