@@ -31,7 +31,8 @@ type SweepEstimate struct {
 }
 
 // EstimateSweep samples up to pilotSamples values of m spread over opt.Ms, and runs
-// pilotRuns pilots for each.
+// pilotRuns pilots for each (fewer when two of them reach the cap, or the estimate has
+// taken estimateTime).
 //
 // A pilot stops at pilotChecks checks (or the sweep's budget, when smaller) or after
 // pilotTime, whichever comes first: the cap in checks makes what a pilot says about the
@@ -45,6 +46,8 @@ const (
 	pilotRuns    = 4
 	pilotChecks  = 4_000_000
 	pilotTime    = 50 * time.Millisecond
+	// estimateTime bounds the estimate: past it, each m left gets one pilot.
+	estimateTime = 1500 * time.Millisecond
 	// minRateChecks is the checks a pilot makes at least for its rate to count.
 	minRateChecks = 100_000
 )
@@ -97,6 +100,7 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 	cost, low := make([]float64, k), make([]float64, k)
 	var rates []float64
 	var allChecks, allTime float64
+	begin := time.Now()
 	for s := range k {
 		i := 0
 		if k > 1 {
@@ -106,8 +110,12 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 		m := ms[i]
 		rng := rand.New(rand.NewPCG(opt.Seed^0x5eed_e571_3a7e, uint64(m)))
 		var sum, sumLow float64 // checks of the pilots of this m
-		censored, capped := false, false
-		for range pilotRuns {
+		censored, capped, runs, ran := false, 0, pilotRuns, 0
+		if time.Since(begin) > estimateTime {
+			runs = 1
+		}
+		for range runs {
+			ran++
 			pctx, cancel := context.WithTimeout(ctx, pilotTime)
 			start := cputime.Now() // the CPU time: the machine's load is not the pilot's speed
 			if pilotStall != nil {
@@ -128,7 +136,7 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 				censored = true // the sweep's own budget: this run is censored
 				sum, sumLow = sum+c, sumLow+c
 			case errors.Is(err, ErrBudget):
-				capped = true // longer than the pilot: at least c
+				capped++ // longer than the pilot: at least c
 				sum, sumLow = sum+max(c, over), sumLow+c
 			case errors.Is(err, context.DeadlineExceeded):
 				// The cap takes some 20 ms: a pilot out of time was held up, not long.
@@ -139,7 +147,7 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 			default:
 				sum, sumLow = sum+c, sumLow+c
 			}
-			if censored {
+			if censored || capped == 2 { // two long runs of four: enough said, and they are slow
 				break
 			}
 		}
@@ -148,12 +156,12 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 			e.Budgeted++
 			cost[s] = float64(min(trials, maxCensored)) * float64(maxChecks)
 			low[s] = cost[s]
-		case capped && maxChecks < 0: // no budget: the runs may not end
+		case capped > 0 && maxChecks < 0: // no budget: the runs may not end
 			e.Capped++
-			cost[s], low[s] = math.Inf(1), float64(trials)*sumLow/pilotRuns
+			cost[s], low[s] = math.Inf(1), float64(trials)*sumLow/float64(ran)
 		default:
-			cost[s], low[s] = float64(trials)*sum/pilotRuns, float64(trials)*sumLow/pilotRuns
-			if capped {
+			cost[s], low[s] = float64(trials)*sum/float64(ran), float64(trials)*sumLow/float64(ran)
+			if capped > 0 {
 				// Runs past the cap may reach the budget, and the row be abandoned early:
 				// the optimistic bound is the cheaper of the two.
 				e.Capped++
