@@ -62,7 +62,11 @@ func settle(s Status, err error) Status {
 
 // Stats holds plain counters of a run; the fields an algorithm does not use stay zero.
 type Stats struct {
-	Nodes     uint64 // calls of the search function (root included)
+	// Nodes counts the calls of the search function (root included): of the
+	// backtracking of Solve, of PlainCounter, of the propagation search of completions.
+	// FastCounter (Count) leaves it 0: its engines, the quadrant join and the border
+	// constellations, do not work by calls of one search function.
+	Nodes     uint64
 	Checks    uint64 // tests of a square
 	Subs      int    // independent sub-problems of a count
 	SubsDone  int    // sub-problems finished
@@ -135,7 +139,7 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	defer rep.close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Nodes: r.Nodes, Subs: r.Subs, SubsDone: r.SubsDone}}, err
+		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 
 // KernelError says that the environment variable NQUEENS_KERNEL names no matcher kernel

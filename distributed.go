@@ -176,14 +176,19 @@ type ShardOptions struct {
 // 0: a shard's share of it is no count (MergeShards gives the unique count); Burnside is
 // the shard's Burnside numerator, which the shards sum to 8 × unique.
 type ShardResult struct {
-	N                              int
-	Total, Unique, Burnside, Nodes uint64
-	Seconds                        float64 // counting time, summed over every run
-	Status                         Status
-	Subs, SubsDone, Resumed        int    // Resumed: finished before this run
-	Checkpoint                     string // the checkpoint file
-	ResultFile                     string // CountShard: the result file
-	Skipped                        bool   // CountShard: the result file was there already
+	N                       int
+	Total, Unique, Burnside uint64
+	Seconds                 float64 // counting time, summed over every run
+	Status                  Status
+	// Subs are the sub-problems of this count: the whole plan's for CountCheckpointed, the
+	// shard's for CountShard; SubsDone those finished, Resumed those finished before this
+	// run.
+	Subs, SubsDone, Resumed int
+	Checkpoint              string // the checkpoint file
+	// ResultFile is CountShard's result file; it is written only when Status is Complete
+	// (and the error nil) or Skipped, which the file was there already.
+	ResultFile string
+	Skipped    bool
 	// Recounted is why an existing result file was not taken (unreadable, corrupted):
 	// the shard was counted again. Nil otherwise.
 	Recounted error
@@ -260,7 +265,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 		if merr := r.Matches(p.p, i, k, ids); merr != nil {
 			return false, fmt.Errorf("%s %w", res.ResultFile, merr)
 		}
-		res.Total, res.Burnside, res.Nodes = r.Total, r.Burnside, r.Nodes
+		res.Total, res.Burnside = r.Total, r.Burnside
 		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
 		return true, nil
 	}
@@ -375,7 +380,7 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint
 	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
 		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
-	res.Total, res.Unique, res.Burnside, res.Nodes, res.Seconds = c.Total, unique, c.Burnside, c.Nodes, c.Seconds
+	res.Total, res.Unique, res.Burnside, res.Seconds = c.Total, unique, c.Burnside, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
 	switch {
 	case errors.Is(err, ErrNotSaved) && c.Complete:
@@ -394,12 +399,12 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint
 
 // MergeResult is the sum of every shard of a plan.
 type MergeResult struct {
-	Plan, Engine                   string
-	N, Shards, Subs                int
-	Total, Unique, Burnside, Nodes uint64
-	Seconds                        float64  // counting time summed over the shards
-	Files                          []string // the result files, by shard
-	Versions                       []string // the distinct program versions that counted
+	Plan, Engine            string
+	N, Shards, Subs         int // Subs: the plan's sub-problems, every one counted once
+	Total, Unique, Burnside uint64
+	Seconds                 float64  // counting time summed over the shards
+	Files                   []string // the result files, by shard
+	Versions                []string // the distinct program versions that counted
 }
 
 // MergeError lists every reason a merge was refused, naming the files.
@@ -408,14 +413,16 @@ type MergeError = shard.MergeError
 // MergeShards reads the result files at paths and sums them. It refuses, with a
 // *MergeError naming the files, when a file cannot be read, is truncated or fails its
 // checksum, comes from another plan or shard count, duplicates a shard, when a shard is
-// missing, when the sub-problems of the shards overlap or leave a gap, when a sum
-// overflows, and when the Burnside numerators do not add up to a multiple of 8.
+// missing (saying so when its checkpoint is beside the files: an interrupted shard),
+// when the sub-problems of the shards overlap or leave a gap, when a sum overflows, and
+// when the Burnside numerators do not add up to a multiple of 8. It reads result files of
+// the previous format (nqueens-shard/2) as well.
 func MergeShards(paths []string) (MergeResult, error) {
 	m, err := shard.Merge(paths)
 	if err != nil {
 		return MergeResult{}, err
 	}
 	return MergeResult{Plan: m.Plan, Engine: m.Engine, N: m.N, Shards: m.Shards, Subs: m.Subs,
-		Total: m.Total, Unique: m.Unique, Burnside: m.Burnside, Nodes: m.Nodes, Seconds: m.Seconds,
+		Total: m.Total, Unique: m.Unique, Burnside: m.Burnside, Seconds: m.Seconds,
 		Files: m.Files, Versions: m.Versions}, nil
 }

@@ -25,9 +25,8 @@ type countOutput struct {
 	Seconds  float64 `json:"seconds"`
 	Complete bool    `json:"complete"`
 	Workers  int     `json:"workers"`
-	Subs     int     `json:"subs"`
+	Subs     int     `json:"subs"` // of this count: the whole plan's, or the shard's
 	SubsDone int     `json:"subs_done"`
-	Nodes    uint64  `json:"nodes"`
 	// Set by --shard and --checkpoint only: the Burnside numerator of the
 	// sub-problems counted, whose sum over the shards is 8 × unique.
 	Burnside   *uint64 `json:"burnside,omitempty"`
@@ -151,7 +150,7 @@ func (c *countCmd) countPlain(n int) error {
 	}
 	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
 		Complete: res.Status == nqueens.Complete, Workers: c.workers, Subs: res.Stats.Subs,
-		SubsDone: res.Stats.SubsDone, Nodes: res.Stats.Nodes}
+		SubsDone: res.Stats.SubsDone}
 	if err := c.render(out); err != nil {
 		return err
 	}
@@ -182,7 +181,12 @@ func (out countOutput) line() string {
 	}
 	s += fmt.Sprintf(" seconds=%.3f workers=%d", out.Seconds, out.Workers)
 	if out.Shard != "" {
-		s += fmt.Sprintf(" shard=%s subs=%d result_file=%s", out.Shard, out.Subs, out.ResultFile)
+		s += fmt.Sprintf(" shard=%s subs=%d", out.Shard, out.Subs)
+		if out.ResultFile != "" {
+			s += " result_file=" + out.ResultFile
+		} else if out.Checkpoint != "" {
+			s += " checkpoint=" + out.Checkpoint // interrupted, or the result file not written
+		}
 		if out.Skipped {
 			s += " skipped=true"
 		}
@@ -239,7 +243,7 @@ func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 func (c *countCmd) output(r nqueens.ShardResult) countOutput {
 	return countOutput{N: r.N, Total: r.Total, Unique: &r.Unique, Seconds: r.Seconds,
 		Complete: r.Status == nqueens.Complete, Workers: c.workers, Subs: r.Subs, SubsDone: r.SubsDone,
-		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
+		Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 
 // fileError makes a usage error of the refusals of a path (a directory, a device where a
@@ -329,10 +333,10 @@ func (c *countCmd) countShard(n int) error {
 	}
 	// The count ran: its sums are printed, saved or not.
 	out := c.output(r)
-	out.Shard, out.ResultFile, out.Skipped, out.Unique = spec, r.ResultFile, r.Skipped, nil
-	if !r.Skipped && err == nil {
-		out.Checkpoint = "" // removed with the result written
-	}
+	out.Shard, out.Skipped, out.Unique = spec, r.Skipped, nil
+	if r.Skipped || (err == nil && r.Status == nqueens.Complete) {
+		out.ResultFile, out.Checkpoint = r.ResultFile, "" // the checkpoint is removed with the result written
+	} // else no result file was written: the line names the checkpoint that holds the count
 	if err := c.render(out); err != nil {
 		return err
 	}

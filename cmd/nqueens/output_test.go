@@ -332,10 +332,10 @@ func TestShorten(t *testing.T) {
 	}
 }
 
-// TestOutStdout: --out /dev/stdout writes through the descriptor the shell opened: a
-// log that stdout appends to keeps what was before and gets what comes after (it was
-// replaced by the placement alone). --out - is stdout, as if --out were not given, and
-// makes no file named "-".
+// TestOutStdout: --out /dev/stdout writes to the descriptor the shell opened: a log that
+// stdout appends to keeps what was before and gets what comes after (it was replaced by
+// the placement alone), and the summary goes to stderr, as with --out -, not into the
+// data. --out - is stdout, as if --out were not given, and makes no file named "-".
 func TestOutStdout(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
@@ -357,9 +357,9 @@ func TestOutStdout(t *testing.T) {
 	log.Close()
 	b, _ := os.ReadFile(logPath)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) != 4 || lines[0] != "header" || lines[1] != "1 5 8 6 3 7 2 4" ||
-		!strings.HasPrefix(lines[2], "n=8 ") || lines[3] != "footer" {
-		t.Errorf("the log after --out /dev/stdout:\n%s", b)
+	if len(lines) != 3 || lines[0] != "header" || lines[1] != "1 5 8 6 3 7 2 4" || lines[2] != "footer" ||
+		!strings.HasPrefix(errs.String(), "n=8 ") {
+		t.Errorf("the log after --out /dev/stdout:\n%s\nstderr: %s", b, &errs)
 	}
 
 	cmd = exec.Command(bin, "solve", "8", "--seed", "1", "--out", "-")

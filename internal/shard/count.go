@@ -188,7 +188,6 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 			return
 		}
 		c.Total, c.Burnside, done[id] = t, b, true
-		c.Nodes = addSat(c.Nodes, r.Nodes)
 		doneCost += uint64(p.Subs[id].Cost)
 		if opt.Progress != nil {
 			opt.Progress(doneCost, totalCost)
