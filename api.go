@@ -225,6 +225,13 @@ const (
 	Backtrack   Algorithm = "backtrack"   // first-fit depth-first search, n ≤ 32
 )
 
+// The other algorithms of FindCompletion (CompletionResult.Algorithm), which also runs
+// LocalSearch, with the fixed queens in place; Solve does not take them.
+const (
+	Propagation  Algorithm = "propagation"  // the complete search: constraint propagation on bitsets
+	MinConflicts Algorithm = "minconflicts" // min-conflicts repair of the free queens, alternating with it
+)
+
 // autoBacktrackMax is the largest n for which Auto picks backtracking: beyond it the
 // number of nodes to the first solution grows too irregularly.
 const autoBacktrackMax = 20

@@ -373,8 +373,8 @@ func TestFindCompletionLargeBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := FindCompletion(ctx, p, CompletionOptions{Seed: 1})
-	if err != nil || r.Engine != "sosic-gu" || r.Status != Complete {
-		t.Fatalf("n=%d: %v, engine %s, status %v", n, err, r.Engine, r.Status)
+	if err != nil || r.Algorithm != LocalSearch || r.Status != Complete {
+		t.Fatalf("n=%d: %v, algorithm %s, status %v", n, err, r.Algorithm, r.Status)
 	}
 	if err := Verify(r.Placement); err != nil {
 		t.Fatal(err)

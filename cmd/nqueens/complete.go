@@ -18,13 +18,14 @@ import (
 // completeOutput is what complete prints, in the names of docs/vocabulary.md: fix is the
 // fixed queens (as --fix takes them), fixed their number (as --fixed takes it).
 type completeOutput struct {
-	N        int      `json:"n"`
-	Fix      [][2]int `json:"fix"`
-	Fixed    int      `json:"fixed"`
-	Total    *uint64  `json:"total,omitempty"`    // --count: the completions
-	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (total is then partial)
-	Columns  []int    `json:"columns,omitempty"`  // 1-based
-	Engine   string   `json:"engine,omitempty"`
+	N         int      `json:"n"`
+	Fix       [][2]int `json:"fix"`
+	Fixed     int      `json:"fixed"`
+	Total     *uint64  `json:"total,omitempty"`     // --count: the completions
+	Complete  *bool    `json:"complete,omitempty"`  // --count: false when interrupted (total is then partial)
+	Columns   []int    `json:"columns,omitempty"`   // 1-based
+	Algorithm string   `json:"algorithm,omitempty"` // the search that answered, as solve's
+
 	Seed     *uint64  `json:"seed,omitempty"`
 	Mode     string   `json:"mode,omitempty"`
 	Verified bool     `json:"verified,omitempty"`
@@ -347,12 +348,12 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	secs := time.Since(start).Seconds()
 	if f == nqueens.JSON {
 		return printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Columns: oneBased(res.Placement),
-			Engine: res.Engine, Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
+			Algorithm: string(res.Algorithm), Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 	}
 	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "n=%d fixed=%d engine=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Engine, c.seed, secs)
+	fmt.Fprintf(e.stderr, "n=%d fixed=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Algorithm, c.seed, secs)
 	return nil
 }
 

@@ -61,8 +61,8 @@ func TestCompleteLargeBoard(t *testing.T) {
 	for i, c := range o.Columns {
 		q[i] = int32(c - 1)
 	}
-	if err := nqueens.Verify(q); err != nil || len(q) != 100_000 || q[0] != 0 || q[49_999] != 6 || o.Engine != "sosic-gu" || !o.Verified {
-		t.Errorf("n=%d engine %s: %v", len(q), o.Engine, err)
+	if err := nqueens.Verify(q); err != nil || len(q) != 100_000 || q[0] != 0 || q[49_999] != 6 || o.Algorithm != "localsearch" || !o.Verified {
+		t.Errorf("n=%d algorithm %s: %v", len(q), o.Algorithm, err)
 	}
 }
 

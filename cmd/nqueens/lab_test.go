@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -443,5 +444,19 @@ func TestLabLasVegasHeader(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(head, "n=8 variant="+variant+" trials=3 seed=1 ") || strings.Contains(head, "max_draws=") != want {
 			t.Errorf("%s: exit %d, header %q (%s); want max_draws: %v", variant, code, head, errs, want)
 		}
+	}
+}
+
+// TestLabLocalSearchColumns: the text table heads its columns with the JSON's names for
+// the local search's counters, as solve prints them: conflicts (it said k), swaps.
+func TestLabLocalSearchColumns(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "localsearch", "--from", "1e3", "--to", "1e3", "--seed", "1")
+	lines := strings.Split(out, "\n")
+	if code != 0 || len(lines) < 3 {
+		t.Fatalf("exit %d %q %q", code, out, errs)
+	}
+	head := strings.Fields(lines[1])
+	if !slices.Contains(head, "conflicts") || !slices.Contains(head, "swaps") || slices.Contains(head, "k") {
+		t.Errorf("the columns %q: want conflicts and swaps, no k", head)
 	}
 }

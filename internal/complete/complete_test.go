@@ -223,7 +223,7 @@ func TestFindLargeBoards(t *testing.T) {
 				t.Fatal(err)
 			}
 			q, st, err := Find(context.Background(), p, Options{Rand: rng, MemoryLimit: 64 << 20})
-			if err != nil || st.Engine != SosicGu {
+			if err != nil || st.Engine != LocalSearch {
 				t.Fatalf("n=%d k=%d: %v (%+v)", n, k, err, st)
 			}
 			if e := valid(q, p); e != nil {
