@@ -85,7 +85,9 @@ type CountResult struct {
 	Stats  Stats
 }
 
-// FindResult is the outcome of a search for one solution.
+// FindResult is the outcome of a search for one solution. It holds no seed: the seed is
+// the caller's (SolveOptions.Seed), and Solve with the same options finds the same
+// placement again.
 type FindResult struct {
 	N         int
 	Placement Placement
@@ -111,10 +113,12 @@ type Finder interface {
 func (o SolveOptions) Find(ctx context.Context, n int) (FindResult, error) { return Solve(ctx, n, o) }
 
 // FastCounter is the fast counter of internal/fastcount: independent sub-problems on a
-// pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 21 and canonical
-// border constellations, weighted by their symmetry, otherwise. It is what Count uses.
-// The environment variable NQUEENS_KERNEL (go or avx2) forces the quadrant join's
-// matcher kernel.
+// pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 27 (MaxCountN), and
+// canonical border constellations, weighted by their symmetry, for 1 ≤ n ≤ 9. It is what
+// Count uses. The environment variable NQUEENS_KERNEL (go, avx2 or avx512) forces the
+// quadrant join's matcher kernel; a value that names no kernel, or one the CPU does not
+// run, makes every count fail at once with a *KernelError. Stats.Nodes stays 0 (see
+// Stats).
 type FastCounter struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
 	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
@@ -209,7 +213,11 @@ type CountOptions struct {
 }
 
 // Count counts every solution of the n×n board, total and unique, with the fastest
-// counter (FastCounter).
+// counter (FastCounter), for 1 ≤ n ≤ 27 (MaxCountN): a board outside it is a *SizeError,
+// one the machine's memory cannot hold a *MemoryError (CountMemory), both before any
+// work. On cancellation it returns the sums of the sub-problems finished (Stats.SubsDone
+// of Stats.Subs: lower bounds, not the answer; Unique is then their Burnside numerator
+// divided by 8, rounded down, no count), with Status Interrupted and ctx.Err().
 func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	return FastCounter(opt).Count(ctx, n)
 }
@@ -357,7 +365,12 @@ func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 // SolveOptions configures Solve. The zero value picks the algorithm from n.
 type SolveOptions struct {
 	Algorithm Algorithm // Auto when empty
-	Seed      uint64    // seed of the algorithms that draw random numbers
+	// Seed seeds the algorithms that draw random numbers (LocalSearch): the same seed
+	// gives the same placement. The zero value is seed 0, a fixed seed like any other,
+	// not a random one (the command draws a random seed when --seed is not given, and
+	// prints it); pass a random value, such as rand.Uint64(), for a different solution
+	// from run to run, and keep it to find the solution again.
+	Seed uint64
 	// Progress, when not nil, is called now and then by the local search (see
 	// [Progress]): phase "initial" in attempts of the initial search out of its budget,
 	// "final" (Total unknown) for the final search, then "verify" in rows checked.

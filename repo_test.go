@@ -12,10 +12,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
 // TestMakeLintOutsideGit runs the Makefile's lint target in a copy of the project
@@ -175,4 +179,68 @@ func TestNoEmbeddedPointers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDocFacts: the Go documentation says what the code does, where a user needs it:
+// FastCounter's range of n and the kernels NQUEENS_KERNEL takes (it said 10 ≤ n ≤ 21 and
+// "go or avx2"); Count's range and what cancellation returns; that SolveOptions' zero
+// seed is a fixed seed, and that FindResult carries none.
+func TestDocFacts(t *testing.T) {
+	docs := typeAndFuncDocs(t, ".")
+	max := strconv.Itoa(nqueens.MaxCountN)
+	for name, wants := range map[string][]string{
+		"FastCounter":  {"≤ n ≤ " + max, "NQUEENS_KERNEL", qjoin.KernelGo.String() + ",", qjoin.KernelAVX2.String(), qjoin.KernelAVX512.String(), "*KernelError"},
+		"Count":        {"≤ n ≤ " + max, "Interrupted", "ctx.Err()", "SubsDone"},
+		"SolveOptions": {"seed 0", "fixed seed", "random"},
+		"FindResult":   {"no seed"},
+	} {
+		doc, ok := docs[name]
+		if !ok {
+			t.Errorf("no documentation of %s", name)
+		}
+		for _, w := range wants {
+			if !strings.Contains(doc, w) {
+				t.Errorf("the documentation of %s does not say %q:\n%s", name, w, doc)
+			}
+		}
+	}
+}
+
+// typeAndFuncDocs returns the documentation of each exported type (with its fields') and
+// function of the package in dir.
+func typeAndFuncDocs(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Files {
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Doc != nil {
+						out[d.Name.Name] += d.Doc.Text()
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						ts, ok := s.(*ast.TypeSpec)
+						if !ok {
+							continue
+						}
+						text := d.Doc.Text() + ts.Doc.Text()
+						if st, ok := ts.Type.(*ast.StructType); ok {
+							for _, fl := range st.Fields.List {
+								text += fl.Doc.Text() + fl.Comment.Text()
+							}
+						}
+						out[ts.Name.Name] += text
+					}
+				}
+			}
+		}
+	}
+	return out
 }
