@@ -244,3 +244,29 @@ func typeAndFuncDocs(t *testing.T, dir string) map[string]string {
 	}
 	return out
 }
+
+// TestLongTestsRange: the README and the Makefile say the same boards for make
+// test-long (the README said 15..17, the Makefile 15..18).
+func TestLongTestsRange(t *testing.T) {
+	rangeRE := regexp.MustCompile(`n = (\d+)\.\.(\d+)`)
+	find := func(file, near string) string {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		i := strings.Index(text, near)
+		if i < 0 {
+			t.Fatalf("%s does not mention %q", file, near)
+		}
+		m := rangeRE.FindString(text[i:min(len(text), i+200)])
+		if m == "" {
+			t.Fatalf("%s: no range of n after %q", file, near)
+		}
+		return m
+	}
+	readme, makefile := find("README.md", "make test-long"), find("Makefile", "The longer runs")
+	if readme != makefile {
+		t.Errorf("make test-long: the README says %s, the Makefile %s", readme, makefile)
+	}
+}
