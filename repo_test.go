@@ -270,3 +270,24 @@ func TestLongTestsRange(t *testing.T) {
 		t.Errorf("make test-long: the README says %s, the Makefile %s", readme, makefile)
 	}
 }
+
+// TestClusterDocPlanning: docs/cluster.md gives the memory a shard process takes to plan
+// n = 27 at least as the peaks measured (issue 30: 654 MB, and 854 MB with --shards
+// 1000000; the page said 0.5 GB), so that a cluster sized by it does not run out.
+func TestClusterDocPlanning(t *testing.T) {
+	const measured, measuredSplit = 0.654, 0.854 // GB, peak RSS of count 27 --shard I/K while planning
+	b, err := os.ReadFile("docs/cluster.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(b)), " ")
+	m := regexp.MustCompile(`plans the whole board first:.{0,80}?([0-9.]+) GB at n = 27 \(.{0,80}?([0-9.]+) GB with ` + "`--shards 1000000`").FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("docs/cluster.md does not give the memory of planning n = 27, and with --shards 1000000")
+	}
+	plain, _ := strconv.ParseFloat(m[1], 64)
+	split, _ := strconv.ParseFloat(m[2], 64)
+	if plain < measured-0.01 || split < measuredSplit-0.01 {
+		t.Errorf("docs/cluster.md: planning n = 27 takes %.2f GB (%.2f GB with --shards 1000000); measured %.3f (%.3f)", plain, split, measured, measuredSplit)
+	}
+}
