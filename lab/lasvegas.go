@@ -412,8 +412,8 @@ func (t *LasVegasTable) sample(ctx context.Context, ms []int, opt LasVegasOption
 
 // EstimateLasVegas estimates the checks and the time of a sampled LasVegas(ctx, n, opt)
 // from a few short pilot runs (a second or so): four for each of up to 17 values of m,
-// each stopped at 4·10^6 checks, and the median of their speeds, so that a slow moment of
-// the machine changes little. An exact table is not estimated: its estimate is zero.
+// each stopped at the checks of 20 ms of CPU time (4·10^6 at 2·10^8 a second), and the
+// median of their speeds in CPU time, so that a slow moment of the machine changes little. An exact table is not estimated: its estimate is zero.
 func EstimateLasVegas(ctx context.Context, n int, opt LasVegasOptions) (CostEstimate, error) {
 	if opt.Exact {
 		return CostEstimate{}, nil

@@ -63,8 +63,8 @@ so a row with censored runs gives lower bounds and is left off the plot; a row
 with too many is abandoned. Ctrl-C prints the rows done so far.
 
 Before a sweep, its checks and time are estimated from a few short pilot runs
-(a second or so: four per sampled m, each stopped at 4·10^6 checks, their
-speed the median in CPU time): a sweep estimated past 10 s is announced on
+(a second or so: four per sampled m, each stopped at the checks of 20 ms of
+CPU time, their speed the median in CPU time): a sweep estimated past 10 s is announced on
 stderr; one whose optimistic bound (the pilots stopped early counted at what
 they did, at the fastest speed) is past an hour is refused (exit 2) unless
 --force is given.`,

@@ -34,20 +34,22 @@ type SweepEstimate struct {
 // pilotRuns pilots for each (fewer when two of them reach the cap, or the estimate has
 // taken estimateTime).
 //
-// A pilot stops at pilotChecks checks (or the sweep's budget, when smaller) or after
-// pilotTime, whichever comes first: the cap in checks makes what a pilot says about the
-// cost of a run independent of the machine's load (a pilot that was merely slow on a busy
-// machine, stopped by the time, counts with the checks it made, a lower bound); the time
-// only bounds the estimate's own cost. The rate is the median of the pilots' rates, in
-// CPU time, not their total over their wall time: one pilot descheduled for a while does
-// not slow it.
+// A pilot stops at a cap in checks (or the sweep's budget, when smaller): the checks the
+// search makes in pilotCPU of CPU time, at the speed measured first (4·10^6 at 2·10^8
+// checks a second; at most pilotChecks), so that what a pilot says about the cost of a
+// run does not depend on the machine's load; pilotTime, far more, only bounds the
+// estimate's own cost on a machine that leaves it little CPU (a pilot stopped by it
+// counts with the checks it made, a lower bound). The rate is the median of the pilots'
+// rates, in CPU time, not their total over their wall time: one pilot descheduled for a
+// while does not slow it.
 const (
 	pilotSamples = 17
 	pilotRuns    = 4
 	pilotChecks  = 4_000_000
-	pilotTime    = 50 * time.Millisecond
+	pilotCPU     = 20 * time.Millisecond
+	pilotTime    = 60 * time.Millisecond
 	// estimateTime bounds the estimate: past it, each m left gets one pilot.
-	estimateTime = 1500 * time.Millisecond
+	estimateTime = time.Second
 	// minRateChecks is the checks a pilot makes at least for its rate to count.
 	minRateChecks = 100_000
 )
@@ -83,7 +85,10 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 	if len(ms) == 0 {
 		return e, nil
 	}
-	capChecks := int64(pilotChecks)
+	capChecks := min(int64(pilotChecks), max(10_000, int64(speed(ctx, n, opt, ms[len(ms)/2])*pilotCPU.Seconds())))
+	if ctx.Err() != nil {
+		return e, ctx.Err()
+	}
 	if maxChecks > 0 && maxChecks <= capChecks {
 		capChecks = maxChecks // a pilot at the cap is then a censored run of the sweep
 	}
@@ -188,6 +193,29 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 	e.Seconds = e.Checks / max(e.Rate, 1)
 	e.MinSeconds = e.LowChecks / max(e.MaxRate, 1)
 	return e, nil
+}
+
+// speed measures the checks a second (of CPU time) of runs of m random queens: the
+// median of a few short runs, each stopped after 200,000 checks or 10 ms (the budget is
+// looked at between attempts, and one attempt of a large board is long).
+func speed(ctx context.Context, n int, opt SweepOptions, m int) float64 {
+	rng := rand.New(rand.NewPCG(opt.Seed^0x5eed_5bee_d000, uint64(m)))
+	var rates []float64
+	for start := time.Now(); len(rates) < 5 && time.Since(start) < 100*time.Millisecond && ctx.Err() == nil; {
+		rctx, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+		begin := cputime.Now()
+		r, _ := Solve(rctx, n, Options{Variant: opt.Variant, M: m, MaxDraws: opt.MaxDraws, MaxChecks: 200_000}, rng)
+		used := cputime.Since(begin).Seconds()
+		cancel()
+		if used > 0 && r.Stats.Checks >= 50_000 {
+			rates = append(rates, float64(r.Stats.Checks)/used)
+		}
+	}
+	if len(rates) == 0 {
+		return 2e8 // runs too short to time: they end before any cap matters
+	}
+	slices.Sort(rates)
+	return rates[len(rates)/2]
 }
 
 // pilotStall, when set by a test, runs at the start of each pilot, within its time: a
