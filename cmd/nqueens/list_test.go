@@ -230,10 +230,13 @@ func BenchmarkList14(b *testing.B) {
 func TestListInterrupted(t *testing.T) {
 	for _, args := range [][]string{{"list", "16"}, {"list", "15", "--unique", "--json"}} {
 		ctx, cancel := context.WithCancel(context.Background())
-		var out, errb strings.Builder
+		var out, errb lockedBuffer
 		done := make(chan int)
 		go func() { done <- run(ctx, strings.NewReader(""), &out, &errb, args) }()
-		time.Sleep(300 * time.Millisecond)
+		// Under way: some solutions out (a slow machine, the race detector), then stop.
+		for start := time.Now(); !strings.Contains(out.String(), "\n") && time.Since(start) < 20*time.Second; {
+			time.Sleep(20 * time.Millisecond)
+		}
 		cancel()
 		code := <-done
 		if code != exitInterrupted {

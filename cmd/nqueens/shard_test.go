@@ -942,11 +942,25 @@ func TestShardInterrupted(t *testing.T) {
 			args = append(args, "--json")
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(400*time.Millisecond, cancel)
+		ckpt := filepath.Join(dir, shard.CheckpointName(0, 2))
+		var before time.Time // the checkpoint of the run before, if any
+		if fi, err := os.Stat(ckpt); err == nil {
+			before = fi.ModTime()
+		}
+		go func() {
+			// Under way: planned, its checkpoint written at the start (the plan can take
+			// seconds on a busy machine under the race detector); then stop it.
+			for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(20 * time.Millisecond) {
+				if fi, err := os.Stat(ckpt); err == nil && fi.ModTime().After(before) {
+					break
+				}
+			}
+			time.Sleep(100 * time.Millisecond)
+			cancel()
+		}()
 		var out, errb bytes.Buffer
 		code := run(ctx, strings.NewReader(""), &out, &errb, args)
 		cancel()
-		ckpt := filepath.Join(dir, shard.CheckpointName(0, 2))
 		if code != exitInterrupted || strings.Contains(out.String(), "result_file") || !strings.Contains(out.String(), ckpt) {
 			t.Errorf("%v: exit %d, stdout %q (%s); want the checkpoint named, no result_file", args, code, out.String(), errb.String())
 		}
