@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/backtrack"
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
 	"github.com/nqueens/nqueens/internal/u128"
@@ -61,7 +63,11 @@ func settle(s Status, err error) Status {
 
 // Stats holds plain counters of a run; the fields an algorithm does not use stay zero.
 type Stats struct {
-	Nodes     uint64 // calls of the search function (root included)
+	// Nodes counts the calls of the search function (root included): of the
+	// backtracking of Solve, of PlainCounter, of the propagation search of completions.
+	// FastCounter (Count) leaves it 0: its engines, the quadrant join and the border
+	// constellations, do not work by calls of one search function.
+	Nodes     uint64
 	Checks    uint64 // tests of a square
 	Subs      int    // independent sub-problems of a count
 	SubsDone  int    // sub-problems finished
@@ -86,7 +92,9 @@ type CountResult struct {
 // plain number (see docs/vocabulary.md for reading one above 2^53).
 type Uint128 = u128.U128
 
-// FindResult is the outcome of a search for one solution.
+// FindResult is the outcome of a search for one solution. It holds no seed: the seed is
+// the caller's (SolveOptions.Seed), and Solve with the same options finds the same
+// placement again.
 type FindResult struct {
 	N         int
 	Placement Placement
@@ -112,10 +120,12 @@ type Finder interface {
 func (o SolveOptions) Find(ctx context.Context, n int) (FindResult, error) { return Solve(ctx, n, o) }
 
 // FastCounter is the fast counter of internal/fastcount: independent sub-problems on a
-// pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 21 and canonical
-// border constellations, weighted by their symmetry, otherwise. It is what Count uses.
-// The environment variable NQUEENS_KERNEL (go or avx2) forces the quadrant join's
-// matcher kernel.
+// pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 29 (MaxCountN), and
+// canonical border constellations, weighted by their symmetry, for 1 ≤ n ≤ 9. It is what
+// Count uses. The environment variable NQUEENS_KERNEL (go, avx2 or avx512) forces the
+// quadrant join's matcher kernel; a value that names no kernel, or one the CPU does not
+// run, makes every count fail at once with a *KernelError. Stats.Nodes stays 0 (see
+// Stats).
 type FastCounter struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
 	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
@@ -129,6 +139,9 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	if n < 1 || n > fastcount.MaxN {
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
 	}
+	if err := checkKernel(); err != nil {
+		return CountResult{N: n}, err
+	}
 	// Say up front when the machine cannot hold the count, rather than dying midway.
 	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), sysmem.Limit(); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
@@ -137,7 +150,39 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 	defer rep.close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Nodes: r.Nodes, Subs: r.Subs, SubsDone: r.SubsDone}}, err
+		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
+}
+
+// KernelError says that the environment variable NQUEENS_KERNEL names no matcher kernel
+// of the quadrant join, or one this CPU does not run. Every count and plan checks it
+// first, whatever n (the join counts 10 ≤ n ≤ MaxCountN, but a setting that is wrong is
+// wrong for every n), and refuses to start.
+type KernelError struct {
+	Value string // the variable's value
+	Err   error  // what is wrong with it
+}
+
+func (e *KernelError) Error() string {
+	return fmt.Sprintf("%s=%s: %v", qjoin.KernelEnv, e.Value, e.Err)
+}
+
+func (e *KernelError) Unwrap() error { return e.Err }
+
+// checkKernel returns a *KernelError when NQUEENS_KERNEL is set to a kernel that is
+// unknown or does not run here.
+func checkKernel() error {
+	v := os.Getenv(qjoin.KernelEnv)
+	if v == "" {
+		return nil
+	}
+	k, err := qjoin.ParseKernel(v)
+	if err == nil && !k.Available() {
+		err = fmt.Errorf("kernel %v does not run on this CPU", k)
+	}
+	if err != nil {
+		return &KernelError{Value: v, Err: err}
+	}
+	return nil
 }
 
 // PlainCounter is the reference counter: row by row on bit masks, every solution visited
@@ -175,7 +220,11 @@ type CountOptions struct {
 }
 
 // Count counts every solution of the n×n board, total and unique, with the fastest
-// counter (FastCounter).
+// counter (FastCounter), for 1 ≤ n ≤ 29 (MaxCountN): a board outside it is a *SizeError,
+// one the machine's memory cannot hold a *MemoryError (CountMemory), both before any
+// work. On cancellation it returns the sums of the sub-problems finished (Stats.SubsDone
+// of Stats.Subs: lower bounds, not the answer; Unique is then their Burnside numerator
+// divided by 8, rounded down, no count), with Status Interrupted and ctx.Err().
 func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	return FastCounter(opt).Count(ctx, n)
 }
@@ -189,6 +238,13 @@ const (
 	LocalSearch Algorithm = "localsearch" // Sosic–Gu linear-time local search (docs/algorithms.md §3.6)
 	Construct   Algorithm = "construct"   // the explicit O(n) construction (docs/algorithms.md §3.7)
 	Backtrack   Algorithm = "backtrack"   // first-fit depth-first search, n ≤ 32
+)
+
+// The other algorithms of FindCompletion (CompletionResult.Algorithm), which also runs
+// LocalSearch, with the fixed queens in place; Solve does not take them.
+const (
+	Propagation  Algorithm = "propagation"  // the complete search: constraint propagation on bitsets
+	MinConflicts Algorithm = "minconflicts" // min-conflicts repair of the free queens, alternating with it
 )
 
 // autoBacktrackMax is the largest n for which Auto picks backtracking: beyond it the
@@ -316,7 +372,12 @@ func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
 // SolveOptions configures Solve. The zero value picks the algorithm from n.
 type SolveOptions struct {
 	Algorithm Algorithm // Auto when empty
-	Seed      uint64    // seed of the algorithms that draw random numbers
+	// Seed seeds the algorithms that draw random numbers (LocalSearch): the same seed
+	// gives the same placement. The zero value is seed 0, a fixed seed like any other,
+	// not a random one (the command draws a random seed when --seed is not given, and
+	// prints it); pass a random value, such as rand.Uint64(), for a different solution
+	// from run to run, and keep it to find the solution again.
+	Seed uint64
 	// Progress, when not nil, is called now and then by the local search (see
 	// [Progress]): phase "initial" in attempts of the initial search out of its budget,
 	// "final" (Total unknown) for the final search, then "verify" in rows checked.

@@ -42,9 +42,9 @@ type CompletionOptions struct {
 	// Progress, when not nil, is called now and then (see [Progress]). FindCompletion:
 	// on large boards the phases of the local search ("initial" in attempts out of its
 	// budget, "final"), then "round" with the rounds of the complete search begun (Total
-	// unknown). CountCompletions: phase "count", in 1/1024 of a branch of the search's
-	// first choice (an estimate of the share of the search tree done), or with no queen
-	// fixed and n ≤ 27 that of [Count].
+	// unknown). CountCompletions: phase "count", in 2^-20 of a branch of the search's
+	// first choice (an estimate of the share of the search tree done, which moves every
+	// few milliseconds of search), or with no queen fixed and n ≤ 27 that of [Count].
 	Progress func(Progress)
 }
 
@@ -52,10 +52,12 @@ type CompletionOptions struct {
 type CompletionResult struct {
 	N         int
 	Placement Placement // a solution keeping every fixed queen; it has passed Verify
-	// Engine is the search that answered: "propagation", "localsearch" (min-conflicts
-	// repair, alternating with it) or "sosic-gu" (the O(n) local search of large boards).
-	Engine string
-	Status Status // Complete, NoSolution, Undecided, Interrupted or Failed
+	// Algorithm is the search that answered: Propagation (the complete search),
+	// MinConflicts (min-conflicts repair, alternating with it) or LocalSearch (Sosic–Gu's
+	// local search with the fixed queens in place, O(n), on large boards: the algorithm
+	// of Solve's LocalSearch).
+	Algorithm Algorithm
+	Status    Status // Complete, NoSolution, Undecided, Interrupted or Failed
 	// Stats: Nodes (propagation), Attempts and Swaps (local searches), Restarts (runs and
 	// rounds after the first).
 	Stats Stats
@@ -80,7 +82,7 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 	}
 	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15)),
 		MemoryLimit: opt.MaxMemory, Runs: opt.Runs, Progress: progress})
-	res.Engine = string(st.Engine)
+	res.Algorithm = Algorithm(st.Engine)
 	res.Stats = Stats{Nodes: st.Nodes, Attempts: st.Attempts, Swaps: st.Swaps,
 		Restarts: uint64(max(st.Runs-1, 0) + max(st.Rounds-1, 0))}
 	switch {

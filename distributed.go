@@ -54,11 +54,15 @@ var ErrCheckpointExists = errors.New("the checkpoint file exists")
 // mixed across plans (nor across versions of the counting engine, which the hash covers).
 type Plan struct{ p *fastcount.Plan }
 
-// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN). Planning the quadrant join takes up to
+// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN); a bad NQUEENS_KERNEL is a
+// *KernelError, as for FastCounter. Planning the quadrant join takes up to
 // a second or two at n = 21; ctx can stop it.
 func NewPlan(ctx context.Context, n int) (*Plan, error) {
 	if n < 1 || n > MaxCountN {
 		return nil, &SizeError{N: n, Min: 1, Max: MaxCountN, What: "the counter"}
+	}
+	if err := checkKernel(); err != nil {
+		return nil, err
 	}
 	p, err := fastcount.NewPlanContext(ctx, n, fastcount.EngineAuto)
 	if err != nil {
@@ -174,13 +178,17 @@ type ShardOptions struct {
 type ShardResult struct {
 	N                       int
 	Total, Unique, Burnside Uint128
-	Nodes                   uint64  // saturating at 2^64-1
 	Seconds                 float64 // counting time, summed over every run
 	Status                  Status
-	Subs, SubsDone, Resumed int    // Resumed: finished before this run
+	// Subs are the sub-problems of this count: the whole plan's for CountCheckpointed, the
+	// shard's for CountShard; SubsDone those finished, Resumed those finished before this
+	// run.
+	Subs, SubsDone, Resumed int
 	Checkpoint              string // the checkpoint file
-	ResultFile              string // CountShard: the result file
-	Skipped                 bool   // CountShard: the result file was there already
+	// ResultFile is CountShard's result file; it is written only when Status is Complete
+	// (and the error nil) or Skipped, which the file was there already.
+	ResultFile string
+	Skipped    bool
 	// Recounted is why an existing result file was not taken (unreadable, corrupted):
 	// the shard was counted again. Nil otherwise.
 	Recounted error
@@ -253,7 +261,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 		if merr := r.Matches(p.p, i, k, ids); merr != nil {
 			return false, fmt.Errorf("%s %w", res.ResultFile, merr)
 		}
-		res.Total, res.Burnside, res.Nodes = r.Total, r.Burnside, r.Nodes
+		res.Total, res.Burnside = r.Total, r.Burnside
 		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
 		return true, nil
 	}
@@ -290,7 +298,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	}
 	res, err = runCheckpointed(ctx, p.p, c, opt, res)
 	res.Unique = Uint128{} // a share, no count
-	ckptErr := err // the checkpoint's last write failed: the result file matters more
+	ckptErr := err         // the checkpoint's last write failed: the result file matters more
 	if err != nil && (res.Status != Complete || !errors.Is(err, ErrNotSaved)) {
 		return res, err
 	}
@@ -368,7 +376,7 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint
 	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
 		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
-	res.Total, res.Unique, res.Burnside, res.Nodes, res.Seconds = c.Total, unique, c.Burnside, c.Nodes, c.Seconds
+	res.Total, res.Unique, res.Burnside, res.Seconds = c.Total, unique, c.Burnside, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
 	switch {
 	case errors.Is(err, ErrNotSaved) && c.Complete:
@@ -388,9 +396,8 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint
 // MergeResult is the sum of every shard of a plan.
 type MergeResult struct {
 	Plan, Engine            string
-	N, Shards, Subs         int
+	N, Shards, Subs         int // Subs: the plan's sub-problems, every one counted once
 	Total, Unique, Burnside Uint128
-	Nodes                   uint64   // saturating at 2^64-1
 	Seconds                 float64  // counting time summed over the shards
 	Files                   []string // the result files, by shard
 	Versions                []string // the distinct program versions that counted
@@ -402,14 +409,16 @@ type MergeError = shard.MergeError
 // MergeShards reads the result files at paths and sums them. It refuses, with a
 // *MergeError naming the files, when a file cannot be read, is truncated or fails its
 // checksum, comes from another plan or shard count, duplicates a shard, when a shard is
-// missing, when the sub-problems of the shards overlap or leave a gap, when a sum
-// overflows, and when the Burnside numerators do not add up to a multiple of 8.
+// missing (saying so when its checkpoint is beside the files: an interrupted shard),
+// when the sub-problems of the shards overlap or leave a gap, when a sum overflows, and
+// when the Burnside numerators do not add up to a multiple of 8. It reads result files of
+// the previous format (nqueens-shard/2) as well.
 func MergeShards(paths []string) (MergeResult, error) {
 	m, err := shard.Merge(paths)
 	if err != nil {
 		return MergeResult{}, err
 	}
 	return MergeResult{Plan: m.Plan, Engine: m.Engine, N: m.N, Shards: m.Shards, Subs: m.Subs,
-		Total: m.Total, Unique: m.Unique, Burnside: m.Burnside, Nodes: m.Nodes, Seconds: m.Seconds,
+		Total: m.Total, Unique: m.Unique, Burnside: m.Burnside, Seconds: m.Seconds,
 		Files: m.Files, Versions: m.Versions}, nil
 }

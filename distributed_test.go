@@ -1,9 +1,9 @@
 package nqueens_test
 
 import (
-	"github.com/nqueens/nqueens/internal/u128"
 	"context"
 	"errors"
+	"github.com/nqueens/nqueens/internal/u128"
 	"os"
 	"path/filepath"
 	"strings"

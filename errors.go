@@ -22,6 +22,8 @@ func (e *SizeError) Error() string {
 	switch {
 	case e.Given != "" && e.N < e.Min:
 		return fmt.Sprintf("invalid board size %q: n must be at least %d", e.Given, e.Min)
+	case e.Given != "" && e.What != "" && e.What != "any board":
+		return fmt.Sprintf("board size %q is too large for %s (at most %d)", e.Given, e.What, e.Max)
 	case e.Given != "":
 		return fmt.Sprintf("board size %q is too large (at most %d)", e.Given, e.Max)
 	case e.N < e.Min:

@@ -1,10 +1,10 @@
 package nqueens
 
 import (
-	"github.com/nqueens/nqueens/internal/u128"
 	"bytes"
 	"context"
 	"errors"
+	"github.com/nqueens/nqueens/internal/u128"
 	"strings"
 	"testing"
 
@@ -307,6 +307,11 @@ func TestPartial(t *testing.T) {
 			t.Errorf("%q: want an error", in)
 		}
 	}
+	// A line that sets the size and names a column past its length was cut short: the
+	// message says how long it must be at least.
+	if _, err := ParsePartial("1 5 0", 0); err == nil || !strings.Contains(err.Error(), "at least 5") {
+		t.Errorf("1 5 0 without n: got %v, want a line cut short, at least 5 entries", err)
+	}
 	// The message names what is wrong: a word that is no column before a count of entries.
 	for in, want := range map[string]string{
 		"abc":     `"abc" is neither a column nor 0 or '.' for an empty row`,
@@ -369,8 +374,8 @@ func TestFindCompletionLargeBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := FindCompletion(ctx, p, CompletionOptions{Seed: 1})
-	if err != nil || r.Engine != "sosic-gu" || r.Status != Complete {
-		t.Fatalf("n=%d: %v, engine %s, status %v", n, err, r.Engine, r.Status)
+	if err != nil || r.Algorithm != LocalSearch || r.Status != Complete {
+		t.Fatalf("n=%d: %v, algorithm %s, status %v", n, err, r.Algorithm, r.Status)
 	}
 	if err := Verify(r.Placement); err != nil {
 		t.Fatal(err)

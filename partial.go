@@ -45,11 +45,16 @@ func ParsePartial(s string, n int) (Partial, error) {
 		}
 		return nil, &ParseError{Msg: fmt.Sprintf("partial placement has %d %s, want one per row (%d)", len(toks), entries, n)}
 	}
+	sized := n > 0
 	n = len(toks)
 	p := emptyPartial(n)
 	for r, c := range cols {
 		if c == 0 {
 			continue
+		}
+		if c > n && !sized {
+			// The line sets the size: a column past its length says it was cut short.
+			return nil, &ParseError{Msg: fmt.Sprintf("row %d has its queen in column %d, but the line has %d entries: one entry per row, so at least %d (is the line cut short?)", r+1, c, n, c)}
 		}
 		if c < 1 || c > n {
 			return nil, &ParseError{Msg: fmt.Sprintf("row %d: column %d is off the board (n = %d)", r+1, c, n)}

@@ -12,10 +12,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/qjoin"
 )
 
 // TestMakeLintOutsideGit runs the Makefile's lint target in a copy of the project
@@ -141,5 +145,149 @@ func TestLabOwnTypes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoEmbeddedPointers: no exported struct type of the library or of package lab embeds
+// a pointer: the fields it promotes would panic when read through a nil one
+// (lab.LasVegasRow embedded *Sampled, so t.Rows[0].PSE of an exact table panicked).
+func TestNoEmbeddedPointers(t *testing.T) {
+	for _, dir := range []string{".", "lab"} {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			for name, f := range pkg.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					ts, ok := n.(*ast.TypeSpec)
+					if !ok || !ts.Name.IsExported() {
+						return true
+					}
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						return true
+					}
+					for _, fl := range st.Fields.List {
+						if _, ptr := fl.Type.(*ast.StarExpr); ptr && len(fl.Names) == 0 {
+							t.Errorf("%s: %s embeds %s: its promoted fields panic when it is nil", name, ts.Name.Name, fset.Position(fl.Pos()))
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+}
+
+// TestDocFacts: the Go documentation says what the code does, where a user needs it:
+// FastCounter's range of n and the kernels NQUEENS_KERNEL takes (it said 10 ≤ n ≤ 21 and
+// "go or avx2"); Count's range and what cancellation returns; that SolveOptions' zero
+// seed is a fixed seed, and that FindResult carries none.
+func TestDocFacts(t *testing.T) {
+	docs := typeAndFuncDocs(t, ".")
+	max := strconv.Itoa(nqueens.MaxCountN)
+	for name, wants := range map[string][]string{
+		"FastCounter":  {"≤ n ≤ " + max, "NQUEENS_KERNEL", qjoin.KernelGo.String() + ",", qjoin.KernelAVX2.String(), qjoin.KernelAVX512.String(), "*KernelError"},
+		"Count":        {"≤ n ≤ " + max, "Interrupted", "ctx.Err()", "SubsDone"},
+		"SolveOptions": {"seed 0", "fixed seed", "random"},
+		"FindResult":   {"no seed"},
+	} {
+		doc, ok := docs[name]
+		if !ok {
+			t.Errorf("no documentation of %s", name)
+		}
+		for _, w := range wants {
+			if !strings.Contains(doc, w) {
+				t.Errorf("the documentation of %s does not say %q:\n%s", name, w, doc)
+			}
+		}
+	}
+}
+
+// typeAndFuncDocs returns the documentation of each exported type (with its fields') and
+// function of the package in dir.
+func typeAndFuncDocs(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Files {
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Doc != nil {
+						out[d.Name.Name] += d.Doc.Text()
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						ts, ok := s.(*ast.TypeSpec)
+						if !ok {
+							continue
+						}
+						text := d.Doc.Text() + ts.Doc.Text()
+						if st, ok := ts.Type.(*ast.StructType); ok {
+							for _, fl := range st.Fields.List {
+								text += fl.Doc.Text() + fl.Comment.Text()
+							}
+						}
+						out[ts.Name.Name] += text
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestLongTestsRange: the README and the Makefile say the same boards for make
+// test-long (the README said 15..17, the Makefile 15..18).
+func TestLongTestsRange(t *testing.T) {
+	rangeRE := regexp.MustCompile(`n = (\d+)\.\.(\d+)`)
+	find := func(file, near string) string {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		i := strings.Index(text, near)
+		if i < 0 {
+			t.Fatalf("%s does not mention %q", file, near)
+		}
+		m := rangeRE.FindString(text[i:min(len(text), i+200)])
+		if m == "" {
+			t.Fatalf("%s: no range of n after %q", file, near)
+		}
+		return m
+	}
+	readme, makefile := find("README.md", "make test-long"), find("Makefile", "The longer runs")
+	if readme != makefile {
+		t.Errorf("make test-long: the README says %s, the Makefile %s", readme, makefile)
+	}
+}
+
+// TestClusterDocPlanning: docs/cluster.md gives the memory a shard process takes to plan
+// n = 27 at least as the peaks measured (issue 30: 654 MB, and 854 MB with --shards
+// 1000000; the page said 0.5 GB), so that a cluster sized by it does not run out.
+func TestClusterDocPlanning(t *testing.T) {
+	const measured, measuredSplit = 0.654, 0.854 // GB, peak RSS of count 27 --shard I/K while planning
+	b, err := os.ReadFile("docs/cluster.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(b)), " ")
+	m := regexp.MustCompile(`plans the whole board first:.{0,80}?([0-9.]+) GB at n = 27 \(.{0,80}?([0-9.]+) GB with ` + "`--shards 1000000`").FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("docs/cluster.md does not give the memory of planning n = 27, and with --shards 1000000")
+	}
+	plain, _ := strconv.ParseFloat(m[1], 64)
+	split, _ := strconv.ParseFloat(m[2], 64)
+	if plain < measured-0.01 || split < measuredSplit-0.01 {
+		t.Errorf("docs/cluster.md: planning n = 27 takes %.2f GB (%.2f GB with --shards 1000000); measured %.3f (%.3f)", plain, split, measured, measuredSplit)
 	}
 }

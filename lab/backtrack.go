@@ -249,8 +249,12 @@ func (t BacktrackTable) Plot(path string) error {
 
 // CostEstimate is what an experiment is expected to cost, estimated before it runs.
 type CostEstimate struct {
-	// Seconds is the estimated time of the whole experiment.
-	Seconds float64
+	// Seconds is the estimated time of the whole experiment, and MinSeconds its
+	// optimistic bound (at the fastest speed measured, and for a Las Vegas sweep with the
+	// pilots that were stopped early counted at what they did): the command refuses a run
+	// only when even that is past its limit, so that one slow moment of a busy machine
+	// does not refuse a short run.
+	Seconds, MinSeconds float64
 	// Nodes and Checks estimate the work: for Backtrack, of its costliest search
 	// (Costliest); for a Las Vegas sweep, the checks of all its runs (Nodes 0).
 	Nodes, Checks float64
@@ -260,10 +264,13 @@ type CostEstimate struct {
 	Costliest string
 }
 
-// EstimateBacktrack estimates the time of Backtrack(ctx, n, opt) before running it: the
-// nodes and checks of each search by Knuth's random probes of its tree (drawn from a fixed
-// seed) and its speed from a trial run of a few milliseconds; a search that ends within
-// its trial is measured exactly. The row DFS, which the ratios need, is counted too.
+// EstimateBacktrack estimates the time of Backtrack(ctx, n, opt) before running it,
+// calibrated on each search: its nodes and checks are the larger of Knuth's random probes
+// of its tree (drawn from a fixed seed) and the growth of its exact counters on smaller
+// boards, run whole (those of 40 ms at most), extrapolated; its speed is the median of
+// those runs' and of a moment of the search on n (a search that ends within 40 ms is
+// measured exactly). The row DFS, which the ratios need, is counted too. It takes a
+// fraction of a second.
 func EstimateBacktrack(ctx context.Context, n int, opt BacktrackOptions) (CostEstimate, error) {
 	var e CostEstimate
 	list, err := opt.searches()
@@ -285,6 +292,7 @@ func EstimateBacktrack(ctx context.Context, n int, opt BacktrackOptions) (CostEs
 			return e, err
 		}
 		e.Seconds += est.Seconds
+		e.MinSeconds += est.MinSeconds
 		if e.Costliest == "" || est.Seconds > worst {
 			worst, e.Costliest, e.Nodes, e.Checks, e.Rate = est.Seconds, s.Name, est.Nodes, est.Checks, est.Rate
 		}

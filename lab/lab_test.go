@@ -88,12 +88,12 @@ func csvOf(t *testing.T, tab lab.Table) string {
 func TestExactTable(t *testing.T) {
 	ctx := context.Background()
 	tab, err := lab.LasVegas(ctx, 8, lab.LasVegasOptions{Variant: lab.Row, Exact: true})
-	if err != nil || len(tab.Rows) != 9 || tab.Optimum != 2 || tab.Sampling != nil || !tab.Complete {
+	if err != nil || len(tab.Rows) != 9 || tab.Optimum != 2 || tab.Sampling != (lab.Sampling{}) || !tab.Complete {
 		t.Fatalf("%+v, %v", tab, err)
 	}
 	wantT := []float64{114, 39.625, 28.20, 29.01, 35.10, 46.92, 53.50, 55.93, 55.93}
 	for m, r := range tab.Rows {
-		if r.M != m || r.Expected == nil || r.Sampled != nil || math.Abs(float64(r.Explored)-wantT[m]) > 0.006 ||
+		if r.M != m || r.Expected == (lab.Expected{}) || r.Sampled != (lab.Sampled{}) || math.Abs(float64(r.Explored)-wantT[m]) > 0.006 ||
 			math.Abs(float64(r.Explored)-(r.S+(1-r.P)*r.E/r.P)) > 1e-9 || math.Abs(float64(r.Attempts)-1/r.P) > 1e-12 {
 			t.Errorf("m=%d: %+v %+v", m, r, r.Expected)
 		}
@@ -135,7 +135,7 @@ func TestSampledTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		tab, err := lab.LasVegas(ctx, 8, lab.LasVegasOptions{Variant: v, Trials: 2000, Seed: 42})
-		if err != nil || tab.Sampling == nil || tab.Trials != 2000 || tab.Seed != 42 || tab.MaxChecks != lab.DefaultMaxChecks || len(tab.Rows) != 9 {
+		if err != nil || tab.Exact || tab.Trials != 2000 || tab.Seed != 42 || tab.MaxChecks != lab.DefaultMaxChecks || len(tab.Rows) != 9 {
 			t.Fatalf("%v: %+v, %v", v, tab, err)
 		}
 		o, best := tab.Rows[tab.Optimum], exact.Rows[exact.Optimum]
@@ -238,5 +238,56 @@ func TestProgress(t *testing.T) {
 		Progress: func(p nqueens.Progress) { got = append(got, p) }})
 	if err != nil || len(got) != 2 || got[0] != (nqueens.Progress{Phase: "n=100", Done: 0, Total: 2}) || got[1].Phase != "n=1,000" {
 		t.Errorf("local search: %+v, %v", got, err)
+	}
+}
+
+// TestLasVegasFieldsNeverPanic: every field of a table reads without a panic whatever
+// its kind, the other kind's reading 0 (t.Rows[0].PSE on an exact table was a nil
+// pointer), and the JSON of each kind has its own keys only, as before.
+func TestLasVegasFieldsNeverPanic(t *testing.T) {
+	ctx := context.Background()
+	exact, err := lab.LasVegas(ctx, 6, lab.LasVegasOptions{Variant: lab.Row, Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sampled, err := lab.LasVegas(ctx, 6, lab.LasVegasOptions{Variant: lab.Row, Trials: 5, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := exact.Rows[0]; r.PSE != 0 || r.Runs != 0 || r.Nodes != 0 || exact.Trials != 0 || exact.Seed != 0 {
+		t.Errorf("an exact table's sampled fields: %+v %+v", exact.Sampling, r.Sampled)
+	}
+	if r := sampled.Rows[0]; r.S != 0 || r.E != 0 || r.Runs != 5 {
+		t.Errorf("a sampled table's exact fields: %+v", r.Expected)
+	}
+	for _, c := range []struct {
+		tab       lab.LasVegasTable
+		has, hasn []string
+	}{
+		{exact, []string{`"s":`, `"checks_e":`}, []string{`"p_se"`, `"runs"`, `"trials"`, `"seed"`, `"max_checks"`, `"max_draws"`}},
+		{sampled, []string{`"p_se":`, `"runs":5`, `"trials":5`, `"seed":1`, `"max_checks":`}, []string{`"s":`, `"checks_e"`, `"max_draws"`}},
+	} {
+		b, err := json.Marshal(c.tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range c.has {
+			if !strings.Contains(string(b), k) {
+				t.Errorf("exact=%v: no %s in %s", c.tab.Exact, k, b)
+			}
+		}
+		for _, k := range c.hasn {
+			if strings.Contains(string(b), k) {
+				t.Errorf("exact=%v: %s in %s", c.tab.Exact, k, b)
+			}
+		}
+		var back lab.LasVegasTable
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, c.tab) {
+			t.Errorf("exact=%v: the JSON reads back as %+v (%v), not %+v", c.tab.Exact, back, err, c.tab)
+		}
+	}
+	cell, err := lab.LasVegas(ctx, 6, lab.LasVegasOptions{Variant: lab.Cell, Exact: true, Ms: []int{1}})
+	if b, _ := json.Marshal(cell); err != nil || !strings.Contains(string(b), `"max_draws":36`) {
+		t.Errorf("the cell variant's max_draws: %s, %v", b, err)
 	}
 }

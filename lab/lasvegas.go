@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -147,11 +148,11 @@ type LasVegasTable struct {
 	Exact     bool      `json:"exact"`
 	Objective Objective `json:"objective"`
 	// MaxDraws is the bound of draws per attempt of the cell variant (n² by default),
-	// 0 for the row variant.
-	MaxDraws int `json:"max_draws"`
-	// Sampling holds the settings of a sampled table; nil, and absent from the JSON, for
+	// 0 for the row variant, which draws no squares (and absent from its JSON).
+	MaxDraws int `json:"max_draws,omitempty"`
+	// Sampling holds the settings of a sampled table; zero, and absent from the JSON, in
 	// an exact one.
-	*Sampling
+	Sampling
 	Rows []LasVegasRow `json:"rows"`
 	// Optimum is the index in Rows of the least cost per solution by Objective, among the
 	// rows that are no lower bounds; -1 if there is none.
@@ -183,11 +184,48 @@ type LasVegasRow struct {
 	// LowerBound says that some runs were stopped by the budget of checks: the means are
 	// lower bounds, and the row is no candidate for the optimum.
 	LowerBound bool `json:"lower_bound"`
-	// Sampled and Expected hold what only a sampled or only an exact table has; the other
-	// is nil, and its keys absent from the JSON.
-	*Sampled
-	*Expected
+	// Sampled and Expected hold what only a sampled or only an exact table has: the
+	// other is zero, and its keys absent from the JSON. (Values, not pointers: a field
+	// of the other kind reads as 0, it does not panic.)
+	Sampled
+	Expected
 }
+
+// MarshalJSON writes the table's keys and, for a sampled table, those of Sampling.
+func (t LasVegasTable) MarshalJSON() ([]byte, error) {
+	type fields LasVegasTable // without this method
+	v := struct {
+		fields
+		*Sampling // outranks fields.Sampling; nil (absent) in an exact table
+	}{fields: fields(t)}
+	if !t.Exact {
+		v.Sampling = &t.Sampling
+	}
+	return json.Marshal(v)
+}
+
+// MarshalJSON writes the row's keys and those of the part it has, Sampled or Expected
+// (a sampled row has runs, an exact one an e of at least 1: neither part of a real row
+// is zero).
+func (r LasVegasRow) MarshalJSON() ([]byte, error) {
+	type fields LasVegasRow // without this method
+	v := struct {
+		fields
+		// These outrank the parts inside fields; nil, their keys are absent.
+		*Sampled
+		*Expected
+	}{fields: fields(r)}
+	if r.sampled() {
+		v.Sampled = &r.Sampled
+	}
+	if r.Expected != (Expected{}) {
+		v.Expected = &r.Expected
+	}
+	return json.Marshal(v)
+}
+
+// sampled says whether r is a row of a sampled table.
+func (r LasVegasRow) sampled() bool { return r.Sampled != (Sampled{}) }
 
 // Sampled is what a sampled row adds: the standard errors of the means, the means of the
 // other counters, and what became of the runs.
@@ -253,7 +291,7 @@ func (r LasVegasRow) Cost(o Objective) float64 {
 	case ByChecks:
 		return float64(r.Checks)
 	case ByTime:
-		if r.Sampled == nil {
+		if !r.sampled() {
 			return math.NaN()
 		}
 		return r.Seconds
@@ -263,7 +301,7 @@ func (r LasVegasRow) Cost(o Objective) float64 {
 
 // costSE is the standard error of Cost(o), 0 in an exact row.
 func (r LasVegasRow) costSE(o Objective) float64 {
-	if r.Sampled == nil {
+	if !r.sampled() {
 		return 0
 	}
 	switch o {
@@ -338,7 +376,7 @@ func (t *LasVegasTable) exact(ctx context.Context, ms []int, opt LasVegasOptions
 			return err
 		}
 		row := LasVegasRow{M: m, P: r.P, Attempts: Number(1 / r.P), Explored: Number(r.T), Checks: Number(r.ChecksT),
-			Expected: &Expected{S: r.S, E: r.E, ChecksS: r.ChecksS, ChecksE: r.ChecksE}}
+			Expected: Expected{S: r.S, E: r.E, ChecksS: r.ChecksS, ChecksE: r.ChecksE}}
 		if r.P == 0 { // no attempt succeeds: no solution at any cost
 			row.Attempts, row.Explored, row.Checks = Number(math.Inf(1)), Number(math.Inf(1)), Number(math.Inf(1))
 		}
@@ -357,14 +395,14 @@ func (t *LasVegasTable) sample(ctx context.Context, ms []int, opt LasVegasOption
 		}
 	}
 	res, err := lasvegas.Sweep(ctx, t.N, so)
-	t.Sampling = &Sampling{Trials: res.Trials, Seed: res.Seed, MaxChecks: res.MaxChecks, MaxCensored: res.MaxCensored}
+	t.Sampling = Sampling{Trials: res.Trials, Seed: res.Seed, MaxChecks: res.MaxChecks, MaxCensored: res.MaxCensored}
 	if t.MaxChecks < 0 {
 		t.MaxChecks = -1
 	}
 	for _, r := range res.Rows {
 		t.Rows = append(t.Rows, LasVegasRow{M: r.M, P: r.P.Mean, Attempts: Number(r.MeanAttempts.Mean),
 			Explored: Number(r.Explored.Mean), Checks: Number(r.Checks.Mean), LowerBound: r.Censored > 0,
-			Sampled: &Sampled{PSE: r.P.SE, AttemptsSE: r.MeanAttempts.SE, ExploredSE: r.Explored.SE, ChecksSE: r.Checks.SE,
+			Sampled: Sampled{PSE: r.P.SE, AttemptsSE: r.MeanAttempts.SE, ExploredSE: r.Explored.SE, ChecksSE: r.Checks.SE,
 				Nodes: r.Nodes.Mean, NodesSE: r.Nodes.SE, Draws: r.Draws.Mean,
 				Seconds: r.Seconds.Mean, SecondsSE: r.Seconds.SE, MedianSeconds: r.Median.Seconds(),
 				Runs: r.Runs, Censored: r.Censored, Abandoned: r.Abandoned}})
@@ -373,15 +411,16 @@ func (t *LasVegasTable) sample(ctx context.Context, ms []int, opt LasVegasOption
 }
 
 // EstimateLasVegas estimates the checks and the time of a sampled LasVegas(ctx, n, opt)
-// from a few short pilot runs (a second at most). An exact table is not estimated: its
-// estimate is zero.
+// from a few short pilot runs (a second or so): four for each of up to 17 values of m,
+// each stopped at the checks of 20 ms of CPU time (4·10^6 at 2·10^8 a second), and the
+// median of their speeds in CPU time, so that a slow moment of the machine changes little. An exact table is not estimated: its estimate is zero.
 func EstimateLasVegas(ctx context.Context, n int, opt LasVegasOptions) (CostEstimate, error) {
 	if opt.Exact {
 		return CostEstimate{}, nil
 	}
 	e, err := lasvegas.EstimateSweep(ctx, n, lasvegas.SweepOptions{Variant: lasvegas.Variant(opt.Variant), Ms: opt.Ms,
 		Trials: opt.Trials, Seed: opt.Seed, MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks, MaxCensored: opt.MaxCensored})
-	return CostEstimate{Seconds: e.Seconds, Checks: e.Checks, Rate: e.Rate}, err
+	return CostEstimate{Seconds: e.Seconds, MinSeconds: e.MinSeconds, Checks: e.Checks, Rate: e.Rate}, err
 }
 
 // Table lays the table out for printing: a line of its settings, a row per m with the
@@ -391,9 +430,13 @@ func (t LasVegasTable) Table() Table {
 	if t.Exact {
 		return t.exactTable()
 	}
+	draws := "" // the row variant draws no squares: it has no bound of draws
+	if t.Variant == Cell {
+		draws = fmt.Sprintf(" max_draws=%d", t.MaxDraws)
+	}
 	out := Table{
-		Head: []string{fmt.Sprintf("n=%d variant=%s trials=%d seed=%d max_draws=%d max_checks=%d objective=%s",
-			t.N, t.Variant, t.Trials, t.Seed, t.MaxDraws, t.MaxChecks, t.Objective)},
+		Head: []string{fmt.Sprintf("n=%d variant=%s trials=%d seed=%d%s max_checks=%d objective=%s",
+			t.N, t.Variant, t.Trials, t.Seed, draws, t.MaxChecks, t.Objective)},
 		Columns: []Column{{Key: "m", Head: "m"}, {Key: "p", Head: "p"}, {Key: "p_se", Head: "±"},
 			{Key: "attempts", Head: "attempts"}, {Key: "attempts_se"}, {Key: "nodes", Head: "nodes"}, {Key: "nodes_se"},
 			{Key: "explored", Head: "explored"}, {Key: "explored_se"}, {Key: "checks", Head: "checks"}, {Key: "checks_se", Head: "±"},

@@ -193,7 +193,7 @@ func sizesBetween(lo, hi, perDecade int) []int {
 // O(j) columns are "-" beyond ScanMax.
 func (t LocalSearchTable) Table() Table {
 	out := Table{Head: []string{fmt.Sprintf("seed=%d", t.Seed)}, Columns: []Column{
-		{Key: "n", Head: "n"}, {Key: "seconds", Head: "seconds"}, {Key: "ns_per_queen", Head: "ns/queen"}, {Key: "conflicts", Head: "k"},
+		{Key: "n", Head: "n"}, {Key: "seconds", Head: "seconds"}, {Key: "ns_per_queen", Head: "ns/queen"}, {Key: "conflicts", Head: "conflicts"},
 		{Key: "attempts"}, {Key: "swaps", Head: "swaps"}, {Key: "failed_swaps"}, {Key: "restarts", Head: "restarts"},
 		{Key: "initial_placed_seconds", Head: "init O(1) s"}, {Key: "initial_placed_checks", Head: "O(1) checks"},
 		{Key: "initial_scan_seconds", Head: "init O(j) s"}, {Key: "initial_scan_checks", Head: "O(j) checks"},
@@ -213,7 +213,7 @@ func (t LocalSearchTable) Table() Table {
 	return out
 }
 
-// Plot draws time and k against n on log-log axes (with the O(j) initial search's time
+// Plot draws time and the conflicts (k) against n on log-log axes (with the O(j) initial search's time
 // where it was measured), to a PNG or SVG file by path's extension.
 func (t LocalSearchTable) Plot(path string) error {
 	var n, secs, k, nScan, scan []float64
@@ -233,7 +233,7 @@ func (t LocalSearchTable) Plot(path string) error {
 	}
 	return labplot.LogLog{Panels: []labplot.Panel{
 		timePanel,
-		{Title: "queens left in conflict after the initial search", XLabel: "n", YLabel: "k",
-			Series: []labplot.Series{{Label: "k", X: n, Y: k}}},
+		{Title: "queens left in conflict after the initial search (k)", XLabel: "n", YLabel: "conflicts",
+			Series: []labplot.Series{{Label: "conflicts", X: n, Y: k}}},
 	}, Size: labplot.Size{Height: 800}}.Save(path)
 }

@@ -79,18 +79,18 @@ type solveResponse struct {
 	Columns   []int32 `json:"columns,omitempty"` // n ≤ MaxColumnsN only
 	Download  string  `json:"download"`          // the same placement as a text file
 	Nodes     uint64  `json:"nodes,omitempty"`   // backtracking
-	// Local search only.
-	Attempts   uint64 `json:"attempts,omitempty"`
-	K          uint64 `json:"k,omitempty"`
-	FinalSwaps uint64 `json:"final_swaps,omitempty"`
-	Restarts   uint64 `json:"restarts,omitempty"`
+	// Local search only, 0 included (the names of solve --json).
+	Attempts  *uint64 `json:"attempts,omitempty"`
+	Conflicts *uint64 `json:"conflicts,omitempty"`
+	Swaps     *uint64 `json:"swaps,omitempty"`
+	Restarts  *uint64 `json:"restarts,omitempty"`
 }
 
-// solveParams reads n, algo and seed, shared by /api/solve and /api/placement.txt.
+// solveParams reads n, algorithm and seed, shared by /api/solve and /api/placement.txt.
 func (s *server) solveParams(r *http.Request) (n int, opt nqueens.SolveOptions, err error) {
 	p := newParams(r)
 	n = p.size(s.opt.MaxSolveN)
-	algo := p.oneOf("algo", string(nqueens.Auto), string(nqueens.Auto), string(nqueens.LocalSearch), string(nqueens.Construct), string(nqueens.Backtrack))
+	algo := p.oneOf("algorithm", string(nqueens.Auto), string(nqueens.Auto), string(nqueens.LocalSearch), string(nqueens.Construct), string(nqueens.Backtrack))
 	seed := p.int("seed", -1, 0, maxSeed)
 	if err := p.done(); err != nil {
 		return 0, opt, err
@@ -126,8 +126,10 @@ func (s *server) solve(r *http.Request) (job, error) {
 		st := res.Stats
 		out := solveResponse{N: n, Algorithm: string(res.Algorithm), Seed: opt.Seed, Verified: true,
 			Seconds: time.Since(start).Seconds(), Nodes: st.Nodes,
-			Attempts: st.Attempts, K: st.Conflicts, FinalSwaps: st.Swaps, Restarts: st.Restarts,
-			Download: fmt.Sprintf("/api/placement.txt?n=%d&algo=%s&seed=%d", n, res.Algorithm, opt.Seed)}
+			Download: fmt.Sprintf("/api/placement.txt?n=%d&algorithm=%s&seed=%d", n, res.Algorithm, opt.Seed)}
+		if res.Algorithm == nqueens.LocalSearch {
+			out.Attempts, out.Conflicts, out.Swaps, out.Restarts = &st.Attempts, &st.Conflicts, &st.Swaps, &st.Restarts
+		}
 		if n <= s.opt.MaxColumnsN {
 			out.Columns = oneBased(res.Placement)
 		}

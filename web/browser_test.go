@@ -298,7 +298,7 @@ func TestBrowserBoard(t *testing.T) {
 	p.set("seed", "3")
 	p.click("#solve")
 	p.waitFor(`document.getElementById("board-status").textContent.includes("seed 3")`)
-	want := getJSON[solveResponse](p, "/api/solve?n=10&algo=localsearch&seed=3")
+	want := getJSON[solveResponse](p, "/api/solve?n=10&algorithm=localsearch&seed=3")
 	got := parseColumns(t, p.text("columns"))
 	if !got.Equal(placement(t, want.Columns)) {
 		t.Errorf("the page shows %v, the API gives %v", got, want.Columns)
@@ -369,13 +369,13 @@ func TestBrowserBoard(t *testing.T) {
 		t.Errorf("the board stays on the page (display %q) for 10^5 queens", d)
 	}
 	summary := p.text("summary-list")
-	for _, s := range []string{"n100,000", "algorithmlocalsearch", "seed1", "k (conflicts left)", "restarts", "verifiedyes"} {
+	for _, s := range []string{"n100,000", "algorithmlocalsearch", "seed1", "conflicts (k)", "swaps", "restarts", "verifiedyes"} {
 		if !strings.Contains(summary, s) {
 			t.Errorf("the summary %q lacks %q", summary, s)
 		}
 	}
 	href := eval[string](p, `document.getElementById("download").getAttribute("href")`)
-	if href != "/api/placement.txt?n=100000&algo=localsearch&seed=1" {
+	if href != "/api/placement.txt?n=100000&algorithm=localsearch&seed=1" {
 		t.Fatalf("download link %q", href)
 	}
 	resp, err := http.Get(p.url + href)

@@ -12,7 +12,7 @@
 //   - the board: solve n with an algorithm and a seed, step to the next or previous
 //     solution in lexicographic order (all of them, or one per symmetry class), apply
 //     the 8 symmetries of the square; boards beyond [MaxDrawnN] are summarised (time,
-//     k, restarts, verified) with the placement to download as text;
+//     conflicts, restarts, verified) with the placement to download as text;
 //   - the replay of a search, event by event (replay.js): the four teaching searches,
 //     the Las Vegas hybrid (row and cell variants: the random queens in blue, then the
 //     backtracking, the running p, s, e and t, and the U curve with the replay's m
@@ -38,8 +38,8 @@
 // order, as everywhere in nqueens' text and JSON. Every GET endpoint answers HEAD too.
 //
 //	GET  /api/limits                         the limits below, as the page reads them
-//	GET  /api/solve?n=&algo=&seed=           one solution (columns up to MaxColumnsN)
-//	GET  /api/placement.txt?n=&algo=&seed=   the same solution as a text file
+//	GET  /api/solve?n=&algorithm=&seed=      one solution (columns up to MaxColumnsN)
+//	GET  /api/placement.txt?n=&algorithm=&seed=   the same solution as a text file
 //	GET  /api/solutions?n=&index=&unique=    the index-th solution in lexicographic order
 //	GET  /api/count?n=                       total and unique counts
 //	POST /api/transform                      {"columns":[...],"symmetry":"rotate90"}

@@ -156,7 +156,7 @@ func TestHead(t *testing.T) {
 		{"/api/solve?n=8", "application/json", 200},
 		{"/api/solve?n=3", "application/json", 404},
 		{"/api/solve?n=x", "application/json", 400},
-		{"/api/placement.txt?n=1e6&algo=construct", "text/plain", 200},
+		{"/api/placement.txt?n=1e6&algorithm=construct", "text/plain", 200},
 		{"/api/solutions?n=8&index=5", "application/json", 200},
 		{"/api/count?n=8", "application/json", 200},
 		{"/api/trace?n=6", "application/json", 200},

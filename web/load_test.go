@@ -31,9 +31,9 @@ func TestLoad(t *testing.T) {
 	defer srv.Close()
 	type request struct{ method, path, body string }
 	requests := []request{
-		{"GET", "/api/solve?n=8&algo=backtrack", ""},
+		{"GET", "/api/solve?n=8&algorithm=backtrack", ""},
 		{"GET", "/api/solve?n=200&seed=5", ""},
-		{"GET", "/api/solve?n=1e5&algo=construct", ""},
+		{"GET", "/api/solve?n=1e5&algorithm=construct", ""},
 		{"GET", "/api/solutions?n=10&index=123", ""},
 		{"GET", "/api/solutions?n=9&index=20&unique=true", ""},
 		{"GET", "/api/count?n=10", ""},

@@ -25,7 +25,7 @@ type slowDownload struct {
 	read atomic.Int64
 }
 
-const slowTarget = "/api/placement.txt?n=2e6&algo=construct"
+const slowTarget = "/api/placement.txt?n=2e6&algorithm=construct"
 
 func startSlowDownload(t *testing.T, addr string) *slowDownload {
 	t.Helper()
@@ -100,8 +100,8 @@ func TestSlowDownloads(t *testing.T) {
 	if k := len(s.downloads); k != 2 {
 		t.Fatalf("%d downloads in flight, want the 2 slow ones still being sent", k)
 	}
-	for _, target := range []string{"/api/count?n=8", "/api/solve?n=8", "/api/solve?n=1e5&algo=construct",
-		"/api/solutions?n=8&index=3", "/api/trace?n=5", "/api/lab/backtrack?n=6", "/api/placement.txt?n=100&algo=construct"} {
+	for _, target := range []string{"/api/count?n=8", "/api/solve?n=8", "/api/solve?n=1e5&algorithm=construct",
+		"/api/solutions?n=8&index=3", "/api/trace?n=5", "/api/lab/backtrack?n=6", "/api/placement.txt?n=100&algorithm=construct"} {
 		start := time.Now()
 		resp, err := http.Get(srv.URL + target)
 		if err != nil {
@@ -146,7 +146,7 @@ func TestStalledDownload(t *testing.T) {
 	if err == nil || n >= int64(full) {
 		t.Errorf("the stalled client read %d of %d bytes and then %v; want a truncated text and an error", n, full, err)
 	}
-	resp, err := http.Get(srv.URL + "/api/placement.txt?n=8&algo=construct")
+	resp, err := http.Get(srv.URL + "/api/placement.txt?n=8&algorithm=construct")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
 package web
 
 import (
-	"github.com/nqueens/nqueens/internal/u128"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nqueens/nqueens/internal/u128"
 	"go/parser"
 	"go/token"
 	"io"
@@ -165,7 +165,7 @@ func TestLimits(t *testing.T) {
 
 func TestSolve(t *testing.T) {
 	h := New(Options{})
-	r := decode[solveResponse](t, get(t, h, "/api/solve?n=8&algo=backtrack"))
+	r := decode[solveResponse](t, get(t, h, "/api/solve?n=8&algorithm=backtrack"))
 	if got := fmt.Sprint(r.Columns); got != "[1 5 8 6 3 7 2 4]" || !r.Verified || r.Nodes != 114 || r.Algorithm != "backtrack" {
 		t.Errorf("n=8 backtrack: %+v", r)
 	}
@@ -175,16 +175,16 @@ func TestSolve(t *testing.T) {
 	if r := decode[solveResponse](t, get(t, h, "/api/solve?n=12")); r.Algorithm != "backtrack" {
 		t.Errorf("auto at n=12 picked %s", r.Algorithm)
 	}
-	a := decode[solveResponse](t, get(t, h, "/api/solve?n=1000&algo=localsearch&seed=7"))
+	a := decode[solveResponse](t, get(t, h, "/api/solve?n=1000&algorithm=localsearch&seed=7"))
 	b := decode[solveResponse](t, get(t, h, "/api/solve?n=1e3&seed=7"))
 	placement(t, a.Columns)
 	if !slices.Equal(a.Columns, b.Columns) || a.Seed != 7 || b.Algorithm != "localsearch" {
 		t.Errorf("the same seed gave different placements (or algorithms %s, %s)", a.Algorithm, b.Algorithm)
 	}
-	if a.Attempts == 0 || a.Download != "/api/placement.txt?n=1000&algo=localsearch&seed=7" {
+	if a.Attempts == nil || *a.Attempts == 0 || a.Download != "/api/placement.txt?n=1000&algorithm=localsearch&seed=7" {
 		t.Errorf("local search answer: %+v", a)
 	}
-	placement(t, decode[solveResponse](t, get(t, h, "/api/solve?n=10&algo=construct")).Columns)
+	placement(t, decode[solveResponse](t, get(t, h, "/api/solve?n=10&algorithm=construct")).Columns)
 	big := decode[solveResponse](t, get(t, h, "/api/solve?n=2000&seed=1"))
 	if big.Columns != nil || !big.Verified || big.Download == "" {
 		t.Errorf("n=2000: columns %d, %+v", len(big.Columns), big)
@@ -199,8 +199,8 @@ func TestSolve(t *testing.T) {
 		t.Errorf("limit %d", e.Limit)
 	}
 	wantError(t, get(t, h, "/api/solve?n=99999999999999999999999"), 400, "at most")
-	wantError(t, get(t, h, "/api/solve?n=40&algo=backtrack"), 400, "too large for backtrack")
-	wantError(t, get(t, h, "/api/solve?n=8&algo=magic"), 400, "not one of")
+	wantError(t, get(t, h, "/api/solve?n=40&algorithm=backtrack"), 400, "too large for backtrack")
+	wantError(t, get(t, h, "/api/solve?n=8&algorithm=magic"), 400, "not one of")
 	wantError(t, get(t, h, "/api/solve?n=8&seed=-1"), 400, "not a whole number")
 	wantError(t, get(t, h, "/api/solve?n=8&seed="+strconv.FormatUint(maxSeed+1, 10)), 400, "not in 0..")
 	wantError(t, get(t, h, "/api/solve?n=8&n=9"), 400, "given 2 times")
@@ -225,7 +225,7 @@ func TestPlacementText(t *testing.T) {
 		t.Errorf("the download %q is not the placement shown %v (%v)", w.Body.String(), r.Columns, err)
 	}
 	// A large board: only the download holds the columns.
-	w = get(t, h, "/api/placement.txt?n=1e5&algo=construct")
+	w = get(t, h, "/api/placement.txt?n=1e5&algorithm=construct")
 	if p, err := nqueens.ParsePlacement(w.Body.String()); err != nil || len(p) != 100_000 || nqueens.Verify(p) != nil {
 		t.Errorf("n=10^5 download: %d bytes, %v", w.Body.Len(), err)
 	}
@@ -495,7 +495,7 @@ func TestLabLasVegas(t *testing.T) {
 	a := counters(decode[lab.LasVegasTable](t, get(t, h, "/api/lab/lasvegas?n=12&trials=5&seed=3")))
 	s := decode[lab.LasVegasTable](t, get(t, h, "/api/lab/lasvegas?n=12&trials=5&seed=3"))
 	b := counters(s)
-	if a != b || len(s.Rows) != 13 || s.Exact || s.Sampling == nil || s.Trials != 5 || s.Seed != 3 || s.MaxChecks != sweepBudget || s.Optimum < 0 {
+	if a != b || len(s.Rows) != 13 || s.Exact || s.Trials != 5 || s.Seed != 3 || s.MaxChecks != sweepBudget || s.Optimum < 0 {
 		t.Errorf("sampled sweep (same seed twice equal: %v): %+v", a == b, s)
 	}
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=11&exact=1"), 400, "at most 10")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,13 +18,14 @@ import (
 // completeOutput is what complete prints, in the names of docs/vocabulary.md: fix is the
 // fixed queens (as --fix takes them), fixed their number (as --fixed takes it).
 type completeOutput struct {
-	N        int      `json:"n"`
-	Fix      [][2]int `json:"fix"`
-	Fixed    int      `json:"fixed"`
-	Total    *uint64  `json:"total,omitempty"`    // --count: the completions
-	Complete *bool    `json:"complete,omitempty"` // --count: false when interrupted (total is then partial)
-	Columns  []int    `json:"columns,omitempty"`  // 1-based
-	Engine   string   `json:"engine,omitempty"`
+	N         int      `json:"n"`
+	Fix       [][2]int `json:"fix"`
+	Fixed     int      `json:"fixed"`
+	Total     *uint64  `json:"total,omitempty"`     // --count: the completions
+	Complete  *bool    `json:"complete,omitempty"`  // --count: false when interrupted (total is then partial)
+	Columns   []int    `json:"columns,omitempty"`   // 1-based
+	Algorithm string   `json:"algorithm,omitempty"` // the search that answered, as solve's
+
 	Seed     *uint64  `json:"seed,omitempty"`
 	Mode     string   `json:"mode,omitempty"`
 	Verified bool     `json:"verified,omitempty"`
@@ -77,7 +79,10 @@ The fixed queens come from --fix or from --fix-file (- for stdin), either as
 1-based row:col pairs ("1:1, 2:5") or as a line with one entry per row, a
 column or 0 or '.' for an empty row ("1 5 0 0 . 0 0 0"; N may then be
 omitted). Queens off the board, two queens on one row, or fixed queens that
-attack each other are rejected, naming them (exit 2).
+attack each other are rejected, naming them (exit 2). So is an empty
+--fix-file, as --fix "" is (a line of 0s or .s is the empty board), and,
+without N, a line that does not end with a newline or names a column past
+its length: a file cut short must not pass for a smaller board.
 
 The complete search propagates constraints on bitsets and branches on the
 most constrained row or column, alternating from n = 40 with a local search
@@ -142,6 +147,9 @@ func (c *completeCmd) conflicts(fl *pflag.FlagSet) error {
 	if f, err := nqueens.ParseFormat(c.format); err == nil && f == nqueens.Board && c.count {
 		return usagef("--count and --format board exclude each other: --count prints a count, not a board")
 	}
+	if err := exclusive(fl, "count", []string{"seed"}, "counting draws no random numbers (the seed is that of a search for one completion, or of --generate)"); err != nil {
+		return err
+	}
 	for _, name := range []string{"fixed", "mode"} {
 		if fl.Changed(name) && c.generate == "" {
 			return usagef("--%s applies to --generate only", name)
@@ -179,9 +187,12 @@ func (c *completeCmd) run(args []string) error {
 // generateInstance prints a random instance.
 func (c *completeCmd) generateInstance() error {
 	e := c.e
-	n, err := parseSize(c.generate)
+	n, over, err := parseSizeMax(c.generate, nqueens.MaxCompletionN)
 	if err != nil {
 		return err
+	}
+	if over {
+		return tooLarge(c.generate, nqueens.MaxCompletionN, "the generator")
 	}
 	if c.fixedK < 0 || c.fixedK > n {
 		return usagef("--fixed must be between 0 and %d, got %d", n, c.fixedK)
@@ -212,8 +223,15 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 	n := 0
 	if len(args) == 1 {
 		var err error
-		if n, err = parseSize(args[0]); err != nil {
+		var over bool
+		if n, over, err = parseSizeMax(args[0], nqueens.MaxCompletionN); err != nil {
 			return nil, "", err
+		}
+		if c.count && (over || n > nqueens.MaxCountCompletionsN) {
+			return nil, "", usagef("--count needs the complete search, which handles n ≤ %d (about 24·n² bytes), got %s", nqueens.MaxCountCompletionsN, args[0])
+		}
+		if over {
+			return nil, "", tooLarge(args[0], nqueens.MaxCompletionN, "complete")
 		}
 	}
 	src := c.fix
@@ -238,7 +256,14 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 			return nil, "", usagef("--fix-file: more than %d MiB; give the fixed queens of a large board as row:col pairs", maxFixInput>>20)
 		}
 		src = string(b)
-	case c.fix == "":
+		if err := cutShort(src, n, c.fixFile); err != nil {
+			return nil, "", err
+		}
+	}
+	if strings.TrimSpace(src) == "" { // no queens given: the empty board is a line of 0s or .s
+		if c.fixFile != "" {
+			return nil, "", usagef("--fix-file %s is empty: give the fixed queens with --fix or --fix-file (or --generate an instance)", c.fixFile)
+		}
 		return nil, "", usagef("give the fixed queens with --fix or --fix-file (or --generate an instance)")
 	}
 	f, err := textFormat(c.format, c.asJSON, "complete")
@@ -247,6 +272,9 @@ func (c *completeCmd) parse(args []string) (nqueens.Partial, nqueens.Format, err
 	}
 	p, err := nqueens.ParsePartial(src, n)
 	if err != nil {
+		if c.fixFile != "" {
+			return nil, "", usageError{fmt.Errorf("--fix-file %s: %w", c.fixFile, err)}
+		}
 		return nil, "", usageError{fmt.Errorf("--fix: %w", err)}
 	}
 	n = len(p)
@@ -320,13 +348,26 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	secs := time.Since(start).Seconds()
 	if f == nqueens.JSON {
 		return printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Columns: oneBased(res.Placement),
-			Engine: res.Engine, Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
+			Algorithm: string(res.Algorithm), Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 	}
 	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "n=%d fixed=%d engine=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Engine, c.seed, secs)
+	fmt.Fprintf(e.stderr, "n=%d fixed=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Algorithm, c.seed, secs)
 	return nil
+}
+
+// cutShort refuses the line of a --fix-file in the row form (one entry per row) that
+// does not end with a newline when no N is given to check its length: a file cut short
+// would otherwise be taken for a smaller board.
+func cutShort(src string, n int, file string) error {
+	line := strings.TrimRight(src, " \t")
+	if n > 0 || line == "" || strings.HasSuffix(line, "\n") || strings.Contains(src, ":") {
+		return nil
+	}
+	k := len(strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '\n' || r == '\r' }))
+	return usagef("--fix-file %s: its line of %d entries does not end with a newline: cut short? Give N to take it as it is (complete %d --fix-file %s for a %d×%d board)",
+		file, k, k, file, k, k)
 }
 
 // oneBased is p's columns counted from 1, as the JSON output prints them.

@@ -21,6 +21,7 @@ func TestCompleteGolden(t *testing.T) {
 		{"complete-none", "", []string{"complete", "8", "--fix", "1:1,2:3", "--seed", "1"}},
 		{"complete-count", "", []string{"complete", "8", "--fix", "1:1", "--count"}},
 		{"complete-count-json", "", []string{"complete", "8", "--fix", "1:1", "--count", "--json"}},
+		{"complete-count-seed", "", []string{"complete", "8", "--fix", "1:1", "--count", "--seed", "5"}},
 		{"complete-count-empty", "", []string{"complete", "--fix", ". . . . . . . . . .", "--count"}},
 		{"complete-stdin", "3:1\n", []string{"complete", "6", "--fix-file", "-", "--seed", "1"}},
 		{"complete-attack", "", []string{"complete", "8", "--fix", "1:1,4:4"}},
@@ -29,6 +30,13 @@ func TestCompleteGolden(t *testing.T) {
 		{"complete-garbage", "", []string{"complete", "8", "--fix", "1-2"}},
 		{"complete-no-fix", "", []string{"complete", "8"}},
 		{"complete-missing-file", "", []string{"complete", "8", "--fix-file", "testdata/no-such-file"}},
+		{"complete-empty-file", "", []string{"complete", "8", "--fix-file", "testdata/fix-empty.txt"}},
+		{"complete-blank-file", "", []string{"complete", "8", "--fix-file", "testdata/fix-blank.txt"}},
+		{"complete-blank-fix", "", []string{"complete", "8", "--fix", " "}},
+		{"complete-cut-file", "", []string{"complete", "--fix-file", "testdata/fix-cut.txt"}},
+		{"complete-cut-file-n", "", []string{"complete", "6", "--fix-file", "testdata/fix-cut.txt", "--seed", "1"}},
+		{"complete-cut-column", "", []string{"complete", "--fix-file", "testdata/fix-cut-column.txt"}},
+		{"complete-row-file", "", []string{"complete", "--fix-file", "testdata/fix-row.txt", "--seed", "1"}},
 		{"complete-generate", "", []string{"complete", "--generate", "30", "--fixed", "6", "--seed", "4"}},
 		{"complete-generate-json", "", []string{"complete", "--generate", "30", "--fixed", "6", "--seed", "4", "--mode", "random", "--json"}},
 		{"complete-generate-bad", "", []string{"complete", "--generate", "8", "--fixed", "9"}},
@@ -53,8 +61,8 @@ func TestCompleteLargeBoard(t *testing.T) {
 	for i, c := range o.Columns {
 		q[i] = int32(c - 1)
 	}
-	if err := nqueens.Verify(q); err != nil || len(q) != 100_000 || q[0] != 0 || q[49_999] != 6 || o.Engine != "sosic-gu" || !o.Verified {
-		t.Errorf("n=%d engine %s: %v", len(q), o.Engine, err)
+	if err := nqueens.Verify(q); err != nil || len(q) != 100_000 || q[0] != 0 || q[49_999] != 6 || o.Algorithm != "localsearch" || !o.Verified {
+		t.Errorf("n=%d algorithm %s: %v", len(q), o.Algorithm, err)
 	}
 }
 

@@ -25,9 +25,8 @@ type countOutput struct {
 	Seconds  float64          `json:"seconds"`
 	Complete bool             `json:"complete"`
 	Workers  int              `json:"workers"`
-	Subs     int              `json:"subs"`
+	Subs     int              `json:"subs"` // of this count: the whole plan's, or the shard's
 	SubsDone int              `json:"subs_done"`
-	Nodes    uint64           `json:"nodes"`
 	// Set by --shard and --checkpoint only: the Burnside numerator of the
 	// sub-problems counted, whose sum over the shards is 8 × unique.
 	Burnside   *nqueens.Uint128 `json:"burnside,omitempty"`
@@ -88,7 +87,12 @@ second one stops at once (exit 1), naming the pid and host of the first.`,
 			"  nqueens count 18 --checkpoint q18.ckpt --resume\n" +
 			"  nqueens count 20 --shard 3/16 --out-dir results/",
 		Args: exactArgs(1, "one board size N"),
-		RunE: func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("checkpoint-every") && c.checkpoint == "" && c.shard == "" {
+				return usagef("--checkpoint-every applies to a count with --checkpoint FILE or --shard I/K, which write checkpoints")
+			}
+			return c.run(args[0])
+		},
 	}
 	f := cmd.Flags()
 	f.IntVarP(&c.workers, "workers", "w", 0, "goroutines counting in parallel (0: one per core)")
@@ -104,9 +108,12 @@ second one stops at once (exit 1), naming the pid and host of the first.`,
 }
 
 func (c *countCmd) run(size string) error {
-	n, err := parseSize(size)
+	n, over, err := parseSizeMax(size, nqueens.MaxCountN)
 	if err != nil {
 		return err
+	}
+	if over {
+		return tooLarge(size, nqueens.MaxCountN, "the counter")
 	}
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err
@@ -143,7 +150,7 @@ func (c *countCmd) countPlain(n int) error {
 	}
 	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
 		Complete: res.Status == nqueens.Complete, Workers: c.workers, Subs: res.Stats.Subs,
-		SubsDone: res.Stats.SubsDone, Nodes: res.Stats.Nodes}
+		SubsDone: res.Stats.SubsDone}
 	if err := c.render(out); err != nil {
 		return err
 	}
@@ -174,7 +181,12 @@ func (out countOutput) line() string {
 	}
 	s += fmt.Sprintf(" seconds=%.3f workers=%d", out.Seconds, out.Workers)
 	if out.Shard != "" {
-		s += fmt.Sprintf(" shard=%s subs=%d result_file=%s", out.Shard, out.Subs, out.ResultFile)
+		s += fmt.Sprintf(" shard=%s subs=%d", out.Shard, out.Subs)
+		if out.ResultFile != "" {
+			s += " result_file=" + out.ResultFile
+		} else if out.Checkpoint != "" {
+			s += " checkpoint=" + out.Checkpoint // interrupted, or the result file not written
+		}
 		if out.Skipped {
 			s += " skipped=true"
 		}
@@ -231,7 +243,7 @@ func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 func (c *countCmd) output(r nqueens.ShardResult) countOutput {
 	return countOutput{N: r.N, Total: r.Total, Unique: &r.Unique, Seconds: r.Seconds,
 		Complete: r.Status == nqueens.Complete, Workers: c.workers, Subs: r.Subs, SubsDone: r.SubsDone,
-		Nodes: r.Nodes, Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
+		Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 
 // fileError makes a usage error of the refusals of a path (a directory, a device where a
@@ -321,10 +333,10 @@ func (c *countCmd) countShard(n int) error {
 	}
 	// The count ran: its sums are printed, saved or not.
 	out := c.output(r)
-	out.Shard, out.ResultFile, out.Skipped, out.Unique = spec, r.ResultFile, r.Skipped, nil
-	if !r.Skipped && err == nil {
-		out.Checkpoint = "" // removed with the result written
-	}
+	out.Shard, out.Skipped, out.Unique = spec, r.Skipped, nil
+	if r.Skipped || (err == nil && r.Status == nqueens.Complete) {
+		out.ResultFile, out.Checkpoint = r.ResultFile, "" // the checkpoint is removed with the result written
+	} // else no result file was written: the line names the checkpoint that holds the count
 	if err := c.render(out); err != nil {
 		return err
 	}

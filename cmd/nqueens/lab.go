@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -33,22 +32,29 @@ machines and --plot FILE.png|FILE.svg for a figure.`,
 	return cmd
 }
 
-// The cost of an experiment is estimated before it runs (lab.EstimateSearch,
-// lab.EstimateSweep): past labWarnAfter the estimate is printed on stderr, past
-// labRefuseAfter the run is refused (exit 2) unless --force is given.
+// The cost of an experiment is estimated before it runs (lab.EstimateBacktrack,
+// lab.EstimateLasVegas): past labWarnAfter the estimate is printed on stderr, past
+// labRefuseAfter (its optimistic bound) the run is refused (exit 2) unless --force is
+// given.
 const (
 	labWarnAfter   = 10 * time.Second
 	labRefuseAfter = time.Hour
 )
 
-// checkCost warns about, or refuses, an experiment estimated to take secs seconds; what
-// names it ("lab backtrack 14") and why says where the time goes.
-func checkCost(e *env, what string, secs float64, why string, force bool) error {
+// checkCost warns about, or refuses, an experiment estimated to take est.Seconds; what
+// names it ("lab backtrack 14") and why says where the time goes. It refuses only when
+// even the optimistic bound, est.MinSeconds, is past the limit: an estimate from short
+// runs on a busy machine must not refuse a short experiment.
+func checkCost(e *env, what string, est lab.CostEstimate, why string, force bool) error {
+	secs, about := est.Seconds, duration(est.Seconds)
+	if least := duration(est.MinSeconds); least != about {
+		about += ", at least " + least
+	}
 	switch {
-	case secs > labRefuseAfter.Seconds() && !force:
-		return usagef("%s would take about %s (%s); give a smaller N or --force", what, duration(secs), why)
+	case est.MinSeconds > labRefuseAfter.Seconds() && !force:
+		return usagef("%s would take about %s (%s); give a smaller N or --force", what, about, why)
 	case secs > labWarnAfter.Seconds():
-		_, err := fmt.Fprintf(e.stderr, "%s: this takes about %s (%s); Ctrl-C prints the rows done so far\n", what, duration(secs), why)
+		_, err := fmt.Fprintf(e.stderr, "%s: this takes about %s (%s); Ctrl-C prints the rows done so far\n", what, about, why)
 		return err
 	}
 	return nil
@@ -124,8 +130,14 @@ type labResult interface {
 	Plot(path string) error
 }
 
-// print writes r as --json, --csv or text asks.
-func (o *outputFlags) print(w io.Writer, r labResult) error {
+// print writes r as --json, --csv or text asks, on stdout, or on stderr when --plot
+// names the file stdout is redirected to (lab … --plot u.png > u.png): the figure is
+// the data there, as the placement of solve --out /dev/stdout is.
+func (o *outputFlags) print(e *env, r labResult) error {
+	w := e.stdout
+	if isStdout(e, o.plot) {
+		w = e.stderr
+	}
 	switch {
 	case o.json:
 		return printJSON(w, r)

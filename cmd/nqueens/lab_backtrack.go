@@ -41,10 +41,12 @@ for the other variants), time, and each variant's ratio to the row DFS.
   cellprune  cell-by-cell DFS with the row pruning (§3.4)
 
 The searches take time exponential in N (the cell DFS already needs minutes
-at N = 13). Before running, the nodes and checks of each are estimated by
-Knuth's random probes of its tree, and its speed by running it a few
-milliseconds: a run estimated past 10 s is announced on stderr, one past an
-hour is refused (exit 2) unless --force is given.`,
+at N = 13). Before running, the nodes and checks of each are estimated, the
+larger of Knuth's random probes of its tree and the growth of its exact
+counts on the smaller boards it runs whole in 40 ms, and its speed (in CPU
+time) by running it a few moments on N: a run estimated past 10 s is
+announced on stderr, one whose estimate even at the fastest speed measured
+is past an hour is refused (exit 2) unless --force is given.`,
 		Example: "  nqueens lab backtrack 10\n  nqueens lab backtrack 8 --variants classic,row --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -68,11 +70,12 @@ hour is refused (exit 2) unless --force is given.`,
 func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
 	var j labBacktrackJob
 	var err error
-	if j.n, err = parseSize(size); err != nil {
+	var over bool
+	if j.n, over, err = parseSizeMax(size, lab.MaxSearchN); err != nil {
 		return j, err
 	}
-	if j.n > lab.MaxSearchN {
-		return j, usagef("the teaching searches take n ≤ %d, not %d", lab.MaxSearchN, j.n)
+	if over {
+		return j, usagef("the teaching searches take n ≤ %d, not %s", lab.MaxSearchN, size)
 	}
 	if err := c.of.check(); err != nil {
 		return j, err
@@ -98,7 +101,7 @@ func (c *labBacktrackCmd) checkCost(j labBacktrackJob) error {
 		return err
 	}
 	why := fmt.Sprintf("%s: about %s nodes, %s checks at %s a second", est.Costliest, sci(est.Nodes), sci(est.Checks), sci(est.Rate))
-	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), est.Seconds, why, c.force)
+	return checkCost(c.e, fmt.Sprintf("lab backtrack %d", j.n), est, why, c.force)
 }
 
 // run times the selected searches and prints their table, then draws the figure. On
@@ -112,7 +115,7 @@ func (c *labBacktrackCmd) run(j labBacktrackJob) error {
 	if runErr != nil && e.ctx.Err() == nil {
 		return runErr
 	}
-	if err := c.of.print(e.stdout, t); err != nil {
+	if err := c.of.print(e, t); err != nil {
 		return err
 	}
 	if c.of.plot != "" && len(t.Rows) > 0 {

@@ -63,8 +63,11 @@ so a row with censored runs gives lower bounds and is left off the plot; a row
 with too many is abandoned. Ctrl-C prints the rows done so far.
 
 Before a sweep, its checks and time are estimated from a few short pilot runs
-(a second at most): a sweep estimated past 10 s is announced on stderr, one
-past an hour is refused (exit 2) unless --force is given.`,
+(a second or so: four per sampled m, each stopped at the checks of 20 ms of
+CPU time, their speed the median in CPU time): a sweep estimated past 10 s is announced on
+stderr; one whose optimistic bound (the pilots stopped early counted at what
+they did, at the fastest speed) is past an hour is refused (exit 2) unless
+--force is given.`,
 		Example: "  nqueens lab lasvegas 8 --variant row --exact\n  nqueens lab lasvegas 50 --variant cell --trials 300 --plot u.png",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -114,7 +117,8 @@ func (c *labLasVegasCmd) conflicts(fl *pflag.FlagSet) error {
 func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
 	var j labLasVegasJob
 	var err error
-	if j.n, err = parseSize(size); err != nil {
+	var over bool
+	if j.n, over, err = parseSizeMax(size, lab.MaxLasVegasN); err != nil {
 		return j, err
 	}
 	if err := c.of.check(); err != nil {
@@ -129,8 +133,8 @@ func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
 	if j.n == 2 || j.n == 3 {
 		return j, fmt.Errorf("n = %d: %w", j.n, nqueens.ErrNoSolution)
 	}
-	if j.n > lab.MaxLasVegasN {
-		return j, usagef("the Las Vegas lab takes n ≤ %d, not %d", lab.MaxLasVegasN, j.n)
+	if over {
+		return j, usagef("the Las Vegas lab takes n ≤ %d, not %s", lab.MaxLasVegasN, size)
 	}
 	switch {
 	case c.trials < 1:
@@ -181,7 +185,7 @@ func (c *labLasVegasCmd) run(j labLasVegasJob) error {
 	if runErr != nil && e.ctx.Err() == nil {
 		return runErr
 	}
-	if err := c.of.print(e.stdout, t); err != nil {
+	if err := c.of.print(e, t); err != nil {
 		return err
 	}
 	if c.of.plot != "" && len(t.Rows) > 0 {
@@ -209,5 +213,5 @@ func (c *labLasVegasCmd) checkCost(j labLasVegasJob) error {
 		rows = j.n + 1
 	}
 	why := fmt.Sprintf("%s values of m, about %s checks at %s a second", group(int64(rows)), sci(est.Checks), sci(est.Rate))
-	return checkCost(e, fmt.Sprintf("lab lasvegas %d", j.n), est.Seconds, why, c.force)
+	return checkCost(e, fmt.Sprintf("lab lasvegas %d", j.n), est, why, c.force)
 }

@@ -98,7 +98,7 @@ func (c *labLocalSearchCmd) run(j labLocalSearchJob) error {
 	j.opt.Progress = line.record
 	t, runErr := lab.LocalSearch(c.e.ctx, j.opt)
 	line.finish()
-	if err := c.of.print(c.e.stdout, t); err != nil {
+	if err := c.of.print(c.e, t); err != nil {
 		return err
 	}
 	if c.of.plot != "" && len(t.Rows) > 0 {
@@ -111,7 +111,10 @@ func (c *labLocalSearchCmd) run(j labLocalSearchJob) error {
 
 // flagSize parses the board size given to --flag, naming the flag when it is wrong.
 func flagSize(flag, value string) (int, error) {
-	n, err := parseSize(value)
+	n, over, err := parseSizeMax(value, nqueens.MaxN)
+	if over {
+		err = tooLarge(value, nqueens.MaxN, "the local search")
+	}
 	if err != nil {
 		return 0, usagef("--%s: %v", flag, err)
 	}

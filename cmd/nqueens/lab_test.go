@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -112,11 +113,11 @@ func TestLabLasVegasSweep(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var res lab.LasVegasTable
-	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Sampling == nil || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Exact || res.Trials != 20 || res.Seed != 4 || len(res.Rows) != 5 || res.Optimum < 0 {
 		t.Fatalf("%v: %q", err, out)
 	}
 	for i, r := range res.Rows {
-		if r.M != 3*i || r.Sampled == nil || r.Runs != 20 || r.Expected != nil {
+		if r.M != 3*i || r.Runs != 20 || r.Expected != (lab.Expected{}) {
 			t.Errorf("row %d: %+v", i, r)
 		}
 	}
@@ -327,7 +328,7 @@ func TestLabWarnsLongRuns(t *testing.T) {
 		warn string
 	}{
 		{[]string{"lab", "lasvegas", "1000", "--trials", "1", "--seed", "1"}, "lab lasvegas 1000: this takes about "},
-		{[]string{"lab", "backtrack", "13", "--variants", "cell"}, "lab backtrack 13: this takes about "},
+		{[]string{"lab", "backtrack", "12", "--variants", "cell"}, "lab backtrack 12: this takes about "}, // 30 s; 10 min under the race detector
 		{[]string{"lab", "backtrack", "40", "--variants", "row", "--force"}, "lab backtrack 40: this takes about "},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -432,4 +433,30 @@ func decodeBoth(t *testing.T, b []byte) (map[string]any, lab.LasVegasTable) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestLabLasVegasHeader: the header of a sampled table gives the bound of draws for the
+// cell variant only: the row variant draws no squares, and refuses --max-draws.
+func TestLabLasVegasHeader(t *testing.T) {
+	for variant, want := range map[string]bool{"row": false, "cell": true} {
+		code, out, errs := runCLI(t, "", "lab", "lasvegas", "8", "--variant", variant, "--trials", "3", "--seed", "1", "--ms", "0..1")
+		head, _, _ := strings.Cut(out, "\n")
+		if code != 0 || !strings.HasPrefix(head, "n=8 variant="+variant+" trials=3 seed=1 ") || strings.Contains(head, "max_draws=") != want {
+			t.Errorf("%s: exit %d, header %q (%s); want max_draws: %v", variant, code, head, errs, want)
+		}
+	}
+}
+
+// TestLabLocalSearchColumns: the text table heads its columns with the JSON's names for
+// the local search's counters, as solve prints them: conflicts (it said k), swaps.
+func TestLabLocalSearchColumns(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "localsearch", "--from", "1e3", "--to", "1e3", "--seed", "1")
+	lines := strings.Split(out, "\n")
+	if code != 0 || len(lines) < 3 {
+		t.Fatalf("exit %d %q %q", code, out, errs)
+	}
+	head := strings.Fields(lines[1])
+	if !slices.Contains(head, "conflicts") || !slices.Contains(head, "swaps") || slices.Contains(head, "k") {
+		t.Errorf("the columns %q: want conflicts and swaps, no k", head)
+	}
 }

@@ -36,8 +36,9 @@ above a board, "class_size" in JSON.
 Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
 stderr (listed=, the solutions printed, and total=, the solutions they stand
-for), and on a terminal a progress bar (solutions out of the published count,
-n ≤ 27) for a listing that lasts.
+for; complete=false when Ctrl-C stopped the listing, exit 130), and on a
+terminal a progress bar (solutions out of the published count, n ≤ 27) for
+a listing that lasts.
 
 A board without solution (n = 2, 3) lists nothing and says listed=0, exit
 0: the list of its solutions is empty, as count says total=0. (solve and
@@ -62,7 +63,7 @@ complete exit 1 there: they were asked for a placement, and none exists.)`,
 }
 
 func (c *listCmd) run(size string) error {
-	n, err := parseSize(size)
+	n, over, err := parseSizeMax(size, nqueens.MaxEnumerateN)
 	if err != nil {
 		return err
 	}
@@ -70,8 +71,8 @@ func (c *listCmd) run(size string) error {
 	if err != nil {
 		return err
 	}
-	if n > nqueens.MaxEnumerateN {
-		return usagef("list handles n ≤ %d (n = %d has too many solutions to print); use count", nqueens.MaxEnumerateN, n)
+	if over {
+		return usagef("list handles n ≤ %d (n = %s has too many solutions to print); use count", nqueens.MaxEnumerateN, size)
 	}
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err
@@ -90,6 +91,11 @@ func (c *listCmd) run(size string) error {
 			}
 		}})
 	bar.finish()
+	if err != nil && res.Status == nqueens.Interrupted {
+		// What was listed is printed and verified: say how much, as count and lab do.
+		c.summary(res, time.Since(start))
+		return interrupted{fmt.Sprintf("interrupted after %d solutions: the list above is partial", res.Listed)}
+	}
 	if err != nil {
 		return err
 	}
@@ -98,12 +104,17 @@ func (c *listCmd) run(size string) error {
 	return c.summary(res, time.Since(start))
 }
 
-// summary prints what was listed on stderr.
+// summary prints what was listed on stderr; an interrupted listing ends in
+// complete=false.
 func (c *listCmd) summary(res nqueens.EnumerateResult, took time.Duration) error {
 	what := fmt.Sprintf("listed=%d total=%d", res.Listed, res.Total)
 	if res.Stopped {
 		what += fmt.Sprintf(" limit=%d", c.limit)
 	}
-	fmt.Fprintf(c.e.stderr, "n=%d %s verified=true seconds=%.3f\n", res.N, what, took.Seconds())
+	line := fmt.Sprintf("n=%d %s verified=true seconds=%.3f", res.N, what, took.Seconds())
+	if res.Status == nqueens.Interrupted {
+		line += " complete=false"
+	}
+	fmt.Fprintln(c.e.stderr, line)
 	return nil
 }

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens"
 )
@@ -221,4 +223,35 @@ func BenchmarkList14(b *testing.B) {
 		}
 		b.SetBytes(int64(len(bytes)))
 	})
+}
+
+// TestListInterrupted: Ctrl-C stops a listing with its summary, complete=false, as count
+// and lab print theirs: listed= counts the lines printed, every one a solution.
+func TestListInterrupted(t *testing.T) {
+	for _, args := range [][]string{{"list", "16"}, {"list", "15", "--unique", "--json"}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var out, errb lockedBuffer
+		done := make(chan int)
+		go func() { done <- run(ctx, strings.NewReader(""), &out, &errb, args) }()
+		// Under way: some solutions out (a slow machine, the race detector), then stop.
+		for start := time.Now(); !strings.Contains(out.String(), "\n") && time.Since(start) < 20*time.Second; {
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+		code := <-done
+		if code != exitInterrupted {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+		m := regexp.MustCompile(`(?m)^n=\d+ listed=(\d+) total=\d+ verified=true seconds=[0-9.]+ complete=false\nnqueens: interrupted after (\d+) solutions`).FindStringSubmatch(errb.String())
+		if m == nil {
+			t.Fatalf("%v: no partial summary on stderr: %q", args, errb.String())
+		}
+		lines := strings.Count(out.String(), "\n")
+		if strconv.Itoa(lines) != m[1] || m[1] != m[2] {
+			t.Errorf("%v: %d lines printed, the summary says listed=%s, the message %s", args, lines, m[1], m[2])
+		}
+		if _, err := nqueens.ReadPlacements(strings.NewReader(out.String())); err != nil {
+			t.Errorf("%v: the partial listing does not read: %v", args, err)
+		}
+	}
 }

@@ -103,9 +103,13 @@ func TestGolden(t *testing.T) {
 		{"count-3", "", []string{"count", "3"}},
 		{"count-0", "", []string{"count", "0"}},
 		{"count-too-big", "", []string{"count", "33"}},
+		{"count-much-too-big", "", []string{"count", "1e10"}},
+		{"plan-much-too-big", "", []string{"plan", "1e10"}},
 		{"count-garbage", "", []string{"count", "twelve"}},
 		{"count-no-arg", "", []string{"count"}},
 		{"count-bad-workers", "", []string{"count", "8", "--workers", "-1"}},
+		{"count-checkpoint-every-alone", "", []string{"count", "8", "--checkpoint-every", "5s"}},
+		{"plan-shards-0", "", []string{"plan", "8", "--shards", "0"}},
 		{"solve-8", "", []string{"solve", "8", "--seed", "1"}},
 		{"solve-8-board", "", []string{"solve", "8", "--seed", "1", "--format", "board"}},
 		{"solve-8-json", "", []string{"solve", "8", "--seed", "7", "--format", "json"}},
@@ -120,6 +124,7 @@ func TestGolden(t *testing.T) {
 		{"solve-bad-format", "", []string{"solve", "8", "--format", "png"}},
 		{"solve-huge-board", "", []string{"solve", "2000", "--format", "board"}},
 		{"solve-too-big", "", []string{"solve", "1e10"}},
+		{"solve-backtrack-much-too-big", "", []string{"solve", "1e10", "--algorithm", "backtrack"}},
 		{"solve-max-memory", "", []string{"solve", "1e8", "--max-memory", "100M"}},
 		{"solve-bad-max-memory", "", []string{"solve", "1e8", "--max-memory", "lots"}},
 		{"verify-valid", "2 4 1 3\n", []string{"verify"}},
@@ -342,5 +347,24 @@ func TestSolveBinaryFileMatchesText(t *testing.T) {
 	}
 	if err := nqueens.Verify(p); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestKernelEnvRefused: a bad NQUEENS_KERNEL is a usage error (exit 2, one line naming
+// the variable) for every count and plan, whatever n: count 8 and plan 16 ignored it,
+// count 12 failed with exit 1 once counting.
+func TestKernelEnvRefused(t *testing.T) {
+	t.Setenv("NQUEENS_KERNEL", "foo")
+	dir := t.TempDir()
+	for _, args := range [][]string{{"count", "8"}, {"count", "12"}, {"plan", "16"}, {"count", "12", "--json"},
+		{"count", "12", "--checkpoint", filepath.Join(dir, "ck")}, {"count", "12", "--shard", "0/2", "--out-dir", dir}} {
+		code, out, errs := runCLI(t, "", args...)
+		if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, `nqueens: NQUEENS_KERNEL=foo: unknown kernel "foo"`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming NQUEENS_KERNEL", args, code, out, errs)
+		}
+	}
+	t.Setenv("NQUEENS_KERNEL", "go")
+	if code, out, errs := runCLI(t, "", "count", "12"); code != 0 || !strings.HasPrefix(out, "n=12 total=14200 ") {
+		t.Errorf("NQUEENS_KERNEL=go: exit %d %q %q", code, out, errs)
 	}
 }

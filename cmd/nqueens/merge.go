@@ -18,7 +18,6 @@ type mergeOutput struct {
 	Unique   nqueens.Uint128 `json:"unique"`
 	Shards   int             `json:"shards"`
 	Subs     int             `json:"subs"`
-	Nodes    uint64          `json:"nodes"`
 	Seconds  float64         `json:"seconds"` // counting time summed over the shards
 	Plan     string          `json:"plan"`
 	Engine   string          `json:"engine"`
@@ -42,7 +41,9 @@ stands for its shard-*.json files. The merge refuses, naming the files, when
 a shard is missing or appears twice, when a file comes from another plan or
 shard count than most files (the odd ones out are named), is truncated or
 fails its checksum, when a sum overflows, and when the Burnside numerators do
-not add up to a multiple of 8.
+not add up to a multiple of 8. A missing shard whose checkpoint is beside the
+files is named as interrupted, with what its checkpoint holds. Result files of
+the previous format (nqueens-shard/2) are read as well.
 seconds is the counting time summed over the shards.`,
 		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json",
 		Args: func(_ *cobra.Command, args []string) error {
@@ -67,7 +68,7 @@ func (c *mergeCmd) run(args []string) error {
 		return failure{err: err}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Nodes: m.Nodes, Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
+		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -331,10 +332,10 @@ func TestShorten(t *testing.T) {
 	}
 }
 
-// TestOutStdout: --out /dev/stdout writes through the descriptor the shell opened: a
-// log that stdout appends to keeps what was before and gets what comes after (it was
-// replaced by the placement alone). --out - is stdout, as if --out were not given, and
-// makes no file named "-".
+// TestOutStdout: --out /dev/stdout writes to the descriptor the shell opened: a log that
+// stdout appends to keeps what was before and gets what comes after (it was replaced by
+// the placement alone), and the summary goes to stderr, as with --out -, not into the
+// data. --out - is stdout, as if --out were not given, and makes no file named "-".
 func TestOutStdout(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
@@ -356,9 +357,9 @@ func TestOutStdout(t *testing.T) {
 	log.Close()
 	b, _ := os.ReadFile(logPath)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) != 4 || lines[0] != "header" || lines[1] != "1 5 8 6 3 7 2 4" ||
-		!strings.HasPrefix(lines[2], "n=8 ") || lines[3] != "footer" {
-		t.Errorf("the log after --out /dev/stdout:\n%s", b)
+	if len(lines) != 3 || lines[0] != "header" || lines[1] != "1 5 8 6 3 7 2 4" || lines[2] != "footer" ||
+		!strings.HasPrefix(errs.String(), "n=8 ") {
+		t.Errorf("the log after --out /dev/stdout:\n%s\nstderr: %s", b, &errs)
 	}
 
 	cmd = exec.Command(bin, "solve", "8", "--seed", "1", "--out", "-")
@@ -369,5 +370,42 @@ func TestOutStdout(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
 		t.Error(`--out - made a file named "-"`)
+	}
+}
+
+// TestOutIsStdout: --out naming the command's own standard output (/dev/stdout,
+// /dev/fd/1, /proc/self/fd/1, or the file stdout is redirected to) is --out -: the
+// placement alone on stdout, the summary on stderr. "solve 1000 --format binary --out
+// /dev/stdout | nqueens verify" failed, the summary line after the placement.
+func TestOutIsStdout(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		out, format string
+	}{{"/dev/stdout", "binary"}, {"/dev/fd/1", "text"}, {"/proc/self/fd/1", "json"}, {"SELF", "binary"}, {"SELF", "text"}} {
+		path := filepath.Join(dir, fmt.Sprint(i))
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := c.out
+		if out == "SELF" { // the file stdout is redirected to: solve ... --out q > q
+			out = path
+		}
+		var errb bytes.Buffer
+		code := run(context.Background(), strings.NewReader(""), f, &errb, []string{"solve", "1000", "--seed", "1", "--format", c.format, "--out", out})
+		f.Close()
+		data, _ := os.ReadFile(path)
+		summary := strings.HasPrefix(errb.String(), "n=1000 algorithm=localsearch seed=1 verified=true") && !strings.Contains(string(data), "algorithm=")
+		if c.format == "json" { // the summary is the JSON object's, as without --out
+			summary = errb.Len() == 0 && strings.Contains(string(data), `"algorithm":"localsearch"`)
+		}
+		if code != 0 || !summary {
+			t.Errorf("--out %s --format %s: exit %d, stderr %q, %d bytes on stdout", c.out, c.format, code, errb.String(), len(data))
+			continue
+		}
+		code, vout, verrs := runCLI(t, "", "verify", "--format", map[string]string{"binary": "binary", "text": "auto", "json": "auto"}[c.format], path)
+		if code != 0 || !strings.HasPrefix(vout, "valid (n=1000)") {
+			t.Errorf("--out %s --format %s: what stdout holds does not verify: exit %d %q %q", c.out, c.format, code, vout, verrs)
+		}
 	}
 }

@@ -49,7 +49,12 @@ one shard) takes at most with --workers W (default one per core). With
 "count N --shard I/K".`,
 		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json",
 		Args:    exactArgs(1, "one board size N"),
-		RunE:    func(_ *cobra.Command, args []string) error { return c.run(args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("shards") && c.k == 0 { // not "no split": it would be ignored
+				return usagef("--shards must be from 1 to %d, got 0", nqueens.MaxShards)
+			}
+			return c.run(args[0])
+		},
 	}
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	cmd.Flags().IntVarP(&c.k, "shards", "k", 0, "also show the split into `K` shards")
@@ -58,9 +63,12 @@ one shard) takes at most with --workers W (default one per core). With
 }
 
 func (c *planCmd) run(size string) error {
-	n, err := parseSize(size)
+	n, over, err := parseSizeMax(size, nqueens.MaxCountN)
 	if err != nil {
 		return err
+	}
+	if over {
+		return tooLarge(size, nqueens.MaxCountN, "the counter")
 	}
 	if c.k < 0 || c.k > nqueens.MaxShards {
 		return usagef("--shards must be from 1 to %d, got %d", nqueens.MaxShards, c.k)

@@ -73,6 +73,13 @@ func (b *lazyBar) update(done, total uint64) {
 			progressbar.OptionSetWidth(30),
 			progressbar.OptionClearOnFinish(),
 		)
+		b.bar.Set64(int64(done))
+		// The bar draws itself when the percentage changes: drawn now at 0%, a run
+		// whose first percent takes long (complete 20 --count) says it is under way.
+		if b.bar.State().CurrentPercent < 0.01 {
+			b.bar.RenderBlank()
+		}
+		return
 	}
 	b.bar.Set64(int64(done))
 }
@@ -80,11 +87,15 @@ func (b *lazyBar) update(done, total uint64) {
 // record is update as a hook of the library (nqueens.Progress).
 func (b *lazyBar) record(p nqueens.Progress) { b.update(p.Done, p.Total) }
 
-// finish removes the bar.
+// finish removes the bar, finished or not: an interrupted run prints its partial line
+// where the bar stood, not after it (the bar clears itself only when it reaches 100%).
 func (b *lazyBar) finish() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.bar != nil {
+		if !b.bar.IsFinished() {
+			b.bar.Clear()
+		}
 		b.bar.Exit()
 	}
 }

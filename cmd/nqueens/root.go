@@ -214,6 +214,8 @@ func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		code = exitUsage
 	case errors.As(err, new(*nqueens.MemoryError)):
 		code = exitUsage // a board too large for this machine, refused before any work
+	case errors.As(err, new(*nqueens.KernelError)):
+		code = exitUsage // NQUEENS_KERNEL names no kernel that runs here: a setting, not a failure
 	case errors.As(err, &f):
 		if f.silent {
 			return exitFailure

@@ -83,7 +83,7 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(page), `<canvas id="board"`) {
 		t.Errorf("GET %s: %d, %.80q", url, resp.StatusCode, page)
 	}
-	resp, err = http.Get(url + "api/solve?n=8&algo=backtrack")
+	resp, err = http.Get(url + "api/solve?n=8&algorithm=backtrack")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,5 +142,60 @@ func TestServeErrors(t *testing.T) {
 	code, _, errs := runCLI(t, "", "serve", "--addr", ln.Addr().String())
 	if code != exitFailure || !strings.Contains(errs, "address already in use") {
 		t.Errorf("port in use: exit %d, %q", code, errs)
+	}
+}
+
+// TestServeSolveNames: /api/solve speaks as solve --json does: the parameter algorithm=
+// (algo= is refused), and the local search's counters under the same keys with the same
+// values (it said k and final_swaps).
+func TestServeSolveNames(t *testing.T) {
+	url, cancel, code, _, _ := startServe(t)
+	defer func() { cancel(); <-code }()
+	for _, algo := range []string{"localsearch", "backtrack"} {
+		resp, err := http.Get(url + "api/solve?n=1000&seed=7&algorithm=" + algo)
+		if algo == "backtrack" {
+			resp, err = http.Get(url + "api/solve?n=12&seed=7&algorithm=" + algo)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var api map[string]any
+		if resp.StatusCode != 200 || json.Unmarshal(body, &api) != nil {
+			t.Fatalf("%s: %d %s", algo, resp.StatusCode, body)
+		}
+		n := "1000"
+		if algo == "backtrack" {
+			n = "12"
+		}
+		c, out, errs := runCLI(t, "", "solve", n, "--seed", "7", "--algorithm", algo, "--json")
+		var cli map[string]any
+		if c != 0 || json.Unmarshal([]byte(out), &cli) != nil {
+			t.Fatalf("solve: exit %d %s", c, errs)
+		}
+		for k, v := range api {
+			switch k {
+			case "download", "seconds", "columns":
+				continue
+			}
+			if w, ok := cli[k]; !ok || w != v {
+				t.Errorf("%s: /api/solve says %s=%v, solve --json %v (present: %v)", algo, k, v, w, ok)
+			}
+		}
+		for _, k := range []string{"attempts", "conflicts", "swaps", "restarts"} {
+			if _, ok := api[k]; ok != (algo == "localsearch") {
+				t.Errorf("%s: /api/solve has %s: %v", algo, k, ok)
+			}
+		}
+	}
+	resp, err := http.Get(url + "api/solve?n=8&algo=backtrack")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "algo") {
+		t.Errorf("algo=: %d %s, want 400 naming the parameter", resp.StatusCode, body)
 	}
 }

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"github.com/nqueens/nqueens/internal/u128"
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nqueens/nqueens/internal/u128"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -890,5 +891,89 @@ func TestShardsAboveSubs(t *testing.T) {
 		if code, _, errs := runCLI(t, "", c.args...); code != 0 || errs != c.stderr {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errs, c.stderr)
 		}
+	}
+}
+
+// TestShardSubsOneMeaning: subs is a count's own sub-problems wherever it is printed (a
+// shard's, in count --shard), and a shard's result file calls the plan's plan_subs:
+// "count 16 --shard 2/4" printed subs=1687 while its file said "subs": 6472.
+func TestShardSubsOneMeaning(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	code, out, errs := runCLI(t, "", "count", "12", "--shard", "1/3", "--out-dir", dir, "--json")
+	var o countOutput
+	if code != 0 || json.Unmarshal([]byte(out), &o) != nil {
+		t.Fatalf("exit %d %q %q", code, out, errs)
+	}
+	var p planOutput
+	if code, out, _ := runCLI(t, "", "plan", "12", "--shards", "3", "--json"); code != 0 || json.Unmarshal([]byte(out), &p) != nil {
+		t.Fatalf("plan: exit %d %q", code, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, shard.FileName(1, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]any
+	json.Unmarshal(b, &file)
+	r, err := shard.ReadResult(filepath.Join(dir, shard.FileName(1, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Subs != p.Split[1].Subs || o.Subs != r.IDs.Len() || o.Subs == p.Subs {
+		t.Errorf("count --shard 1/3 says subs=%d; the plan's split %d, the file's ids %d, the plan %d", o.Subs, p.Split[1].Subs, r.IDs.Len(), p.Subs)
+	}
+	if _, ok := file["subs"]; ok || file["plan_subs"] != float64(p.Subs) {
+		t.Errorf("the result file: subs %v, plan_subs %v; want no subs and plan_subs %d", file["subs"], file["plan_subs"], p.Subs)
+	}
+	if _, ok := file["nodes"]; ok || strings.Contains(out, "nodes") {
+		t.Errorf("a count's work measure called nodes: %s / %s", out, b)
+	}
+}
+
+// TestShardInterrupted: an interrupted shard's line names the checkpoint that holds its
+// count, not a result file that was not written, and merge names the shard as
+// interrupted, its checkpoint present, not only missing.
+func TestShardInterrupted(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	if code, _, errs := runCLI(t, "", "count", "18", "--shard", "1/2", "--out-dir", dir, "-w", "1"); code != 0 {
+		t.Fatalf("shard 1/2: exit %d %s", code, errs)
+	}
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"count", "18", "--shard", "0/2", "--out-dir", dir, "-w", "1"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		ckpt := filepath.Join(dir, shard.CheckpointName(0, 2))
+		var before time.Time // the checkpoint of the run before, if any
+		if fi, err := os.Stat(ckpt); err == nil {
+			before = fi.ModTime()
+		}
+		go func() {
+			// Under way: planned, its checkpoint written at the start (the plan can take
+			// seconds on a busy machine under the race detector); then stop it.
+			for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(20 * time.Millisecond) {
+				if fi, err := os.Stat(ckpt); err == nil && fi.ModTime().After(before) {
+					break
+				}
+			}
+			time.Sleep(100 * time.Millisecond)
+			cancel()
+		}()
+		var out, errb bytes.Buffer
+		code := run(ctx, strings.NewReader(""), &out, &errb, args)
+		cancel()
+		if code != exitInterrupted || strings.Contains(out.String(), "result_file") || !strings.Contains(out.String(), ckpt) {
+			t.Errorf("%v: exit %d, stdout %q (%s); want the checkpoint named, no result_file", args, code, out.String(), errb.String())
+		}
+		if _, err := os.Stat(ckpt); err != nil {
+			t.Errorf("no checkpoint: %v", err)
+		}
+	}
+	code, _, errs := runCLI(t, "", "merge", dir)
+	if code != exitFailure || !strings.Contains(errs, "missing shard(s) 0 of 2") ||
+		!strings.Contains(errs, "shard 0 was interrupted, checkpoint present: "+filepath.Join(dir, shard.CheckpointName(0, 2))) {
+		t.Errorf("merge: exit %d, %q", code, errs)
 	}
 }

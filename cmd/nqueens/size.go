@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,28 @@ func parseSize(s string) (int, error) {
 		return 0, usageError{err}
 	}
 	return n, nil
+}
+
+// parseSizeMax reads s as parseSize does, but a size past max, however written (1e10,
+// past nqueens.MaxN, included), is reported by over, not as an error: the command
+// refuses it with its own limit (count 1e10 says "at most 29", the counter's, not
+// 2^31−1), quoting s (tooLarge).
+func parseSizeMax(s string, max int) (n int, over bool, err error) {
+	n, err = nqueens.ParseSize(s)
+	var se *nqueens.SizeError
+	switch {
+	case errors.As(err, &se) && se.N > se.Max, err == nil && n > max:
+		return 0, true, nil
+	case err != nil:
+		return 0, false, usageError{err}
+	}
+	return n, false, nil
+}
+
+// tooLarge is the refusal of the board size s, past the limit max of what: "board size
+// "1e10" is too large for the counter (at most 29)".
+func tooLarge(s string, max int, what string) error {
+	return usageError{&nqueens.SizeError{N: max + 1, Min: 1, Max: max, What: what, Given: s}}
 }
 
 // parseBytes reads a memory size: a number with an optional unit k, M, G or T (powers of

@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"time"
 
@@ -124,6 +125,9 @@ Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
+--out - , or a FILE that is stdout itself (/dev/stdout, /dev/fd/1, the file
+stdout is redirected to), writes the placement to stdout and the summary to
+stderr, as without --out.
 Without --out, --json is --format json, and a --format other than json with
 it is refused (exit 2). The summary is one line (on stderr without --out): n,
 algorithm, seed, time, and for the local search its counters (attempts,
@@ -163,8 +167,12 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 func (c *solveCmd) parse(size string) (solveJob, error) {
 	var j solveJob
 	var err error
-	if j.n, err = parseSize(size); err != nil {
+	var over bool
+	if j.n, over, err = parseSizeMax(size, nqueens.MaxN); err != nil {
 		return j, err
+	}
+	if over {
+		j.n = nqueens.MaxN + 1 // refused below with the algorithm's limit, quoting size
 	}
 	if j.algo, err = nqueens.ParseAlgorithm(c.algo); err != nil {
 		return j, usageError{err}
@@ -173,9 +181,12 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 		return j, usageError{err}
 	}
 	if j.format == nqueens.Board && j.n > maxBoardDrawing {
-		return j, usagef("the board format draws n ≤ %d; use text or binary for n = %d", maxBoardDrawing, j.n)
+		return j, usagef("the board format draws n ≤ %d; use text or binary for n = %s", maxBoardDrawing, size)
 	}
-	if c.out == "-" { // as for verify and --fix-file: stdout, with no summary after it
+	if c.out == "-" || isStdout(c.e, c.out) {
+		// As for verify and --fix-file: stdout, the summary on stderr. A path that is
+		// stdout (/dev/stdout, /dev/fd/1, the file stdout is redirected to) is the
+		// same: written as a file, it would get the summary line after the data.
 		c.out = ""
 	}
 	if j.format == nqueens.Binary && c.out == "" && isTerminal(c.e.stdout) {
@@ -192,6 +203,9 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 	if err := j.algo.CheckSize(j.n); err != nil {
 		if errors.Is(err, nqueens.ErrNoSolution) {
 			return j, fmt.Errorf("n = %d: %w", j.n, err)
+		}
+		if se := (*nqueens.SizeError)(nil); errors.As(err, &se) && j.n > se.Max {
+			return j, tooLarge(size, se.Max, se.What) // the size as given: 1e10, not 2147483648
 		}
 		return j, usageError{err}
 	}
@@ -293,6 +307,25 @@ func find(e *env, n int, a nqueens.Algorithm, seed uint64, memLimit int64, progr
 		return nil, res, err
 	}
 	return res.Placement.Columns(), res, nil
+}
+
+// isStdout says whether path is the command's standard output: a name of descriptor 1
+// (/dev/stdout, /dev/fd/1, /proc/self/fd/1), or the file, device or pipe that stdout
+// is open on (the same device and inode).
+func isStdout(e *env, path string) bool {
+	if path == "" {
+		return false
+	}
+	if fd, ok := atomicfile.Descriptor(path); ok {
+		return fd == 1
+	}
+	f, ok := osFile(e.stdout)
+	if !ok {
+		return false
+	}
+	a, err1 := os.Stat(path)
+	b, err2 := f.Stat()
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
 }
 
 // createOutput opens the output file path, checking that it can be written before any

@@ -298,6 +298,7 @@ func TestVocabulary(t *testing.T) {
 	for _, args := range [][]string{{"count", "12"}, {"complete", "12", "--fix", "1:1", "--count"}} {
 		specs = append(specs, runSpec{args: args, ctx: cancelled}, runSpec{args: append(slices.Clone(args), "--json"), ctx: cancelled})
 	}
+	specs = append(specs, runSpec{args: []string{"list", "12"}, ctx: cancelled}) // its summary is text
 	jsonSeen, textSeen := map[string]string{}, map[string]string{}
 	for _, s := range specs {
 		ctx := s.ctx

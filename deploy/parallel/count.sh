@@ -17,9 +17,9 @@
 # default: one per core), WORKERS (threads per shard, default 1), NQUEENS (default:
 # nqueens on PATH).
 #
-# The program must be installed here and on every host: go install
-# github.com/nqueens/nqueens/cmd/nqueens@latest (or go install ./cmd/nqueens in a
-# clone) puts it in $(go env GOPATH)/bin, which must be on PATH, or NQUEENS names it.
+# The program must be installed here and on every host: go install ./cmd/nqueens in a
+# clone of nqueens (the module is not published) puts it in $(go env GOPATH)/bin, which
+# must be on PATH, or NQUEENS names it (make build in the clone makes bin/nqueens).
 # The script checks that it runs everywhere before it starts a shard (exit 127 if not).
 set -euo pipefail
 usage() { sed -n '2,/^$/s/^# \{0,1\}//p' "$0"; }
@@ -46,7 +46,7 @@ WORKERS=${WORKERS:-1}
 export PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh}
 # The program must run here (the merge does) and on every host, or every shard fails.
 missing() {
-	echo "count.sh: '$NQUEENS' does not run $1: install it (go install github.com/nqueens/nqueens/cmd/nqueens@latest puts it in \$(go env GOPATH)/bin, which must be on PATH) or set NQUEENS to its absolute path" >&2
+	echo "count.sh: '$NQUEENS' does not run $1: install it (go install ./cmd/nqueens in a clone of nqueens puts it in \$(go env GOPATH)/bin, which must be on PATH; the module is not published) or set NQUEENS to its absolute path (make build in the clone makes bin/nqueens)" >&2
 	exit 127
 }
 "$NQUEENS" version >/dev/null 2>&1 || missing here

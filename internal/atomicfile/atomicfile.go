@@ -274,6 +274,14 @@ func resolve(path string) (string, int, error) {
 	return "", -1, errors.New("too many levels of symbolic links")
 }
 
+// Descriptor returns N when path names the descriptor N of this process, directly or
+// through symbolic links (/dev/stdout is a link to /proc/self/fd/1 on Linux), as Create
+// would write through it; ok is false otherwise.
+func Descriptor(path string) (fd int, ok bool) {
+	_, fd, err := resolve(path)
+	return fd, err == nil && fd >= 0
+}
+
 // descriptor returns N when path is /dev/fd/N or /proc/P/fd/N for this process (P is
 // self, thread-self or its pid), else -1.
 func descriptor(path string) int {

@@ -19,14 +19,15 @@ var ErrNoCompletion = errors.New("no completion exists")
 // have decided, needs more memory than the limit (MemoryNeed).
 var ErrUnknown = errors.New("no completion found, and none ruled out")
 
-// Engine names the search that produced an answer.
+// Engine names the search that produced an answer, as the command's algorithm=: the
+// local search is Sosic–Gu's, as solve's "localsearch" is.
 type Engine string
 
 // The engines.
 const (
-	Propagation Engine = "propagation" // the complete bitset search (prop.go)
-	LocalSearch Engine = "localsearch" // min-conflicts repair (local.go)
-	SosicGu     Engine = "sosic-gu"    // localsearch.SolveFixed: O(n) time and memory, large boards
+	Propagation  Engine = "propagation"  // the complete bitset search (prop.go)
+	MinConflicts Engine = "minconflicts" // min-conflicts repair (local.go)
+	LocalSearch  Engine = "localsearch"  // localsearch.SolveFixed, Sosic–Gu: O(n) time and memory, large boards
 )
 
 // Stats are the counters of a run.
@@ -138,7 +139,7 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 		st.Swaps += uint64(lst.FinalSwaps)
 		st.Attempts += uint64(lst.Attempts)
 		st.Runs = int(lst.Restarts) + 1
-		st.Engine = SosicGu
+		st.Engine = LocalSearch
 		switch {
 		case err == nil:
 			return q, st, nil
@@ -187,7 +188,7 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 		q, swaps, err := localSearch(ctx, fixed, rng, swapBudget)
 		st.Swaps += swaps
 		if err == nil {
-			st.Engine = LocalSearch
+			st.Engine = MinConflicts
 			return q, st, nil
 		}
 		if err != errLimit {
@@ -202,7 +203,9 @@ func Find(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, erro
 // It returns an error on cancellation (with the count so far) or when the count
 // overflows 64 bits. progress, if not nil, is called on the caller's goroutine as the
 // search tree is covered: done of total, in 1/treeUnits of a branch of its first choice
-// (the share of the second choice's branches finished within it), never going back.
+// (the share of the deeper choices' branches finished within it, reported after every
+// branch of the first two choices and every reportNodes nodes at most otherwise), never
+// going back.
 func Count(ctx context.Context, fixed []int32, progress func(done, total uint64)) (uint64, Stats, error) {
 	st := Stats{Engine: Propagation, Rounds: 1}
 	if err := check(fixed, MaxN); err != nil {

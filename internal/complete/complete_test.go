@@ -223,7 +223,7 @@ func TestFindLargeBoards(t *testing.T) {
 				t.Fatal(err)
 			}
 			q, st, err := Find(context.Background(), p, Options{Rand: rng, MemoryLimit: 64 << 20})
-			if err != nil || st.Engine != SosicGu {
+			if err != nil || st.Engine != LocalSearch {
 				t.Fatalf("n=%d k=%d: %v (%+v)", n, k, err, st)
 			}
 			if e := valid(q, p); e != nil {
@@ -272,4 +272,38 @@ func TestFindUnknown(t *testing.T) {
 		t.Errorf("%d instances without completion, %d unknown without the complete search", none, unknown)
 	}
 	t.Logf("%d of 20 without completion, %d unknown without the complete search", none, unknown)
+}
+
+// TestCountProgressMoves: the progress of a count moves every reportNodes nodes or so,
+// not only after whole branches of the first two choices (complete 20 --fix 1:1 --count
+// showed nothing for hours), never goes back, and ends at the total.
+func TestCountProgressMoves(t *testing.T) {
+	defer func(r uint64) { reportNodes = r }(reportNodes)
+	reportNodes = 64
+	fixed := make([]int32, 14)
+	for i := range fixed {
+		fixed[i] = -1
+	}
+	fixed[0] = 0
+	s, ok := newProp(context.Background(), fixed)
+	if !ok {
+		t.Fatal("no search")
+	}
+	var prev, gap, last, total uint64
+	back := false
+	s.counting = true
+	s.progress = func(done, tot uint64) {
+		gap, prev = max(gap, s.nodes-prev), s.nodes
+		back = back || done < last
+		last, total = done, tot
+	}
+	if _, err := s.search(0); err != nil {
+		t.Fatal(err)
+	}
+	if back || last != total {
+		t.Errorf("the progress went back (%v) or ended at %d of %d", back, last, total)
+	}
+	if gap = max(gap, s.nodes-prev); gap > 4*reportNodes {
+		t.Errorf("%d nodes without a report (of %d), want about %d at most", gap, s.nodes, reportNodes)
+	}
 }

@@ -3,6 +3,7 @@ package complete
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 )
 
@@ -50,10 +51,12 @@ type prop struct {
 	counting     bool
 	count        uint64
 	// The progress of a count (Count): the choices on the current path (branch), and for
-	// the first two the option being explored and the options in all.
+	// the first progressLevels of them the option being explored and the options in all;
+	// the nodes at the last report.
 	progress             func(done, total uint64)
 	branch               int
-	branchPos, branchLen [2]int
+	branchPos, branchLen [progressLevels]int
+	reported             uint64
 	rnd                  uint64 // xorshift state for the value order; 0 keeps the natural order
 }
 
@@ -279,7 +282,7 @@ func (s *prop) search(depth int) (bool, error) {
 				r, c = c, v
 			}
 			t := len(s.trail)
-			if level < 2 {
+			if level < progressLevels {
 				s.branchPos[level], s.branchLen[level] = i, len(opts)
 			}
 			if s.assign(r, c) {
@@ -289,7 +292,7 @@ func (s *prop) search(depth int) (bool, error) {
 				}
 			}
 			s.undo(t)
-			if level < 2 && s.progress != nil {
+			if level < progressLevels && s.progress != nil && (level < 2 || s.nodes-s.reported >= reportNodes) {
 				s.report(level)
 			}
 		}
@@ -299,17 +302,32 @@ func (s *prop) search(depth int) (bool, error) {
 	}
 }
 
-// treeUnits is the units of a branch of the first choice in the progress of Count.
-const treeUnits = 1024
+// The progress of Count: treeUnits is the units of a branch of the first choice. A
+// branch of any of the first progressLevels choices on the path is reported when it is
+// finished, those of the first two always, the deeper ones when reportNodes nodes have
+// passed since the last report: on large boards a branch of the second choice alone can
+// take hours (n = 20, one queen fixed), and the share of the tree done must still move.
+const (
+	treeUnits      = 1 << 20
+	progressLevels = 16
+)
+
+var reportNodes uint64 = 1 << 12 // about a millisecond of search (a variable for the tests)
 
 // report tells the progress of a count after a branch of the choice at level (0: the
-// first choice of the search, 1: the second) is finished.
+// first choice of the search) is finished: the share of the tree done, taking the
+// branches of each choice on the path as equal parts of their parent's.
 func (s *prop) report(level int) {
-	done := uint64(s.branchPos[0]) * treeUnits
-	if level == 0 {
-		done += treeUnits
-	} else {
-		done += uint64(s.branchPos[1]+1) * treeUnits / uint64(s.branchLen[1])
+	s.reported = s.nodes
+	frac, part := 0.0, 1.0
+	for l := 0; l <= level; l++ {
+		part /= float64(s.branchLen[l])
+		pos := s.branchPos[l]
+		if l == level {
+			pos++ // this branch is finished
+		}
+		frac += float64(pos) * part
 	}
-	s.progress(done, uint64(s.branchLen[0])*treeUnits)
+	total := uint64(s.branchLen[0]) * treeUnits
+	s.progress(min(uint64(math.Round(frac*float64(total))), total), total) // rounded: equal shares stay equal
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/nqueens/nqueens/internal/conformance"
 	"github.com/nqueens/nqueens/internal/oeis"
-	"github.com/nqueens/nqueens/internal/u128"
 	"github.com/nqueens/nqueens/internal/qjoin"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // refSolutions enumerates every solution by plain row-by-row search with an

@@ -5,39 +5,63 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/cputime"
 )
 
 // SweepEstimate is the estimated cost of a Sweep, from EstimateSweep.
 type SweepEstimate struct {
-	// Checks estimates the checks of all the runs of the sweep; Rate is the checks per
-	// second of the pilot runs, and Seconds = Checks/Rate.
-	Checks, Rate, Seconds float64
-	// Sampled is the number of values of m run as pilots; Budgeted of them reached the
-	// pilot budget, and their rows are counted at MaxChecks per run (the cost of a row
-	// whose runs are censored, so an upper bound for rows whose runs succeed later).
-	Sampled, Budgeted int
+	// Checks estimates the checks of all the runs of the sweep, and LowChecks is its
+	// optimistic bound: pilots stopped at the pilot's cap counted at the cap (their runs
+	// take at least that), where Checks counts them at the sweep's budget.
+	Checks, LowChecks float64
+	// Rate is the median checks per second (of CPU time) of the pilot runs, MaxRate the
+	// fastest.
+	Rate, MaxRate float64
+	// Seconds = Checks/Rate, the estimate; MinSeconds = LowChecks/MaxRate, the optimistic
+	// bound: a sweep is refused only when even that is too long.
+	Seconds, MinSeconds float64
+	// Sampled is the number of values of m run as pilots; Budgeted of them had a pilot
+	// that reached the sweep's own budget of checks (their rows are counted at
+	// MaxCensored times MaxChecks: their runs are censored and the row abandoned), Capped
+	// one that reached the pilot's cap.
+	Sampled, Budgeted, Capped int
 }
 
-// pilotSamples is the number of values of m EstimateSweep runs pilots for, pilotRuns
-// pilots each (the cost of a run is skewed: the mean of one sample is mostly too low), and
-// pilotTime1 the time after which a pilot is stopped and counted as a run that reaches
-// the budget (at about 2·10^8 checks per second, 4·10^6 checks).
+// EstimateSweep samples up to pilotSamples values of m spread over opt.Ms, and runs
+// pilotRuns pilots for each (fewer when two of them reach the cap, or the estimate has
+// taken estimateTime).
+//
+// A pilot stops at a cap in checks (or the sweep's budget, when smaller): the checks the
+// search makes in pilotCPU of CPU time, at the speed measured first (4·10^6 at 2·10^8
+// checks a second; at most pilotChecks), so that what a pilot says about the cost of a
+// run does not depend on the machine's load; pilotTime, far more, only bounds the
+// estimate's own cost on a machine that leaves it little CPU (a pilot stopped by it
+// counts with the checks it made, a lower bound). The rate is the median of the pilots'
+// rates, in CPU time, not their total over their wall time: one pilot descheduled for a
+// while does not slow it.
 const (
 	pilotSamples = 17
 	pilotRuns    = 4
-	pilotTime1   = 20 * time.Millisecond
+	pilotChecks  = 4_000_000
+	pilotCPU     = 20 * time.Millisecond
+	pilotTime    = 60 * time.Millisecond
+	// estimateTime bounds the estimate: past it, each m left gets one pilot.
+	estimateTime = time.Second
+	// minRateChecks is the checks a pilot makes at least for its rate to count.
+	minRateChecks = 100_000
 )
 
-// EstimateSweep estimates what Sweep(ctx, n, opt) would cost, from pilot runs for up to
-// 17 values of m spread over opt.Ms, 4 each, with the sweep's budget of checks and 20 ms
-// at most: a row costs Trials times the mean checks of its pilots or, when one reached the
-// budget or the 20 ms, MaxCensored times MaxChecks (its runs reach the budget and it is
-// abandoned); a row not sampled costs what its nearest sampled row does. The pilots draw
-// from PCG(opt.Seed ^ a constant, m), not from the sweep's streams, and take 1.4 s at
-// most. Against whole sweeps (cell variant, n = 30 and 50; row, n = 16 and 20) the
-// checks came within a factor 2 (mostly below) and the time within 3: an order of
-// magnitude, which is what a warning needs.
+// EstimateSweep estimates what Sweep(ctx, n, opt) would cost, from pilot runs (see
+// pilotSamples): a row costs Trials times the mean checks of its pilots or, when one
+// reached the sweep's budget, MaxCensored times MaxChecks (its runs reach the budget and
+// it is abandoned); a row not sampled costs what its nearest sampled row does. The pilots
+// draw from PCG(opt.Seed ^ a constant, m), not from the sweep's streams, and take about
+// 1.4 s at most at 2·10^8 checks a second. Against whole sweeps (cell variant, n = 30 and
+// 50; row, n = 16 and 20) the checks came within a factor 2 and the time within 3: an
+// order of magnitude, which is what a warning needs.
 func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate, error) {
 	var e SweepEstimate
 	trials := opt.Trials
@@ -61,12 +85,27 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 	if len(ms) == 0 {
 		return e, nil
 	}
+	capChecks := min(int64(pilotChecks), max(10_000, int64(speed(ctx, n, opt, ms[len(ms)/2])*pilotCPU.Seconds())))
+	if ctx.Err() != nil {
+		return e, ctx.Err()
+	}
+	if maxChecks > 0 && maxChecks <= capChecks {
+		capChecks = maxChecks // a pilot at the cap is then a censored run of the sweep
+	}
+	// A run known to take more than the cap is taken, for the estimate, to run to the
+	// budget, where it is censored (the tail of these runs is long); without a budget, to
+	// ten times the cap. The optimistic bound takes it at the cap.
+	over := 10 * float64(capChecks)
+	if maxChecks > 0 {
+		over = float64(maxChecks)
+	}
 	// The sampled indices into ms, and each one's estimated row cost in checks.
 	k := min(pilotSamples, len(ms))
 	idx := make([]int, k)
-	cost := make([]float64, k)
-	var pilotChecksDone float64
-	var pilotTime time.Duration
+	cost, low := make([]float64, k), make([]float64, k)
+	var rates []float64
+	var allChecks, allTime float64
+	begin := time.Now()
 	for s := range k {
 		i := 0
 		if k > 1 {
@@ -75,41 +114,64 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 		idx[s] = i
 		m := ms[i]
 		rng := rand.New(rand.NewPCG(opt.Seed^0x5eed_e571_3a7e, uint64(m)))
-		var sum float64 // checks of the pilots of this m
-		long, censored := false, false
-		for range pilotRuns {
-			pctx, cancel := context.WithTimeout(ctx, pilotTime1)
-			start := time.Now()
-			r, err := Solve(pctx, n, Options{Variant: opt.Variant, M: m, MaxDraws: opt.MaxDraws, MaxChecks: max(maxChecks, 0)}, rng)
-			pilotTime += time.Since(start)
+		var sum, sumLow float64 // checks of the pilots of this m
+		censored, capped, runs, ran := false, 0, pilotRuns, 0
+		if time.Since(begin) > estimateTime {
+			runs = 1
+		}
+		for range runs {
+			ran++
+			pctx, cancel := context.WithTimeout(ctx, pilotTime)
+			start := cputime.Now() // the CPU time: the machine's load is not the pilot's speed
+			if pilotStall != nil {
+				pilotStall()
+			}
+			r, err := Solve(pctx, n, Options{Variant: opt.Variant, M: m, MaxDraws: opt.MaxDraws, MaxChecks: capChecks}, rng)
+			took := cputime.Since(start).Seconds()
 			cancel()
-			pilotChecksDone += float64(r.Stats.Checks)
-			sum += float64(r.Stats.Checks)
+			c := float64(r.Stats.Checks)
+			allChecks, allTime = allChecks+c, allTime+took
+			if c >= minRateChecks {
+				rates = append(rates, c/max(took, 1e-9))
+			}
 			switch {
 			case err != nil && ctx.Err() != nil:
 				return e, ctx.Err()
-			case errors.Is(err, context.DeadlineExceeded):
-				long = true // longer than the pilot: counted as reaching the budget
+			case errors.Is(err, ErrBudget) && capChecks == maxChecks:
+				censored = true // the sweep's own budget: this run is censored
+				sum, sumLow = sum+c, sumLow+c
 			case errors.Is(err, ErrBudget):
-				censored = true // the sweep's own budget, reached within the pilot's time
+				capped++ // longer than the pilot: at least c
+				sum, sumLow = sum+max(c, over), sumLow+c
+			case errors.Is(err, context.DeadlineExceeded):
+				// The cap takes some 20 ms: a pilot out of time was held up, not long.
+				// It counts with what it did, a lower bound.
+				sum, sumLow = sum+c, sumLow+c
 			case err != nil:
 				return e, err
+			default:
+				sum, sumLow = sum+c, sumLow+c
 			}
-			if long || censored {
+			if censored || capped == 2 { // two long runs of four: enough said, and they are slow
 				break
 			}
 		}
 		switch {
-		case long && maxChecks < 0: // no budget: the runs may not end
-			e.Budgeted++
-			cost[s] = math.Inf(1)
-		case long:
-			e.Budgeted++
-			cost[s] = float64(min(trials, maxCensored)) * float64(maxChecks)
 		case censored:
+			e.Budgeted++
 			cost[s] = float64(min(trials, maxCensored)) * float64(maxChecks)
+			low[s] = cost[s]
+		case capped > 0 && maxChecks < 0: // no budget: the runs may not end
+			e.Capped++
+			cost[s], low[s] = math.Inf(1), float64(trials)*sumLow/float64(ran)
 		default:
-			cost[s] = float64(trials) * sum / pilotRuns
+			cost[s], low[s] = float64(trials)*sum/float64(ran), float64(trials)*sumLow/float64(ran)
+			if capped > 0 {
+				// Runs past the cap may reach the budget, and the row be abandoned early:
+				// the optimistic bound is the cheaper of the two.
+				e.Capped++
+				low[s] = min(low[s], float64(min(trials, maxCensored))*float64(maxChecks))
+			}
 		}
 	}
 	e.Sampled = k
@@ -121,11 +183,44 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 			}
 		}
 		e.Checks += cost[best]
+		e.LowChecks += low[best]
 	}
-	e.Rate = pilotChecksDone / max(pilotTime.Seconds(), 1e-9)
+	if len(rates) == 0 { // pilots too short to time one by one
+		rates = append(rates, allChecks/max(allTime, 1e-9))
+	}
+	slices.Sort(rates)
+	e.Rate, e.MaxRate = rates[len(rates)/2], rates[len(rates)-1]
 	e.Seconds = e.Checks / max(e.Rate, 1)
+	e.MinSeconds = e.LowChecks / max(e.MaxRate, 1)
 	return e, nil
 }
+
+// speed measures the checks a second (of CPU time) of runs of m random queens: the
+// median of a few short runs, each stopped after 200,000 checks or 10 ms (the budget is
+// looked at between attempts, and one attempt of a large board is long).
+func speed(ctx context.Context, n int, opt SweepOptions, m int) float64 {
+	rng := rand.New(rand.NewPCG(opt.Seed^0x5eed_5bee_d000, uint64(m)))
+	var rates []float64
+	for start := time.Now(); len(rates) < 5 && time.Since(start) < 100*time.Millisecond && ctx.Err() == nil; {
+		rctx, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+		begin := cputime.Now()
+		r, _ := Solve(rctx, n, Options{Variant: opt.Variant, M: m, MaxDraws: opt.MaxDraws, MaxChecks: 200_000}, rng)
+		used := cputime.Since(begin).Seconds()
+		cancel()
+		if used > 0 && r.Stats.Checks >= 50_000 {
+			rates = append(rates, float64(r.Stats.Checks)/used)
+		}
+	}
+	if len(rates) == 0 {
+		return 2e8 // runs too short to time: they end before any cap matters
+	}
+	slices.Sort(rates)
+	return rates[len(rates)/2]
+}
+
+// pilotStall, when set by a test, runs at the start of each pilot, within its time: a
+// machine that stalls.
+var pilotStall func()
 
 func abs(x int) int {
 	if x < 0 {

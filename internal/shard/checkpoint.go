@@ -10,31 +10,32 @@ import (
 
 // CheckpointFormat names the layout of checkpoint files. Version 2 records
 // the Burnside numerator of the finished sub-problems instead of a unique
-// count (see fastcount.SubResult).
-const CheckpointFormat = "nqueens-checkpoint/2"
+// count (see fastcount.SubResult); version 3 calls the plan's sub-problems
+// plan_subs and records no nodes, as result files. LoadCheckpoint reads both:
+// a count of version 2 resumes.
+const CheckpointFormat = "nqueens-checkpoint/3"
 
 // Checkpoint is the progress of a count over the sub-problems Todo of a plan:
 // which are done, and their sums. A count of the whole board has Shard 0 of
 // Shards 1.
 type Checkpoint struct {
-	Format   string  `json:"format"`
-	Plan     string  `json:"plan"`
-	Engine   string  `json:"engine"`
-	N        int     `json:"n"`
-	Shard    int     `json:"shard"`
-	Shards   int     `json:"shards"`
-	Subs     int     `json:"subs"`
-	Todo     Ranges  `json:"todo"` // the sub-problems of this count
-	Done     Ranges  `json:"done"` // those finished, a subset of Todo
+	Format   string    `json:"format"`
+	Plan     string    `json:"plan"`
+	Engine   string    `json:"engine"`
+	N        int       `json:"n"`
+	Shard    int       `json:"shard"`
+	Shards   int       `json:"shards"`
+	Subs     int       `json:"plan_subs"` // sub-problems in the whole plan
+	Todo     Ranges    `json:"todo"`      // the sub-problems of this count
+	Done     Ranges    `json:"done"`      // those finished, a subset of Todo
 	Total    u128.U128 `json:"total"`
 	Burnside u128.U128 `json:"burnside"` // Σ of the sub-problems' Burnside numerators (8 × unique when complete)
-	Nodes    uint64  `json:"nodes"`
-	Seconds  float64 `json:"seconds"` // counting time so far, over every run
-	Runs     int     `json:"runs"`    // runs that contributed
-	Complete bool    `json:"complete"`
-	Version  string  `json:"version"`
-	Written  string  `json:"written"` // RFC 3339 time of the write
-	Checksum string  `json:"checksum"`
+	Seconds  float64   `json:"seconds"`  // counting time so far, over every run
+	Runs     int       `json:"runs"`     // runs that contributed
+	Complete bool      `json:"complete"`
+	Version  string    `json:"version"`
+	Written  string    `json:"written"` // RFC 3339 time of the write
+	Checksum string    `json:"checksum"`
 }
 
 // NewCheckpoint is the state of a count of the sub-problems ids of p, as
@@ -61,11 +62,13 @@ func LoadCheckpoint(path string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFormat(data, CheckpointFormat); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
 	c := &Checkpoint{}
-	if err := unseal(data, c, &c.Checksum); err != nil {
+	if formatOf(data) == checkpointFormatV2 {
+		err = loadCheckpointV2(data, c)
+	} else if err = checkFormat(data, CheckpointFormat); err == nil {
+		err = unseal(data, c, &c.Checksum)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := c.check(); err != nil {
@@ -122,7 +125,7 @@ func (c *Checkpoint) Matches(p *fastcount.Plan, i, k int, ids []int) error {
 // Result is the result file content of a complete checkpoint.
 func (c *Checkpoint) Result() *Result {
 	return &Result{Format: ResultFormat, Plan: c.Plan, Engine: c.Engine, N: c.N, Shard: c.Shard,
-		Shards: c.Shards, Subs: c.Subs, IDs: c.Todo, Total: c.Total, Burnside: c.Burnside, Nodes: c.Nodes,
+		Shards: c.Shards, Subs: c.Subs, IDs: c.Todo, Total: c.Total, Burnside: c.Burnside,
 		Seconds: c.Seconds, Version: c.Version}
 }
 

@@ -186,7 +186,6 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 			return
 		}
 		c.Total, c.Burnside, done[id] = t, b, true
-		c.Nodes = addSat(c.Nodes, r.Nodes)
 		doneCost += uint64(p.Cost(id))
 		if opt.Progress != nil {
 			opt.Progress(doneCost, totalCost)

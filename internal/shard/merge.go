@@ -2,8 +2,10 @@ package shard
 
 import (
 	"fmt"
-	"math/bits"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
@@ -15,7 +17,6 @@ type Merged struct {
 	Plan, Engine            string
 	N, Shards, Subs         int
 	Total, Unique, Burnside u128.U128 // Unique = Burnside/8
-	Nodes                   uint64    // saturating at 2^64-1
 	Seconds                 float64   // counting time summed over the shards (CPU-ish time × workers)
 	Files                   []string  // the result files, by shard
 	Versions                []string  // the distinct program versions that counted
@@ -92,10 +93,22 @@ func Merge(paths []string) (*Merged, error) {
 		}
 	}
 	if len(missing) > 0 {
+		var started []string // missing shards with a checkpoint beside the files
+		for _, id := range missing {
+			if len(started) < 12 {
+				i, _ := strconv.Atoi(id)
+				if s := checkpointBeside(files, i, ref.Shards); s != "" {
+					started = append(started, s)
+				}
+			}
+		}
 		if len(missing) > 12 {
 			missing = append(missing[:12], fmt.Sprintf("… (%d in all)", len(missing)))
 		}
 		add("missing shard(s) %s of %d (shards are numbered 0..%d)", strings.Join(missing, ", "), ref.Shards, ref.Shards-1)
+		for _, s := range started {
+			add("%s", s)
+		}
 	}
 	if len(problems) > 0 {
 		return nil, &MergeError{problems}
@@ -139,7 +152,6 @@ func Merge(paths []string) (*Merged, error) {
 		m.Total, c1 = m.Total.Add(r.Total)
 		m.Burnside, c2 = m.Burnside.Add(r.Burnside)
 		carry = carry || c1 || c2
-		m.Nodes = addSat(m.Nodes, r.Nodes)
 		m.Seconds += r.Seconds
 		if !slices.Contains(m.Versions, r.Version) {
 			m.Versions = append(m.Versions, r.Version)
@@ -154,6 +166,31 @@ func Merge(paths []string) (*Merged, error) {
 	}
 	m.Unique = u
 	return m, nil
+}
+
+// checkpointBeside looks for the checkpoint of shard i of k in the directories of files:
+// a shard that was interrupted has one, and the merge says so ("shard 1 was interrupted,
+// checkpoint present: DIR/shard-0001-of-0002.checkpoint, 12 of 1687 sub-problems done;
+// run it again to finish it"), or "" when there is none.
+func checkpointBeside(files []string, i, k int) string {
+	seen := map[string]bool{}
+	for _, f := range files {
+		dir := filepath.Dir(f)
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		path := filepath.Join(dir, CheckpointName(i, k))
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		held := "unreadable"
+		if c, err := LoadCheckpoint(path); err == nil {
+			held = fmt.Sprintf("%d of %d sub-problems done", c.Done.Len(), c.Todo.Len())
+		}
+		return fmt.Sprintf("shard %d was interrupted, checkpoint present: %s (%s); run the shard again to finish it", i, path, held)
+	}
+	return ""
 }
 
 // planOf is what the files of one merge must share: the plan and the shard count.
@@ -216,14 +253,4 @@ func filesLike(n int, f string) string {
 		return "file " + f
 	}
 	return fmt.Sprintf("%d files, such as %s", n, f)
-}
-
-// addSat is a+b, or the largest uint64 if that overflows: node counts are
-// statistics, and saturating them must not refuse a merge.
-func addSat(a, b uint64) uint64 {
-	s, c := bits.Add64(a, b, 0)
-	if c != 0 {
-		return ^uint64(0)
-	}
-	return s
 }

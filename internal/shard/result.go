@@ -11,29 +11,31 @@ import (
 )
 
 // ResultFormat names the layout of result files. Version 2 records the
-// Burnside numerator of the shard's sub-problems instead of a unique count.
-const ResultFormat = "nqueens-shard/2"
+// Burnside numerator of the shard's sub-problems instead of a unique count;
+// version 3 calls the plan's sub-problems plan_subs (subs, as the commands
+// print it, is a shard's own) and records no nodes (the counting engines'
+// work measure, which is no count of calls). ReadResult reads both.
+const ResultFormat = "nqueens-shard/3"
 
 // Result is the content of a shard's result file: the sums over the
 // sub-problems IDs of shard Shard of Shards of the plan Plan.
 type Result struct {
-	Format   string  `json:"format"`
-	Plan     string  `json:"plan"`   // fastcount.Plan.Hash
-	Engine   string  `json:"engine"` // fastcount.Plan.Version
-	N        int     `json:"n"`
-	Shard    int     `json:"shard"`  // 0..Shards-1
-	Shards   int     `json:"shards"` // K
-	Subs     int     `json:"subs"`   // sub-problems in the whole plan
-	IDs      Ranges  `json:"ids"`    // the sub-problems counted here
+	Format   string    `json:"format"`
+	Plan     string    `json:"plan"`   // fastcount.Plan.Hash
+	Engine   string    `json:"engine"` // fastcount.Plan.Version
+	N        int       `json:"n"`
+	Shard    int       `json:"shard"`     // 0..Shards-1
+	Shards   int       `json:"shards"`    // K
+	Subs     int       `json:"plan_subs"` // sub-problems in the whole plan
+	IDs      Ranges    `json:"ids"`       // the sub-problems counted here
 	Total    u128.U128 `json:"total"`
 	Burnside u128.U128 `json:"burnside"` // Σ of the sub-problems' Burnside numerators
-	Nodes    uint64  `json:"nodes"`
-	Seconds  float64 `json:"seconds"` // counting time, summed over resumed runs
-	Workers  int     `json:"workers"`
-	Version  string  `json:"version"`        // the program that counted
-	Host     string  `json:"host,omitempty"` // where it counted
-	Finished string  `json:"finished"`       // RFC 3339 time of the end
-	Checksum string  `json:"checksum"`
+	Seconds  float64   `json:"seconds"`  // counting time, summed over resumed runs
+	Workers  int       `json:"workers"`
+	Version  string    `json:"version"`        // the program that counted
+	Host     string    `json:"host,omitempty"` // where it counted
+	Finished string    `json:"finished"`       // RFC 3339 time of the end
+	Checksum string    `json:"checksum"`
 }
 
 // FileName is the name of shard i of k's result file: shard-0003-of-0008.json.
@@ -63,11 +65,13 @@ func ReadResult(path string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFormat(data, ResultFormat); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
 	r := &Result{}
-	if err := unseal(data, r, &r.Checksum); err != nil {
+	if formatOf(data) == resultFormatV2 {
+		err = readResultV2(data, r)
+	} else if err = checkFormat(data, ResultFormat); err == nil {
+		err = unseal(data, r, &r.Checksum)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := r.check(); err != nil {

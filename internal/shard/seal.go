@@ -91,7 +91,8 @@ func checkFormat(data []byte, want string) error {
 	if json.Unmarshal(data, &head) != nil || head.Format == want || head.Format == "" {
 		return nil // the strict decoding says what is wrong, if anything
 	}
-	kinds := map[string]string{CheckpointFormat: "a checkpoint", ResultFormat: "a shard result"}
+	kinds := map[string]string{CheckpointFormat: "a checkpoint", ResultFormat: "a shard result",
+		checkpointFormatV2: "a checkpoint", resultFormatV2: "a shard result"}
 	if what, ok := kinds[head.Format]; ok { // this version's other kind of file
 		return fmt.Errorf("%s (format %q), where %s is wanted", what, head.Format, kinds[want])
 	}

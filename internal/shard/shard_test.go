@@ -370,7 +370,17 @@ func TestMergeRefuses(t *testing.T) {
 		{"a checkpoint", func(t *testing.T, dir string, p []string) []string {
 			os.WriteFile(p[0], []byte(`{"format": "`+CheckpointFormat+`", "engine": "qjoin/v1", "n": 12}`), 0o644)
 			return nil
-		}, []string{`shard-0000-of-0004.json: a checkpoint (format "nqueens-checkpoint/2"), where a shard result is wanted`}},
+		}, []string{`shard-0000-of-0004.json: a checkpoint (format "` + CheckpointFormat + `"), where a shard result is wanted`}},
+		{"missing, interrupted", func(t *testing.T, dir string, p []string) []string {
+			pl := plan(t, 12)
+			c := NewCheckpoint(pl, 1, 4, assignAll(t, pl, 4)[1])
+			if err := c.Save(filepath.Join(dir, CheckpointName(1, 4))); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(p[1])
+			os.Remove(p[3])
+			return nil
+		}, []string{"missing shard(s) 1, 3 of 4", "shard 1 was interrupted, checkpoint present: " /* dir */, "shard-0001-of-0004.checkpoint (0 of "}},
 		{"bad checksum", func(t *testing.T, dir string, p []string) []string {
 			b, _ := os.ReadFile(p[1])
 			os.WriteFile(p[1], []byte(strings.Replace(string(b), `"total": `, `"total": 1`, 1)), 0o644)
@@ -587,5 +597,77 @@ func TestCheckpointMismatch(t *testing.T) {
 	if err := c.Matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) ||
 		!strings.Contains(err.Error(), "qjoin/v1") || !strings.Contains(err.Error(), qjoin.Version) {
 		t.Errorf("previous engine: %v", err)
+	}
+}
+
+// TestFormatV2: result files and checkpoints of the previous format (nqueens-shard/2 and
+// nqueens-checkpoint/2: subs for the plan's sub-problems, nodes) are read, checksum
+// included, and merge with files of this one; this one writes plan_subs and no nodes,
+// so that "subs" means a count's own sub-problems wherever the commands print it.
+func TestFormatV2(t *testing.T) {
+	dir := t.TempDir()
+	paths := countShards(t, dir, 12, 3)
+	b, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys map[string]any
+	json.Unmarshal(b, &keys)
+	if keys["plan_subs"] == nil || keys["subs"] != nil || keys["nodes"] != nil || keys["format"] != ResultFormat {
+		t.Errorf("a result file of this version: %s", b)
+	}
+	// Shard 1 rewritten as the previous version wrote it.
+	r, err := ReadResult(paths[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := resultV2{Format: resultFormatV2, Plan: r.Plan, Engine: r.Engine, N: r.N, Shard: r.Shard, Shards: r.Shards,
+		Subs: r.Subs, IDs: r.IDs, Total: r.Total.Lo, Burnside: r.Burnside.Lo, Nodes: 12345, Seconds: r.Seconds, Version: "old", Finished: r.Finished}
+	ob, err := seal(&old, &old.Checksum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(paths[1], ob, 0o644)
+	back, err := ReadResult(paths[1])
+	if err != nil || back.Subs != r.Subs || back.Total != r.Total || back.Version != "old" {
+		t.Fatalf("a version 2 file reads as %+v, %v", back, err)
+	}
+	m, err := Merge(paths)
+	if err != nil || m.Total != u128.From(known(12)[0]) || m.Unique != u128.From(known(12)[1]) || len(m.Versions) != 2 {
+		t.Errorf("merge with a version 2 file: %+v, %v", m, err)
+	}
+	// An edit is caught by the version 2 checksum too.
+	os.WriteFile(paths[1], []byte(strings.Replace(string(ob), `"total": `, `"total": 1`, 1)), 0o644)
+	if _, err := ReadResult(paths[1]); !errors.Is(err, ErrChecksum) {
+		t.Errorf("an edited version 2 file: %v", err)
+	}
+
+	// A checkpoint of version 2 resumes; saved again, it is of this version.
+	p := plan(t, 12)
+	ids := allIDs(p.Len())
+	c := NewCheckpoint(p, 0, 1, ids)
+	ck := filepath.Join(dir, "ck")
+	oc := checkpointV2{Format: checkpointFormatV2, Plan: c.Plan, Engine: c.Engine, N: c.N, Shard: 0, Shards: 1, Subs: c.Subs,
+		Todo: c.Todo, Done: Ranges{}, Nodes: 7, Version: "old", Written: "2025-01-01T00:00:00Z"}
+	cb, err := seal(&oc, &oc.Checksum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(ck, cb, 0o644)
+	lc, err := LoadCheckpoint(ck)
+	if err != nil || lc.Matches(p, 0, 1, ids) != nil {
+		t.Fatalf("a version 2 checkpoint: %+v, %v", lc, err)
+	}
+	if err := Count(context.Background(), p, lc, CountOptions{Workers: 2, Checkpoint: ck, Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := lc.Unique(); lc.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
+		t.Errorf("resumed from version 2: %d %d", lc.Total, u)
+	}
+	nb, _ := os.ReadFile(ck)
+	keys = nil
+	json.Unmarshal(nb, &keys)
+	if keys["format"] != CheckpointFormat || keys["plan_subs"] == nil || keys["nodes"] != nil {
+		t.Errorf("the checkpoint saved again: %s", nb)
 	}
 }

@@ -184,14 +184,14 @@ async function solve(ev) {
   ev?.preventDefault();
   try {
     const n = boardN();
-    const q = new URLSearchParams({ n, algo: $("algo").value });
+    const q = new URLSearchParams({ n, algorithm: $("algo").value });
     if ($("seed").value !== "") q.set("seed", $("seed").value);
     status("board-status", "solving…");
     const r = await api("/api/solve?" + q);
     shown.mode = "solve";
     const seed = r.algorithm === "localsearch" ? `, seed ${r.seed}` : "";
     const line = `n = ${fmt(r.n)}, ${r.algorithm}${seed}: ${seconds(r.seconds)}` +
-      (r.k !== undefined ? `, k = ${r.k}` : "") + (r.verified ? " · verified" : "");
+      (r.conflicts !== undefined ? `, conflicts = ${r.conflicts}` : "") + (r.verified ? " · verified" : "");
     if (r.n <= limits.max_drawn_n) {
       showPlacement(r.n, r.columns.map((c) => c - 1), line);
     } else {
@@ -213,8 +213,8 @@ function showSummary(r, line) {
   $("summary").hidden = false;
   const rows = [["n", fmt(r.n)], ["algorithm", r.algorithm], ["seed", String(r.seed)], ["time", seconds(r.seconds)]];
   if (r.algorithm === "localsearch") {
-    rows.push(["k (conflicts left)", fmt(r.k || 0)], ["restarts", fmt(r.restarts || 0)],
-      ["attempts", fmt(r.attempts || 0)], ["final swaps", fmt(r.final_swaps || 0)]);
+    rows.push(["conflicts (k)", fmt(r.conflicts || 0)], ["restarts", fmt(r.restarts || 0)],
+      ["attempts", fmt(r.attempts || 0)], ["swaps", fmt(r.swaps || 0)]);
   }
   rows.push(["verified", r.verified ? "yes" : "no"]);
   const dl = $("summary-list");
