@@ -449,7 +449,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 
 	// Step forward: the first queen, then the first conflict, in red.
-	if !slices.Equal(tr.Events[0], []int32{evPlace, 1, 1}) || !slices.Equal(tr.Events[1], []int32{evConflict, 2, 1}) {
+	if !slices.Equal(tr.Events[0], []int32{evPlace, 1, 1, 5}) || !slices.Equal(tr.Events[1], []int32{evConflict, 2, 1, 4}) {
 		t.Fatalf("the row search of n=6 starts %v", tr.Events[:2])
 	}
 	p.click("#step-fwd")

@@ -51,12 +51,22 @@
 //	GET  /api/lab/lasvegas?n=&variant=&exact=&objective=&trials=&seed=   the U curve (lab.LasVegasTable)
 //
 // A trace is the events of a search, from the engine the lab measures (package lab's
-// Search.Run, LasVegasRun and LocalSearchRun), each an array [kind, arguments...] with
-// "kinds" naming the kinds; rows and columns are 1-based. It ends at the end of the search,
-// at the first solution (until=first), or at the event limit (events=, at most
-// MaxTraceEvents), and its counters are those after its last event: for the Las Vegas
-// hybrid and the local search, those of the lab's row for the same n, m and seed. A
-// replay without seed= draws one and names it: the same seed replays the same search.
+// Search.Run, LasVegasRun, LocalSearchRun and ConstructRun), each an array [kind,
+// arguments..., line] with "kinds" naming the kinds; rows and columns are 1-based. "code"
+// is the search's program (lab.Code: each line's code, its comment in English and Chinese,
+// and the kind of event it reports), and the last element of each event is the 1-based
+// line of that program that reported it, as the engine's tracer names it: the lines of a
+// trace are a path through the program. A trace ends at the end of the search, at the
+// first solution (until=first), or at the event limit (events=, at most MaxTraceEvents),
+// and its counters are those after its last event ("total" the solutions found, as lab
+// backtrack and count say). For the Las Vegas hybrid and the local search, run to their
+// end, they are those of the lab's row for the same n, m and seed; of the local search's
+// check counters, placed_checks and scan_checks count the tests of step 1 in every run,
+// restarts included, and initial_placed_checks and initial_scan_checks those of the first
+// run's step 1 only: the lab's keys of those names, equal to its row restarts or not. A
+// replay without seed= draws one and names it: the same seed replays the same search; a
+// parameter a search does not take (seed= for the construction) is refused, and the
+// page sends each search only its own.
 //
 // The lab endpoints answer the tables of package lab, in the JSON of "nqueens lab
 // backtrack N --json" and "nqueens lab lasvegas N --json": the same keys, the same

@@ -57,12 +57,13 @@ const backtrackModel = {
       case 0: return `place row ${r}, column ${c}`;
       case 1: return `remove row ${r}, column ${c}`;
       case 2: return `conflict at row ${r}, column ${c}`;
+      case 4: return `row ${r} is empty: prune`;
     }
     return `solution ${st.solutions}`;
   },
   values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions) }),
   draw(st, e, t) {
-    const sq = e && e[0] !== 3 ? [e[1] - 1, e[2] - 1] : null;
+    const sq = e && e[0] <= 2 ? [e[1] - 1, e[2] - 1] : null;
     drawBoard($("replay-board"), t.n, st.cols, {
       attacked: true,
       conflict: e && e[0] === 2 ? sq : null,
@@ -177,7 +178,7 @@ const lasVegasModel = {
   },
   draw(st, e, t) {
     const kind = e ? t.kinds[e[0]] : "";
-    const sq = e && e.length >= 3 ? [e[1] - 1, e[2] - 1] : null;
+    const sq = e && e.length >= 4 ? [e[1] - 1, e[2] - 1] : null; // [kind, row, column, line]
     const marks = [];
     if (sq && (kind === "reject" || kind === "conflict")) marks.push([sq, COLOR.conflict]);
     if (sq && (kind === "draw" || kind === "random" || kind === "place")) marks.push([sq, COLOR.current]);
