@@ -189,6 +189,13 @@ func (p *page) visible(id string) bool {
 
 func (p *page) click(css string) { p.t.Helper(); p.do(chromedp.Click(chromedp.CSS(css))) }
 
+// panel shows one of the page's panels (board, replay, lab) by its tab.
+func (p *page) panel(name string) {
+	p.t.Helper()
+	p.click("#tab-" + name)
+	p.waitFor(fmt.Sprintf(`!document.getElementById(%q).hidden`, name+"-panel"))
+}
+
 func (p *page) set(id, value string) { p.t.Helper(); p.do(chromedp.SetValue(chromedp.ID(id), value)) }
 
 // shot takes a screenshot of an element and decodes it.
@@ -431,6 +438,7 @@ func checkCounters(t *testing.T, p *page, tr traceResponse, i int) {
 // play to the end, checking the counters, the state and the board's pixels.
 func TestBrowserReplay(t *testing.T) {
 	p := openPage(t)
+	p.panel("replay")
 	// n = 6: 197 events to the first solution, ten seconds at the speed of the pause test,
 	// so that the replay cannot end before the pause on a slow machine.
 	tr := getJSON[traceResponse](p, "/api/trace?search=row&n=6&until=first")
@@ -460,7 +468,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	p.click("#step-fwd")
 	checkCounters(t, p, tr, 2)
-	if s := p.text("last-event"); s != "conflict at row 2, column 1" {
+	if s := p.text("last-event"); s != "row 2, column 1 is attacked by the queen at row 1, column 1 in the same column: try column 2" {
 		t.Errorf("last event %q", s)
 	}
 	img, _ = p.shot("replay-board")
@@ -501,7 +509,7 @@ func TestBrowserReplay(t *testing.T) {
 	p.click("#play")
 	p.waitFor(`document.getElementById("replay-panel").dataset.state === "ended"`)
 	checkCounters(t, p, tr, len(tr.Events))
-	if s := p.text("last-event"); s != "solution 1" {
+	if s := p.text("last-event"); s != "all 6 rows hold a queen: solution 1, the first: the replay stops here" {
 		t.Errorf("last event %q", s)
 	}
 	if p.number("nodes") != fmt.Sprint(tr.Nodes) || p.number("checks") != fmt.Sprint(tr.Checks) {
@@ -524,6 +532,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 
 	// The node and check bars: the status line names each search with its counters.
+	p.panel("lab")
 	p.set("bars-n", "6")
 	p.click("#bars-go")
 	p.waitFor(`document.getElementById("bars-status").textContent.startsWith("n = 6:")`)
@@ -550,6 +559,7 @@ func TestBrowserReplay(t *testing.T) {
 				break
 			}
 		}
+		p.panel("replay")
 		p.set("search", "classic")
 		p.set("trace-n", "8")
 		p.click("#load")
