@@ -27,9 +27,9 @@ func loadReplay[T any](p *page, search string, settings map[string]string, query
 	for id, v := range settings {
 		p.set(id, v)
 	}
-	before := p.text("replay-status")
+	eval[bool](p, `(document.getElementById("replay-status").textContent = "", true)`)
 	p.click("#load")
-	p.waitFor(fmt.Sprintf(`(() => { const s = document.getElementById("replay-status").textContent; return s !== %q && !s.startsWith("tracing") })()`, before))
+	p.waitFor(`document.getElementById("replay-status").textContent !== "" && !document.getElementById("replay-panel").dataset.busy`)
 	if p.text("replay-status") == "" || eval[bool](p, `document.getElementById("replay-status").classList.contains("error")`) {
 		p.t.Fatalf("loading %s: %q", query, p.text("replay-status"))
 	}

@@ -200,7 +200,7 @@ function showPlacement(n, cols, label) {
   $("summary").hidden = true;
   drawBoard($("board"), n, cols);
   const placed = cols.map((c, r) => [r + 1, c + 1]);
-  $("board").setAttribute("aria-label", tr("boardText", n, placed));
+  setLabel($("board"), () => tr("boardText", n, placed));
   setText($("columns"), () => tr("columns") + cols.map((c) => c + 1).join(" "));
   status("board-status", label);
   updateBoardButtons();

@@ -554,6 +554,17 @@ function setText(el, text) {
   }
 }
 
+// The elements whose aria-label is a function of the language.
+const labels = new Set();
+
+// setLabel sets an element's aria-label to a function of the language, written again when
+// it changes.
+function setLabel(el, label) {
+  el.i18nLabel = label;
+  el.setAttribute("aria-label", label());
+  labels.add(el);
+}
+
 // seconds writes a time with its unit, in the page's language.
 function seconds(s) {
   const [us, ms, sec] = tr("units");
@@ -575,8 +586,11 @@ function setLang(l) {
     if (!el.isConnected) texts.delete(el);
     else el.textContent = el.i18n();
   }
+  for (const el of labels) {
+    if (!el.isConnected) labels.delete(el);
+    else el.setAttribute("aria-label", el.i18nLabel());
+  }
   if ($("lang").value !== l) $("lang").value = l;
   if (typeof renderReplay === "function" && rp.lanes.length) renderReplay();
-  if (shown.cols) $("board").setAttribute("aria-label", tr("boardText", shown.n, shown.cols.map((c, r) => [r + 1, c + 1])));
   if (typeof repaint === "function") repaint(true);
 }

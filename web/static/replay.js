@@ -707,7 +707,7 @@ class Lane {
     this.el("replay-legend").replaceChildren();
     const n = Number($("trace-n").value) || 8;
     drawBoard(this.el("replay-board"), Math.min(Math.max(n, 1), limits.max_drawn_n), []);
-    this.el("replay-board").setAttribute("aria-label", tr("emptyBoard"));
+    setLabel(this.el("replay-board"), () => tr("emptyBoard"));
   }
 
   reset() {
@@ -780,7 +780,7 @@ class Lane {
     const c = this.el("replay-board"), n = cols.length;
     const placed = [];
     for (let r = 0; r < n; r++) if (cols[r] >= 0) placed.push([r + 1, cols[r] + 1]);
-    c.setAttribute("aria-label", tr("boardText", n, placed));
+    setLabel(c, () => tr("boardText", n, placed));
   }
 
   render() {
@@ -839,8 +839,8 @@ function renderReplay() {
   a.render();
   if (rp.comparing) rp.lanes[1].render();
   const end = lastPos();
-  $("scrub").value = rp.pos;
   $("scrub").max = end;
+  $("scrub").value = rp.pos;
   $("scrub").setAttribute("aria-valuetext", tr("scrubText", rp.pos, end));
   $("step-back").disabled = rp.pos === 0;
   $("step-fwd").disabled = rp.pos === end;
@@ -967,6 +967,7 @@ async function loadTrace(ev, at = 0, push = true) {
     rp.timer = 0;
   }
   const gen = ++rp.gen;
+  $("replay-panel").dataset.busy = "true";
   try {
     const key = $("search").value, choice = SEARCHES[key];
     const cmpKey = $("compare").value, cmp = COMPARE[cmpKey];
@@ -1002,6 +1003,8 @@ async function loadTrace(ev, at = 0, push = true) {
     if (gen !== rp.gen) return;
     clearReplay();
     status("replay-status", errorText(e), true);
+  } finally {
+    if (gen === rp.gen) delete $("replay-panel").dataset.busy;
   }
 }
 
