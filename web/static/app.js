@@ -328,7 +328,8 @@ async function transform(sym, canonical) {
 // from the axes and from the edge, so that no point sits on an axis or on the border.
 const PAD = { l: 64, r: 12, t: 30, b: 40 };
 const INSET = 12;
-const FONT = "13px 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif", SMALL = "11px 'DejaVu Sans', 'Noto Sans CJK SC', sans-serif";
+const FONT = "13px 'DejaVu Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
+const SMALL = "11px 'DejaVu Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
 
 // logScale maps positive values to [y0, y1] on decades that cover lo..hi.
 function logScale(lo, hi, y0, y1) {
