@@ -242,9 +242,13 @@ func TestBrowserCompare(t *testing.T) {
 	}
 	p.click("#step-fwd")
 	check(len(b.Events)/2 + 1)
+	// The README's picture: the row DFS at its third solution's return, the cell DFS
+	// far behind.
+	p.slide("scrub", 700)
+	check(700)
+	saveShot(t, p, "serve-compare.png", "replay-panel")
 	p.slide("scrub", len(b.Events))
 	check(len(b.Events))
-	saveShot(t, p, "serve-compare.png", "replay-panel")
 	tab, err := lab.Backtrack(context.Background(), 6, lab.BacktrackOptions{Searches: []string{"row", "cell"}})
 	if err != nil {
 		t.Fatal(err)
@@ -688,17 +692,34 @@ func TestBrowserPhoneTeach(t *testing.T) {
 }
 
 // TestBrowserScreenshots writes the README's pictures of the teaching page (with
-// NQUEENS_SCREENSHOTS): the program lit mid-replay in English and in Chinese, and two
-// searches side by side in Chinese.
+// NQUEENS_SCREENSHOTS): the program lit mid-replay in English and in Chinese (the classic
+// search of n = 8, five queens down, on a square attacked along a diagonal: line 10 of
+// Place lit), two searches side by side in Chinese, the board in Chinese.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv("NQUEENS_SCREENSHOTS") == "" {
 		t.Skip("NQUEENS_SCREENSHOTS is not set")
 	}
 	p := openPage(t)
-	p.navigate("/?lang=en&panel=replay&search=classic&n=8&until=first&event=91")
-	saveShot(t, p, "serve-replay-code.png", "replay-panel")
-	p.navigate("/?lang=zh&panel=replay&search=classic&n=8&until=first&event=91")
-	saveShot(t, p, "serve-replay-code-zh.png", "replay-panel")
+	tr := getJSON[traceResponse](p, "/api/trace?search=classic&n=8&until=first")
+	board, at := emptyBoard(8), 0
+	for i, e := range tr.Events {
+		if e[0] == evPlace {
+			board[e[1]-1] = e[2] - 1
+		} else if e[0] == evRemove {
+			board[e[1]-1] = -1
+		}
+		if d, _, _, _ := traceAt(tr, i+1); d == 5 && e[0] == evConflict && !slices.Contains(board, e[2]-1) {
+			at = i + 1
+			break
+		}
+	}
+	for _, l := range []string{"en", "zh"} {
+		p.navigate(fmt.Sprintf("/?lang=%s&panel=replay&search=classic&n=8&until=first&event=%d", l, at))
+		if p.lit("") != 10 {
+			t.Fatalf("event %d lights line %d", at, p.lit(""))
+		}
+		saveShot(t, p, map[string]string{"en": "serve-replay-code.png", "zh": "serve-replay-code-zh.png"}[l], "replay-panel")
+	}
 	p.navigate("/?lang=zh&panel=replay&search=localsearch&n=40&seed=4&check=placed&compare=localsearch-scan&event=120")
 	saveShot(t, p, "serve-compare-zh.png", "replay-panel")
 	p.navigate("/?lang=zh&panel=board")

@@ -30,8 +30,7 @@ import (
 // against the real handler on 127.0.0.1. Without a browser they skip, unless
 // NQUEENS_BROWSER=1 (CI sets it), which makes a missing browser a failure.
 // NQUEENS_CHROMIUM names another binary; NQUEENS_SCREENSHOTS=DIR also writes the
-// README's screenshots, serve-board.png, serve-replay.png, serve-replay-lasvegas.png and
-// serve-replay-localsearch.png, to DIR.
+// README's screenshots (docs/serve-*.png) to DIR.
 
 const defaultChromium = "/usr/bin/chromium"
 
@@ -546,28 +545,6 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	if got, w := p.text("bars-status"), "n = 6: "+strings.Join(want, "; "); got != w {
 		t.Errorf("bars: %q, want %q", got, w)
-	}
-
-	// Replay screenshot for the README: the classic search of n = 8 in the middle of
-	// its work, on a conflict with five queens down.
-	if os.Getenv("NQUEENS_SCREENSHOTS") != "" {
-		tr8 := getJSON[traceResponse](p, "/api/trace?search=classic&n=8&until=first")
-		at := 0
-		for k := range tr8.Events {
-			if d, _, _, _ := traceAt(tr8, k+1); d == 5 && tr8.Events[k][0] == evConflict {
-				at = k + 1
-				break
-			}
-		}
-		p.panel("replay")
-		p.set("search", "classic")
-		p.set("trace-n", "8")
-		p.click("#load")
-		p.waitFor(`document.getElementById("replay-status").textContent.includes("n = 8")`)
-		p.slide("speed", 40)
-		p.slide("scrub", at)
-		checkCounters(t, p, tr8, at)
-		saveShot(t, p, "serve-replay.png", "replay-panel")
 	}
 }
 

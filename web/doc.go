@@ -4,30 +4,45 @@
 //
 // # The page
 //
-// static/index.html, static/app.js, static/replay.js and static/style.css, embedded with
-// go:embed: plain HTML, CSS and JavaScript drawn on canvases, with no framework, no build
-// step and no resource from another origin (the Content-Security-Policy header forbids
-// them). Three panels:
+// static/index.html, static/i18n.js, static/replay.js, static/app.js and static/style.css,
+// embedded with go:embed: plain HTML, CSS and JavaScript drawn on canvases, with no
+// framework, no build step and no resource from another origin (the
+// Content-Security-Policy header forbids them). Three panels, in tabs:
 //
 //   - the board: solve n with an algorithm and a seed, step to the next or previous
 //     solution in lexicographic order (all of them, or one per symmetry class), apply
-//     the 8 symmetries of the square; boards beyond [MaxDrawnN] are summarised (time,
-//     k, restarts, verified) with the placement to download as text;
-//   - the replay of a search, event by event (replay.js): the four teaching searches,
-//     the Las Vegas hybrid (row and cell variants: the random queens in blue, then the
-//     backtracking, the running p, s, e and t, and the U curve with the replay's m
-//     marked) and Sosic–Gu's local search (step 1 with the O(1) check or the O(j) scan,
-//     the shuffle, the swaps of step 3, the restarts, the queens on every diagonal in
-//     bars under the board; a board beyond MaxDrawnN is a scatter of queens), and the
-//     explicit construction, row by row. Play, pause, step back and forward, speed, the
-//     seed shown and settable, the counters as they were at that event, which at the
-//     end are the lab's for the same n, m and seed;
+//     the 8 symmetries; boards beyond [MaxDrawnN] are summarised (time, k, restarts,
+//     verified) with the placement to download as text;
+//   - the replay of a search, event by event (replay.js): the seven searches the command
+//     runs, the four teaching searches, the Las Vegas hybrid (row and cell variants: the
+//     random queens in blue, then the backtracking, the running p, s, e and t, and the U
+//     curve with the replay's m marked), Sosic–Gu's local search (step 1 with the O(1)
+//     check or the O(j) scan, the shuffle, the swaps of step 3, the restarts, the queens
+//     on every diagonal in bars under the board; a board beyond MaxDrawnN is a scatter of
+//     queens) and the explicit construction, row by row. Beside the board the search's
+//     program (the answer's "code"), the line of the last event lit (the event's line,
+//     from the engine, never guessed by the page) and the live variables under it; each
+//     step said in a sentence under the board, the attacking queen ringed. Play, pause,
+//     step back and forward (← →, space, Home, End), speed, the seed shown and settable,
+//     the counters as they were at that event, which at the end are the lab's for the
+//     same n, m and seed. A second search can run beside the first on the same n,
+//     stepping together. Each search is sent only the parameters it takes, and an error
+//     clears the board;
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
+// Every string of the page is in English and Simplified Chinese (i18n.js; ?lang=zh, or
+// the menu, remembered in the browser), the plots' labels and the programs' comments
+// too. The page's state lives in its address: the language, the panel, and the panel's
+// settings (for the replay: search, n, until, m, check, seed, the compared search and
+// the event shown); a reload, back and forward, or the address pasted elsewhere show the
+// same, and "copy link" copies it. Every control has a name a screen reader reads, and
+// each board's canvas is labelled with its placement as text.
+//
 // The page fits a phone's screen: panels and canvases shrink to its width, and each
 // canvas is drawn at the size it is shown, through paint in app.js, which keeps its
-// drawing function to draw it again when the window's width changes.
+// drawing function to draw it again when the window's width, the language or the panel
+// shown changes.
 //
 // # The API
 //

@@ -117,8 +117,9 @@ function repaint(force) {
 
 // drawBoard draws n×n squares with the queens of cols (0-based column per row, -1 for an
 // empty row). opt.attacked shades the squares the queens attack; opt.conflict and
-// opt.current are [row, col] squares painted red and amber; opt.badRow is a row shaded
-// red; opt.solved frames the board.
+// opt.current are [row, col] squares painted red and amber; opt.attacker the queen whose
+// attack made the check of opt.conflict fail, ringed, with its line; opt.badRow is a row
+// shaded red; opt.solved frames the board.
 function drawBoard(canvas, n, cols, opt = {}) {
   cols = Array.from(cols); // as it is now: a replay changes its array as it goes
   paint(canvas, () => paintBoard(canvas, n, cols, opt));
@@ -163,11 +164,31 @@ function paintBoard(canvas, n, cols, opt) {
   for (let r = 0; r < n; r++) {
     if (cols[r] >= 0) drawQueen(ctx, (cols[r] + 0.5) * cell, (r + 0.5) * cell, cell);
   }
+  if (opt.attacker && opt.conflict) drawAttack(ctx, cell, opt.attacker, opt.conflict);
   if (opt.solved) {
     ctx.strokeStyle = COLOR.solution;
     ctx.lineWidth = 6;
     ctx.strokeRect(3, 3, w - 6, w - 6);
   }
+}
+
+// drawAttack rings the queen at from ([row, col]) and draws the line of its attack to the
+// square to, in red, from the ring's edge.
+function drawAttack(ctx, cell, from, to) {
+  const [fx, fy, tx, ty] = [(from[1] + 0.5) * cell, (from[0] + 0.5) * cell, (to[1] + 0.5) * cell, (to[0] + 0.5) * cell];
+  const d = Math.hypot(tx - fx, ty - fy), r = cell * 0.46;
+  ctx.strokeStyle = COLOR.conflict;
+  ctx.lineWidth = Math.max(2, cell * 0.07);
+  ctx.beginPath();
+  ctx.arc(fx, fy, r, 0, 2 * Math.PI);
+  ctx.stroke();
+  if (d > r) {
+    ctx.beginPath();
+    ctx.moveTo(fx + ((tx - fx) * r) / d, fy + ((ty - fy) * r) / d);
+    ctx.lineTo(tx, ty);
+    ctx.stroke();
+  }
+  ctx.lineWidth = 1;
 }
 
 // drawQueen draws a queen as a disc (dark, or of the colour given) with a light ring,
@@ -482,7 +503,7 @@ async function drawBars(ev, push = true) {
     const r = await api(`/api/lab/backtrack?n=${$("bars-n").value}`);
     setText($("bars-title"), () => tr("barsTitle", r.n));
     paint($("bars"), () => plotBars(r));
-    status("bars-status", () => `n = ${r.n}: ` + r.rows.map((x) => tr("barsRow", tr("short." + x.variant), fmt(x.nodes), fmt(x.checks))).join("; "));
+    status("bars-status", () => tr("barsStatus", r.n, r.rows.map((x) => tr("barsRow", tr("short." + x.variant), fmt(x.nodes), fmt(x.checks)))));
     writeURL(push);
   } catch (e) {
     status("bars-status", errorText(e), true);

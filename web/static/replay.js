@@ -147,8 +147,10 @@ const backtrackModel = {
   values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions) }),
   draw(lane, st, e, t) {
     const place = e && e[0] <= 2 ? [e[1] - 1, e[2] - 1] : null;
+    const a = e && e[0] === 2 ? attacker(st.cols, t.n, e[1] - 1, e[2] - 1, this.order(t)) : null;
     drawBoard(lane.el("replay-board"), t.n, st.cols, {
       attacked: true,
+      attacker: a ? [a.r, a.c] : null,
       conflict: e && e[0] === 2 ? place : null,
       current: e && e[0] === 0 ? place : null,
       badRow: e && e[0] === 4 ? e[1] - 1 : -1,
@@ -156,7 +158,7 @@ const backtrackModel = {
     });
     lane.boardText(st.cols);
   },
-  legend: () => [["queen", "lQueen"], ["attacked", "lAttacked"], ["conflict", "lConflict"], ["current", "lCurrent"]],
+  legend: () => [["queen", "lQueen"], ["attacked", "lAttacked"], ["conflict", "lConflict"], ["attacker", "lAttacker"], ["current", "lCurrent"]],
 };
 
 // ---------------------------------------------------------------- Las Vegas
@@ -286,7 +288,9 @@ const lasVegasModel = {
     const marks = [];
     if (at && (kind === "reject" || kind === "conflict")) marks.push([at, COLOR.conflict]);
     if (at && (kind === "draw" || kind === "random" || kind === "place")) marks.push([at, COLOR.current]);
+    const a = kind === "conflict" ? attacker(st.board, t.n, at[0], at[1], "arrays") : kind === "reject" ? st.reject : null;
     paintReplayBoard(lane.el("replay-board"), t.n, {
+      attack: a && a.how !== "row" ? [[a.r, a.c], at] : null,
       queens: st.board, attacked: squares(t.n) && t.n <= 16,
       queenColor: (r) => (st.random[r] ? COLOR.random : COLOR.queen),
       marks, badRow: kind === "deadend" && st.dead >= 0 ? st.dead : -1, solved: kind === "solution",
@@ -294,7 +298,7 @@ const lasVegasModel = {
     lane.boardText(st.board);
     drawReplayCurve(lane, t);
   },
-  legend: () => [["random", "lRandom"], ["queen", "lBacktracked"], ["conflict", "lAttackedSquare"], ["current", "lCurrent"]],
+  legend: () => [["random", "lRandom"], ["queen", "lBacktracked"], ["conflict", "lAttackedSquare"], ["attacker", "lAttacker"], ["current", "lCurrent"]],
 };
 
 // ---------------------------------------------------------------- Sosic–Gu
@@ -421,11 +425,14 @@ const localSearchModel = {
   draw(lane, st, e, t) {
     const n = t.n, kind = e ? t.kinds[e[0]] : "";
     const marks = [], rows = [];
+    let attack = null;
     if (kind === "try") {
       const [, j, m, placed, scan] = e;
       const col = placed ? st.q[j - 1] : st.q[m - 1];
       marks.push([[j - 1, col], placed ? COLOR.current : COLOR.conflict]);
       if (t.check === "scan" && scan > 0) rows.push([0, scan - 1, COLOR.scan]);
+      // A rejected queen: the placed queen on its diagonal, the last the O(j) scan compares.
+      if (!placed && scan > 0) attack = [[scan - 1, st.q[scan - 1]], [j - 1, col]];
     }
     if (kind === "shuffle") marks.push([[e[1] - 1, st.q[e[1] - 1]], COLOR.current]);
     if (kind === "swap") {
@@ -434,13 +441,13 @@ const localSearchModel = {
     // A queen is in conflict when it is counted and shares a diagonal with another.
     const hit = (r) => st.counted[r] && (st.anti[r + st.q[r]] > 1 || st.diag[r - st.q[r] + n] > 1);
     paintReplayBoard(lane.el("replay-board"), n, {
-      queens: st.q, marks, rows, solved: kind === "solved",
+      queens: st.q, marks, rows, attack, solved: kind === "solved",
       queenColor: (r) => (!st.counted[r] ? COLOR.waiting : hit(r) ? COLOR.conflict : COLOR.queen),
     });
     lane.boardText(st.q);
     paintDiagonals(lane.el("diag-bars"), n, st);
   },
-  legend: () => [["queen", "lPlaced"], ["waiting", "lWaiting"], ["conflict", "lInConflict"], ["current", "lLastMove"], ["scan", "lScan"]],
+  legend: () => [["queen", "lPlaced"], ["waiting", "lWaiting"], ["conflict", "lInConflict"], ["attacker", "lAttacker"], ["current", "lLastMove"], ["scan", "lScan"]],
 };
 
 // ---------------------------------------------------------------- the construction
@@ -488,7 +495,8 @@ const comment = (l) => (l && l.comment ? l.comment[lang] || l.comment.en : "");
 
 // paintReplayBoard draws a board of n with the queens of opt.queens (column per row, −1
 // for none), each in opt.queenColor(row); opt.marks are [[row, col], colour] squares,
-// opt.rows [from, to, colour] bands of rows, opt.badRow a row in red. Up to
+// opt.rows [from, to, colour] bands of rows, opt.badRow a row in red, opt.attack [[row,
+// col] of a queen, [row, col] of the square it attacks], ringed and drawn. Up to
 // limits.max_drawn_n the board is drawn square by square, beyond as a scatter: a plain
 // ground and a dot per queen.
 function paintReplayBoard(canvas, n, opt) {
@@ -556,6 +564,7 @@ function paintReplayBoard(canvas, n, opt) {
         ctx.fillRect((c + 0.5) * cell - d / 2, (r + 0.5) * cell - d / 2, d, d);
       }
     }
+    if (opt.attack && big) drawAttack(ctx, cell, opt.attack[0], opt.attack[1]);
   });
 }
 
