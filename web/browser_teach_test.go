@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -33,8 +34,27 @@ type trace struct {
 // navigate opens a path of the test server in the tab and waits until the page is ready.
 func (p *page) navigate(path string) {
 	p.t.Helper()
-	p.do(chromedp.Navigate(p.url + path))
-	p.waitFor(`document.body.dataset.ready === "true"`)
+	p.open(chromedp.Navigate(p.url + path))
+}
+
+// open loads a page (a navigation, a reload) and waits until it is ready. A poll that
+// starts while the old document goes away finds no context to run in: it is polled
+// again in the new one.
+func (p *page) open(load chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	p.do(load)
+	for try := 0; ; try++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.body && document.body.dataset.ready === "true"`, chromedp.WithPollingTimeout(20*time.Second)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 5 || !strings.Contains(err.Error(), "context") {
+			p.t.Fatalf("the page did not get ready: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // lit returns the line lit in a lane's program ("" or "b-"), 0 for none, and checks that
@@ -300,8 +320,7 @@ func TestBrowserAddress(t *testing.T) {
 	img25, _ := p.shot("replay-board")
 	link := eval[string](p, `location.href`)
 
-	p.do(chromedp.Reload())
-	p.waitFor(`document.body.dataset.ready === "true"`)
+	p.open(chromedp.Reload())
 	if got := moment(); got != at25 || p.visible("board-panel") || !p.visible("replay-panel") {
 		t.Errorf("after a reload: %q, before %q", got, at25)
 	}
@@ -324,9 +343,7 @@ func TestBrowserAddress(t *testing.T) {
 	}
 
 	// The link pasted: a page opened afresh from it.
-	p.do(chromedp.Navigate("about:blank"))
-	p.do(chromedp.Navigate(link))
-	p.waitFor(`document.body.dataset.ready === "true"`)
+	p.open(chromedp.Navigate(link))
 	if got := moment(); got != at25 {
 		t.Errorf("the link opened afresh: %q, want %q", got, at25)
 	}
@@ -351,8 +368,8 @@ func TestBrowserAddress(t *testing.T) {
 	if got := q(); got.Get("panel") != "board" || got.Get("n") != "10" || got.Get("algorithm") != "localsearch" || got.Get("seed") != "3" {
 		t.Errorf("the board's address: %v", got)
 	}
-	p.do(chromedp.Reload())
-	p.waitFor(`document.body.dataset.ready === "true" && document.getElementById("board-status").textContent.includes("seed 3")`)
+	p.open(chromedp.Reload())
+	p.waitFor(`document.getElementById("board-status").textContent.includes("seed 3")`)
 	if got := p.text("columns"); got != cols || !p.visible("board-panel") {
 		t.Errorf("after a reload the board shows %q, before %q", got, cols)
 	}
@@ -361,8 +378,7 @@ func TestBrowserAddress(t *testing.T) {
 	p.set("curve-n", "6")
 	p.click("#curve-go")
 	p.waitFor(`document.getElementById("ucurve-title").textContent.includes("n = 6")`)
-	p.do(chromedp.Reload())
-	p.waitFor(`document.body.dataset.ready === "true"`)
+	p.open(chromedp.Reload())
 	if s := p.text("ucurve-title"); !strings.Contains(s, "n = 6") || !p.visible("lab-panel") {
 		t.Errorf("after a reload the lab shows %q", s)
 	}

@@ -82,7 +82,7 @@ function setupCanvas(c) {
   c.height = Math.round(h * dpr);
   const ctx = c.getContext("2d");
   ctx.setTransform(c.width / w, 0, 0, c.height / h, 0, 0);
-  const drawn = (canvasText[c.id] = []);
+  canvasText[c.id] = [];
   if (!ctx.recorded) {
     const fill = ctx.fillText.bind(ctx);
     ctx.fillText = (s, ...rest) => {
@@ -91,7 +91,6 @@ function setupCanvas(c) {
     };
     ctx.recorded = true;
   }
-  void drawn;
   return { ctx, w, h };
 }
 
@@ -578,10 +577,10 @@ function state() {
     const model = SEARCHES[rp.loaded.search].model, cmp = COMPARE[rp.loaded.compare];
     const takes = new Set([...TAKES[model], ...(cmp ? TAKES[SEARCHES[cmp.search].model] : [])]);
     q.set("search", rp.loaded.search);
-    q.set("n", $("trace-n").value);
-    if (takes.has("until")) q.set("until", $("until").value);
-    if (takes.has("m")) q.set("m", $("trace-m").value);
-    if (model === "localsearch") q.set("check", $("check").value);
+    q.set("n", rp.loaded.n);
+    if (takes.has("until")) q.set("until", rp.loaded.until);
+    if (takes.has("m")) q.set("m", rp.loaded.m);
+    if (model === "localsearch") q.set("check", rp.loaded.check);
     if (takes.has("seed") && rp.loaded.seed !== "") q.set("seed", rp.loaded.seed);
     if (rp.loaded.compare) q.set("compare", rp.loaded.compare);
     q.set("event", String(rp.pos));

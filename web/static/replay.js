@@ -1002,7 +1002,9 @@ async function loadTrace(ev, at = 0, push = true) {
       setText(l.el("lane-title"), () => traceTitle(l.trace));
       l.el("lane-title").hidden = !rp.comparing;
     }
-    rp.loaded = { search: key, compare: cmp ? cmpKey : "", seed, query: loadedQuery() };
+    // What was loaded, as the address records it: the form as it was, not as it is now.
+    rp.loaded = { search: key, compare: cmp ? cmpKey : "", seed, query: loadedQuery(), n: $("trace-n").value,
+      until: $("until").value, m: $("trace-m").value, check: $("check").value };
     $("play").disabled = false;
     seek(at);
     status("replay-status", () => [ta, tb].filter(Boolean).map(traceSummary).join(" · "));
