@@ -663,7 +663,12 @@ func TestBrowserOwnParameters(t *testing.T) {
 	loadReplay[lasVegasTrace](p, "lasvegas-row", map[string]string{"trace-n": "8", "trace-m": "3", "trace-seed": "5"}, "/api/trace?search=lasvegas&variant=row&n=8&m=3&seed=5")
 	loadReplay[traceResponse](p, "row", map[string]string{"trace-n": "6"}, "/api/trace?search=row&n=6&until=first")
 
-	// An error: no board, no counters, no program of the search before.
+	// An error: no board, no counters, no program of the searches before, side by side.
+	p.set("compare", "cell")
+	loadReplay[traceResponse](p, "row", map[string]string{"trace-n": "5"}, "/api/trace?search=row&n=5&until=first")
+	if !p.visible("b-lane") {
+		t.Fatal("no second lane")
+	}
 	p.set("search", "construct")
 	p.set("trace-n", "3")
 	p.click("#load")

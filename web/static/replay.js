@@ -958,7 +958,13 @@ function clearReplay() {
     clearInterval(rp.timer);
     rp.timer = 0;
   }
-  for (const l of rp.lanes) l.clear();
+  for (const l of rp.lanes) {
+    l.clear();
+    l.el("lane-title").hidden = true;
+  }
+  rp.lanes[1].el("lane").hidden = true;
+  rp.comparing = false;
+  $("lanes").classList.remove("comparing");
   rp.pos = 0;
   rp.loaded = null;
   $("scrub").max = 0;
