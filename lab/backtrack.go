@@ -78,7 +78,7 @@ func (s Search) Run(ctx context.Context, n int, tr Tracer) (SearchStats, error) 
 func Searches() []Search {
 	var out []Search
 	for _, a := range classic.Algorithms() {
-		out = append(out, Search{Name: a.Name, Title: a.Title, Section: a.Section, run: a.Run, code: a.Code})
+		out = append(out, Search{Name: a.Name, Title: a.Title, Section: a.Section, run: a.Run, code: codeOf(a.Code)})
 	}
 	return out
 }

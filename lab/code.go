@@ -18,24 +18,67 @@ import (
 // program (Code.Walk checks one).
 
 // Code is the program of a search: its Lines (Lines[0] is line 1), each with its code, its
-// comment in both languages (Text) and the kind of step it reports, if any.
-type Code = pseudo.Code
+// comment in both languages and the kind of step it reports, if any, and, unexported, its
+// control flow, which Walk follows. A Code decoded from JSON has no control flow.
+type Code struct {
+	Name  string     `json:"name"`
+	Lines []CodeLine `json:"lines"`
+	flow  pseudo.Code
+}
 
 // CodeLine is one line of a Code.
-type CodeLine = pseudo.Line
+type CodeLine struct {
+	// Code is the line as the web board shows it, indented with two spaces a level.
+	Code string `json:"code"`
+	// Comment explains it; empty for a line that needs none.
+	Comment Text `json:"comment"`
+	// Event is the kind of step the line reports ("place", "conflict"…), "" for none.
+	Event string `json:"event,omitempty"`
+}
 
 // Text is a comment in English (En) and Simplified Chinese (Zh).
-type Text = pseudo.Text
+type Text struct {
+	En string `json:"en"`
+	Zh string `json:"zh"`
+}
 
-// Step is a step of a trace for Code.Walk: its kind ("place", "conflict"…) and line.
-type Step = pseudo.Step
+// Step is a step of a run for Code.Walk: its kind ("place", "conflict"…) and its line.
+type Step struct {
+	Kind string
+	Line int
+}
+
+// Walk reports whether the steps of a run are a path through the program: from its
+// first line, each step's line reachable from the one before through lines that report
+// no step, calls and returns matched, and a line that reports that kind of step; when
+// complete, the program must then be able to end without another step. It returns nil,
+// or an error naming the first step that leaves the program.
+func (c Code) Walk(steps []Step, complete bool) error {
+	if len(c.flow.Lines) == 0 {
+		return fmt.Errorf("lab: the program %q has no control flow (a Code decoded from JSON)", c.Name)
+	}
+	ps := make([]pseudo.Step, len(steps))
+	for i, s := range steps {
+		ps[i] = pseudo.Step{Kind: s.Kind, Line: s.Line}
+	}
+	return c.flow.Walk(ps, complete)
+}
+
+// codeOf is the lab's Code of an engine's program.
+func codeOf(p pseudo.Code) Code {
+	c := Code{Name: p.Name, flow: p}
+	for _, l := range p.Lines {
+		c.Lines = append(c.Lines, CodeLine{Code: l.Code, Comment: Text{En: l.Comment.En, Zh: l.Comment.Zh}, Event: l.Event})
+	}
+	return c
+}
 
 // LasVegasCode returns the program of the Las Vegas hybrid's variant.
 func LasVegasCode(v Variant) Code {
 	if v == Row {
-		return lasvegas.RowCode
+		return codeOf(lasvegas.RowCode)
 	}
-	return lasvegas.CellCode
+	return codeOf(lasvegas.CellCode)
 }
 
 // LocalSearchCode returns the program of the local search with the collision check of
@@ -44,15 +87,15 @@ func LasVegasCode(v Variant) Code {
 func LocalSearchCode(c Check) (Code, bool) {
 	switch c {
 	case CheckPlaced:
-		return localsearch.PlacedCode, true
+		return codeOf(localsearch.PlacedCode), true
 	case CheckScan:
-		return localsearch.ScanCode, true
+		return codeOf(localsearch.ScanCode), true
 	}
 	return Code{}, false
 }
 
 // ConstructCode returns the program of the explicit construction (docs/algorithms.md §3.7).
-func ConstructCode() Code { return construct.Code }
+func ConstructCode() Code { return codeOf(construct.Code) }
 
 // ConstructTracer receives the rows of the explicit construction in order, 0-based, each
 // with the line of ConstructCode that places its queen, then the end of the program.
