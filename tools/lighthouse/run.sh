@@ -11,9 +11,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-$here/../../bin/nqueens}
 chrome=${CHROME_PATH:-/usr/bin/chromium}
 min=${MIN:-95}
-cd "$here"
 [ -x "$chrome" ] || { echo "lighthouse: no Chromium at $chrome (apt-get install chromium, or set CHROME_PATH)" >&2; exit 1; }
 [ -x "$bin" ] || { echo "lighthouse: no nqueens binary at $bin (make build)" >&2; exit 1; }
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+cd "$here"
 # The pinned tool, installed from the lock file (npm ci), once.
 if [ ! -x node_modules/.bin/lighthouse ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
 	npm ci --no-audit --no-fund --loglevel=error
@@ -23,7 +24,8 @@ mkdir -p out
 log=$(mktemp)
 "$bin" serve --addr 127.0.0.1:0 2>"$log" &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
+# (The server's own exit status, 130 once stopped, is not the script's.)
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 url=
 for _ in $(seq 100); do
 	url=$(sed -n 's|.*serving \(http://[^ ]*\)/ .*|\1|p' "$log")
