@@ -1,7 +1,7 @@
 # The README's commands. `make test` is what CI runs (see .ci/run).
 GO ?= go
 
-.PHONY: test test-long test-cluster test-browser race lint purego build
+.PHONY: test test-long test-cluster test-browser race lint purego build lighthouse
 
 build:
 	$(GO) build -o bin/nqueens ./cmd/nqueens
@@ -44,3 +44,10 @@ test-cluster:
 # them without /usr/bin/chromium unless NQUEENS_BROWSER=1, as .ci/run sets.
 test-browser:
 	NQUEENS_BROWSER=1 $(GO) test -count=1 -v -run 'TestBrowser' ./web/
+
+# The accessibility of serve's page: Lighthouse (the version pinned in
+# tools/lighthouse/package-lock.json, installed there by npm ci) on Debian's Chromium,
+# the board and the replay in English and Chinese, as a phone and as a desktop; it fails
+# below 95. CI runs it after the tests (.ci/run).
+lighthouse: build
+	tools/lighthouse/run.sh bin/nqueens

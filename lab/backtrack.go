@@ -25,6 +25,7 @@ type Search struct {
 	// defines it ("3.1").
 	Title, Section string
 	run            classic.Func
+	code           Code
 }
 
 // SearchStats are a search's exact counters (docs/algorithms.md §3): a node is a call of
@@ -44,13 +45,19 @@ type SearchStats struct {
 
 // Tracer receives a search's events in the order they happen, rows and columns 0-based:
 // a queen put on a square (and the search descends), a queen taken off (it comes back), a
-// square whose check failed, a solution. A nil Tracer costs the search nothing.
+// square whose check failed, a solution, and (§3.4 only) a node pruned because row, above
+// its first square, is empty. Each names the line of the search's program (Search.Code,
+// 1-based) that reports it. A nil Tracer costs the search nothing.
 type Tracer interface {
-	Place(row, col int)
-	Remove(row, col int)
-	Conflict(row, col int)
-	Solution()
+	Place(row, col, line int)
+	Remove(row, col, line int)
+	Conflict(row, col, line int)
+	Solution(line int)
+	Prune(row, line int)
 }
+
+// Code returns the search's program, whose lines the Tracer's events name.
+func (s Search) Code() Code { return s.code }
 
 // Run runs the search on the n×n board to its end, reporting each event to tr (nil: no
 // trace). On cancellation it returns ctx.Err() with the counters reached.
@@ -71,7 +78,7 @@ func (s Search) Run(ctx context.Context, n int, tr Tracer) (SearchStats, error) 
 func Searches() []Search {
 	var out []Search
 	for _, a := range classic.Algorithms() {
-		out = append(out, Search{Name: a.Name, Title: a.Title, Section: a.Section, run: a.Run})
+		out = append(out, Search{Name: a.Name, Title: a.Title, Section: a.Section, run: a.Run, code: codeOf(a.Code)})
 	}
 	return out
 }

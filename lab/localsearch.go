@@ -96,8 +96,9 @@ type LocalSearchRow struct {
 	Swaps       int64 `json:"swaps"`
 	FailedSwaps int64 `json:"failed_swaps"`
 	Restarts    int64 `json:"restarts"`
-	// InitialPlacedSeconds times the initial search (of the first run) with the O(1)
-	// check, and InitialPlacedChecks counts its tests, one per attempt; for n up to
+	// InitialPlacedSeconds times the initial search of the first run (step 1 only, even
+	// when the search restarted) with the O(1) check, and InitialPlacedChecks counts its
+	// tests, one per attempt; for n up to
 	// ScanMax, InitialScanSeconds and InitialScanChecks are the same with the O(j) scan,
 	// which makes the same attempts, and ScanOverPlaced is the ratio of the times (nil,
 	// and absent from the JSON, beyond ScanMax). The checks grow as n with the O(1)

@@ -19,29 +19,30 @@ var ErrBudget = lasvegas.ErrBudget
 // counts 1 attempt and 1 explored; a drawn square 1 draw and 1 check, and if placed 1
 // random queen and 1 explored; a random row n checks, 1 random queen and 1 explored; a
 // dead end n checks (row variant); the start of the backtracking 1 node; a place 1 node,
-// 1 check and 1 explored; a conflict 1 check.
+// 1 check and 1 explored; a conflict 1 check. Each step names the line of the variant's
+// program (LasVegasCode, 1-based) that reports it.
 type LasVegasTracer interface {
 	// Attempt: an attempt starts, on an empty board.
-	Attempt()
+	Attempt(line int)
 	// Draw: the cell variant drew (row, col); placed says whether a queen was put there
 	// (else its row, column or a diagonal was taken).
-	Draw(row, col int, placed bool)
+	Draw(row, col int, placed bool, line int)
 	// RandomRow: the row variant put a queen on a column drawn among the free ones of row.
-	RandomRow(row, col int)
+	RandomRow(row, col, line int)
 	// DeadEnd: the random phase failed, and so does the attempt: row has no free column
 	// (row variant), or the draws ran out (cell variant, row −1).
-	DeadEnd(row int)
+	DeadEnd(row, line int)
 	// Backtrack: the backtracking over the empty rows starts (its root node).
-	Backtrack()
+	Backtrack(line int)
 	// Place, Remove, Conflict: the backtracking puts a queen on (row, col) and descends,
 	// takes it off, or finds the square attacked.
-	Place(row, col int)
-	Remove(row, col int)
-	Conflict(row, col int)
+	Place(row, col, line int)
+	Remove(row, col, line int)
+	Conflict(row, col, line int)
 	// Fail: the backtracking found no completion; the attempt fails.
-	Fail()
+	Fail(line int)
 	// Solution: the board is solved; the run ends.
-	Solution()
+	Solution(line int)
 }
 
 // LasVegasRunOptions configures LasVegasRun.
@@ -93,26 +94,28 @@ func LasVegasRun(ctx context.Context, n int, opt LasVegasRunOptions, tr LasVegas
 }
 
 // LocalSearchTracer receives the steps of one local search (docs/algorithms.md §3.6) in
-// the order they happen; rows are 0-based and q is the placement, a permutation.
+// the order they happen; rows are 0-based and q is the placement, a permutation. Each step
+// names the line of the search's program (LocalSearchCode, the same numbers with either
+// check; 1-based) that reports it.
 type LocalSearchTracer interface {
 	// Run: a run starts (the first, or a restart): q is the identity, no queen placed.
-	Run()
+	Run(line int)
 	// Try: step 1 tried the queen of row m (column q[m]) in row j, the next row to fill.
 	// Placed: it shares no diagonal with the placed queens (rows 0..j−1), so rows j and m
 	// swapped their queens and j advanced; else nothing changed. Scan is what the O(j)
 	// check of the original program costs there: the placed queens it compares, up to the
 	// first on a diagonal of (j, q[m]), or all j. The solver's O(1) check costs 1.
-	Try(j, m int, placed bool, scan int)
+	Try(j, m int, placed bool, scan, line int)
 	// Shuffle: step 2 swapped the queens of rows i and m (m ≥ i); the queen of row i is
 	// counted from now on, conflicts or not.
-	Shuffle(i, m int)
+	Shuffle(i, m, line int)
 	// Final: step 3 starts; every queen is counted.
-	Final()
+	Final(line int)
 	// Swap: step 3 tried to swap the queens of rows i and m; kept says both are then free
 	// of conflicts (the swap was made), else nothing changed.
-	Swap(i, m int, kept bool)
+	Swap(i, m int, kept bool, line int)
 	// Solved: no queen is in conflict; the search ends.
-	Solved()
+	Solved(line int)
 }
 
 // LocalSearchRunStats are the counters of one local search, as a LocalSearchTable row

@@ -2,20 +2,28 @@ package lab_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
 )
 
 // lvCounter counts a Las Vegas run from its events, as the web board's replay does.
 type lvCounter struct {
-	n  int
-	st lab.LasVegasRunStats
+	n     int
+	st    lab.LasVegasRunStats
+	steps []lab.Step
 }
 
-func (c *lvCounter) Attempt() { c.st.Attempts++; c.st.Explored++ }
-func (c *lvCounter) Draw(_, _ int, placed bool) {
+func (c *lvCounter) step(kind string, line int) {
+	c.steps = append(c.steps, lab.Step{Kind: kind, Line: line})
+}
+
+func (c *lvCounter) Attempt(line int) { c.step("attempt", line); c.st.Attempts++; c.st.Explored++ }
+func (c *lvCounter) Draw(_, _ int, placed bool, line int) {
+	c.step(map[bool]string{true: "draw", false: "reject"}[placed], line)
 	c.st.Draws++
 	c.st.Checks++
 	if placed {
@@ -23,18 +31,29 @@ func (c *lvCounter) Draw(_, _ int, placed bool) {
 		c.st.Explored++
 	}
 }
-func (c *lvCounter) RandomRow(_, _ int) { c.st.Checks += int64(c.n); c.st.Random++; c.st.Explored++ }
-func (c *lvCounter) DeadEnd(row int) {
+func (c *lvCounter) RandomRow(_, _, line int) {
+	c.step("random", line)
+	c.st.Checks += int64(c.n)
+	c.st.Random++
+	c.st.Explored++
+}
+func (c *lvCounter) DeadEnd(row, line int) {
+	c.step("deadend", line)
 	if row >= 0 {
 		c.st.Checks += int64(c.n)
 	}
 }
-func (c *lvCounter) Backtrack()        { c.st.Nodes++ }
-func (c *lvCounter) Place(_, _ int)    { c.st.Nodes++; c.st.Checks++; c.st.Explored++ }
-func (c *lvCounter) Remove(_, _ int)   {}
-func (c *lvCounter) Conflict(_, _ int) { c.st.Checks++ }
-func (c *lvCounter) Fail()             {}
-func (c *lvCounter) Solution()         {}
+func (c *lvCounter) Backtrack(line int) { c.step("backtrack", line); c.st.Nodes++ }
+func (c *lvCounter) Place(_, _, line int) {
+	c.step("place", line)
+	c.st.Nodes++
+	c.st.Checks++
+	c.st.Explored++
+}
+func (c *lvCounter) Remove(_, _, line int)   { c.step("remove", line) }
+func (c *lvCounter) Conflict(_, _, line int) { c.step("conflict", line); c.st.Checks++ }
+func (c *lvCounter) Fail(line int)           { c.step("fail", line) }
+func (c *lvCounter) Solution(line int)       { c.step("solution", line) }
 
 // TestLasVegasReplay: a traced run's counters, counted from its events, are those of
 // the sampled table's row for the same n, m and seed (one trial), for several n, m,
@@ -60,6 +79,9 @@ func TestLasVegasReplay(t *testing.T) {
 				if rec.st != st || st != row {
 					t.Errorf("%s: the events count %+v, the run %+v, the table's row %+v", name, rec.st, st, row)
 				}
+				if err := lab.LasVegasCode(v).Walk(rec.steps, true); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
 			}
 		}
 	}
@@ -70,16 +92,23 @@ type lsCounter struct {
 	st                       lab.LocalSearchRunStats
 	j, n, runs               int
 	placedChecks, scanChecks int64 // of the first run's initial search
+	steps                    []lab.Step
 }
 
-func (c *lsCounter) Run() {
+func (c *lsCounter) step(kind string, line int) {
+	c.steps = append(c.steps, lab.Step{Kind: kind, Line: line})
+}
+
+func (c *lsCounter) Run(line int) {
+	c.step("run", line)
 	if c.runs > 0 {
 		c.st.Restarts++
 	}
 	c.runs++
 	c.j = 0
 }
-func (c *lsCounter) Try(_, _ int, placed bool, scan int) {
+func (c *lsCounter) Try(_, _ int, placed bool, scan, line int) {
+	c.step("try", line)
 	c.st.Attempts++
 	if c.runs == 1 {
 		c.placedChecks++
@@ -89,15 +118,16 @@ func (c *lsCounter) Try(_, _ int, placed bool, scan int) {
 		c.j++
 	}
 }
-func (c *lsCounter) Shuffle(_, _ int) {}
-func (c *lsCounter) Final()           { c.st.Conflicts = int64(c.n - c.j) }
-func (c *lsCounter) Swap(_, _ int, kept bool) {
+func (c *lsCounter) Shuffle(_, _, line int) { c.step("shuffle", line) }
+func (c *lsCounter) Final(line int)         { c.step("final", line); c.st.Conflicts = int64(c.n - c.j) }
+func (c *lsCounter) Swap(_, _ int, kept bool, line int) {
+	c.step("swap", line)
 	c.st.Swaps++
 	if !kept {
 		c.st.FailedSwaps++
 	}
 }
-func (c *lsCounter) Solved() {}
+func (c *lsCounter) Solved(line int) { c.step("solved", line) }
 
 // TestLocalSearchReplay: a traced local search's counters, counted from its events, are
 // those of the LocalSearch table's row for the same n and seed, the checks of its first
@@ -123,9 +153,71 @@ func TestLocalSearchReplay(t *testing.T) {
 					n, seed, rec.st, rec.placedChecks, rec.scanChecks, st, row, r.InitialPlacedChecks, *r.InitialScanChecks)
 			}
 			restarts += st.Restarts
+			for _, check := range []lab.Check{lab.CheckPlaced, lab.CheckScan} {
+				code, _ := lab.LocalSearchCode(check)
+				if err := code.Walk(rec.steps, true); err != nil {
+					t.Errorf("n=%d seed=%d: %v", n, seed, err)
+				}
+			}
 		}
 	}
 	if restarts == 0 {
 		t.Error("no restart: the restarts went untested")
+	}
+}
+
+// searchSteps records the steps of a teaching search.
+type searchSteps []lab.Step
+
+func (s *searchSteps) add(kind string, line int) { *s = append(*s, lab.Step{Kind: kind, Line: line}) }
+func (s *searchSteps) Place(_, _, line int)      { s.add("place", line) }
+func (s *searchSteps) Remove(_, _, line int)     { s.add("remove", line) }
+func (s *searchSteps) Conflict(_, _, line int)   { s.add("conflict", line) }
+func (s *searchSteps) Solution(line int)         { s.add("solution", line) }
+func (s *searchSteps) Prune(_, line int)         { s.add("prune", line) }
+
+// constructSteps records the rows of the construction.
+type constructSteps struct {
+	searchSteps
+	cols []int
+}
+
+func (s *constructSteps) Place(_, col, line int) { s.add("place", line); s.cols = append(s.cols, col) }
+
+// TestCodePaths: for every search and a few n, every step a traced run reports names a
+// line of the search's program that reports that kind of step, and the lines of the run
+// are a path through the program from its start to its end.
+func TestCodePaths(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range lab.Searches() {
+		for _, n := range []int{1, 4, 6, 7} {
+			var steps searchSteps
+			if _, err := s.Run(ctx, n, &steps); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Code().Walk(steps, true); err != nil {
+				t.Errorf("%s n=%d: %v", s.Name, n, err)
+			}
+		}
+	}
+	for _, n := range []int{1, 4, 8, 9, 14, 15, 100} {
+		var steps constructSteps
+		q, err := lab.ConstructRun(ctx, n, &steps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
+		if err != nil || !q.Equal(want.Placement) || len(steps.cols) != n {
+			t.Errorf("construct n=%d: %v, nqueens.Solve %v (%v)", n, q, want.Placement, err)
+		}
+		if err := lab.ConstructCode().Walk(steps.searchSteps, true); err != nil {
+			t.Errorf("construct n=%d: %v", n, err)
+		}
+	}
+	if _, err := lab.ConstructRun(ctx, 3, nil); !errors.Is(err, nqueens.ErrNoSolution) {
+		t.Errorf("construct n=3: %v", err)
+	}
+	if _, ok := lab.LocalSearchCode(lab.CheckAllQueens); ok {
+		t.Error("a program for the all-queens check")
 	}
 }

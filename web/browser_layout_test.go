@@ -84,6 +84,7 @@ func checkCurvePadding(t *testing.T, p *page) {
 // exact table of n = 8 (drawn as the page opens) and a sampled sweep of n = 20.
 func TestBrowserLab(t *testing.T) {
 	p := openPage(t)
+	p.panel("lab")
 	checkCurvePadding(t, p)
 	// The optimum the page names is the API's, by either objective: for n = 4 (row,
 	// exact) the least nodes explored is m = 2, the least checks m = 0.
@@ -210,5 +211,7 @@ func TestBrowserPhone(t *testing.T) {
 	p.stepTo(700)
 	fits("with the local search of 200 queens")
 
+	p.panel("lab")
+	fits("on the lab")
 	checkCurvePadding(t, p)
 }

@@ -30,8 +30,7 @@ import (
 // against the real handler on 127.0.0.1. Without a browser they skip, unless
 // NQUEENS_BROWSER=1 (CI sets it), which makes a missing browser a failure.
 // NQUEENS_CHROMIUM names another binary; NQUEENS_SCREENSHOTS=DIR also writes the
-// README's screenshots, serve-board.png, serve-replay.png, serve-replay-lasvegas.png and
-// serve-replay-localsearch.png, to DIR.
+// README's screenshots (docs/serve-*.png) to DIR.
 
 const defaultChromium = "/usr/bin/chromium"
 
@@ -188,6 +187,13 @@ func (p *page) visible(id string) bool {
 }
 
 func (p *page) click(css string) { p.t.Helper(); p.do(chromedp.Click(chromedp.CSS(css))) }
+
+// panel shows one of the page's panels (board, replay, lab) by its tab.
+func (p *page) panel(name string) {
+	p.t.Helper()
+	p.click("#tab-" + name)
+	p.waitFor(fmt.Sprintf(`!document.getElementById(%q).hidden`, name+"-panel"))
+}
 
 func (p *page) set(id, value string) { p.t.Helper(); p.do(chromedp.SetValue(chromedp.ID(id), value)) }
 
@@ -431,6 +437,7 @@ func checkCounters(t *testing.T, p *page, tr traceResponse, i int) {
 // play to the end, checking the counters, the state and the board's pixels.
 func TestBrowserReplay(t *testing.T) {
 	p := openPage(t)
+	p.panel("replay")
 	// n = 6: 197 events to the first solution, ten seconds at the speed of the pause test,
 	// so that the replay cannot end before the pause on a slow machine.
 	tr := getJSON[traceResponse](p, "/api/trace?search=row&n=6&until=first")
@@ -449,7 +456,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 
 	// Step forward: the first queen, then the first conflict, in red.
-	if !slices.Equal(tr.Events[0], []int32{evPlace, 1, 1}) || !slices.Equal(tr.Events[1], []int32{evConflict, 2, 1}) {
+	if !slices.Equal(tr.Events[0], []int32{evPlace, 1, 1, 5}) || !slices.Equal(tr.Events[1], []int32{evConflict, 2, 1, 4}) {
 		t.Fatalf("the row search of n=6 starts %v", tr.Events[:2])
 	}
 	p.click("#step-fwd")
@@ -460,7 +467,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	p.click("#step-fwd")
 	checkCounters(t, p, tr, 2)
-	if s := p.text("last-event"); s != "conflict at row 2, column 1" {
+	if s := p.text("last-event"); s != "row 2, column 1 is attacked by the queen at row 1, column 1 in the same column: try column 2" {
 		t.Errorf("last event %q", s)
 	}
 	img, _ = p.shot("replay-board")
@@ -501,7 +508,7 @@ func TestBrowserReplay(t *testing.T) {
 	p.click("#play")
 	p.waitFor(`document.getElementById("replay-panel").dataset.state === "ended"`)
 	checkCounters(t, p, tr, len(tr.Events))
-	if s := p.text("last-event"); s != "solution 1" {
+	if s := p.text("last-event"); s != "all 6 rows hold a queen: solution 1, the first: the replay stops here" {
 		t.Errorf("last event %q", s)
 	}
 	if p.number("nodes") != fmt.Sprint(tr.Nodes) || p.number("checks") != fmt.Sprint(tr.Checks) {
@@ -524,6 +531,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 
 	// The node and check bars: the status line names each search with its counters.
+	p.panel("lab")
 	p.set("bars-n", "6")
 	p.click("#bars-go")
 	p.waitFor(`document.getElementById("bars-status").textContent.startsWith("n = 6:")`)
@@ -537,27 +545,6 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	if got, w := p.text("bars-status"), "n = 6: "+strings.Join(want, "; "); got != w {
 		t.Errorf("bars: %q, want %q", got, w)
-	}
-
-	// Replay screenshot for the README: the classic search of n = 8 in the middle of
-	// its work, on a conflict with five queens down.
-	if os.Getenv("NQUEENS_SCREENSHOTS") != "" {
-		tr8 := getJSON[traceResponse](p, "/api/trace?search=classic&n=8&until=first")
-		at := 0
-		for k := range tr8.Events {
-			if d, _, _, _ := traceAt(tr8, k+1); d == 5 && tr8.Events[k][0] == evConflict {
-				at = k + 1
-				break
-			}
-		}
-		p.set("search", "classic")
-		p.set("trace-n", "8")
-		p.click("#load")
-		p.waitFor(`document.getElementById("replay-status").textContent.includes("n = 8")`)
-		p.slide("speed", 40)
-		p.slide("scrub", at)
-		checkCounters(t, p, tr8, at)
-		saveShot(t, p, "serve-replay.png", "replay-panel")
 	}
 }
 

@@ -4,30 +4,45 @@
 //
 // # The page
 //
-// static/index.html, static/app.js, static/replay.js and static/style.css, embedded with
-// go:embed: plain HTML, CSS and JavaScript drawn on canvases, with no framework, no build
-// step and no resource from another origin (the Content-Security-Policy header forbids
-// them). Three panels:
+// static/index.html, static/i18n.js, static/replay.js, static/app.js and static/style.css,
+// embedded with go:embed: plain HTML, CSS and JavaScript drawn on canvases, with no
+// framework, no build step and no resource from another origin (the
+// Content-Security-Policy header forbids them). Three panels, in tabs:
 //
 //   - the board: solve n with an algorithm and a seed, step to the next or previous
 //     solution in lexicographic order (all of them, or one per symmetry class), apply
-//     the 8 symmetries of the square; boards beyond [MaxDrawnN] are summarised (time,
-//     conflicts, restarts, verified) with the placement to download as text;
-//   - the replay of a search, event by event (replay.js): the four teaching searches,
-//     the Las Vegas hybrid (row and cell variants: the random queens in blue, then the
-//     backtracking, the running p, s, e and t, and the U curve with the replay's m
-//     marked) and Sosic–Gu's local search (step 1 with the O(1) check or the O(j) scan,
-//     the shuffle, the swaps of step 3, the restarts, the queens on every diagonal in
-//     bars under the board; a board beyond MaxDrawnN is a scatter of queens), and the
-//     explicit construction, row by row. Play, pause, step back and forward, speed, the
-//     seed shown and settable, the counters as they were at that event, which at the
-//     end are the lab's for the same n, m and seed;
+//     the 8 symmetries; boards beyond [MaxDrawnN] are summarised (time, conflicts, restarts,
+//     verified) with the placement to download as text;
+//   - the replay of a search, event by event (replay.js): the seven searches the command
+//     runs, the four teaching searches, the Las Vegas hybrid (row and cell variants: the
+//     random queens in blue, then the backtracking, the running p, s, e and t, and the U
+//     curve with the replay's m marked), Sosic–Gu's local search (step 1 with the O(1)
+//     check or the O(j) scan, the shuffle, the swaps of step 3, the restarts, the queens
+//     on every diagonal in bars under the board; a board beyond MaxDrawnN is a scatter of
+//     queens) and the explicit construction, row by row. Beside the board the search's
+//     program (the answer's "code"), the line of the last event lit (the event's line,
+//     from the engine, never guessed by the page) and the live variables under it; each
+//     step said in a sentence under the board, the attacking queen ringed. Play, pause,
+//     step back and forward (← →, space, Home, End), speed, the seed shown and settable,
+//     the counters as they were at that event, which at the end are the lab's for the
+//     same n, m and seed. A second search can run beside the first on the same n,
+//     stepping together. Each search is sent only the parameters it takes, and an error
+//     clears the board;
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
+// Every string of the page is in English and Simplified Chinese (i18n.js; ?lang=zh, or
+// the menu, remembered in the browser), the plots' labels and the programs' comments
+// too. The page's state lives in its address: the language, the panel, and the panel's
+// settings (for the replay: search, n, until, m, check, seed, the compared search and
+// the event shown); a reload, back and forward, or the address pasted elsewhere show the
+// same, and "copy link" copies it. Every control has a name a screen reader reads, and
+// each board's canvas is labelled with its placement as text.
+//
 // The page fits a phone's screen: panels and canvases shrink to its width, and each
 // canvas is drawn at the size it is shown, through paint in app.js, which keeps its
-// drawing function to draw it again when the window's width changes.
+// drawing function to draw it again when the window's width, the language or the panel
+// shown changes.
 //
 // # The API
 //
@@ -51,12 +66,22 @@
 //	GET  /api/lab/lasvegas?n=&variant=&exact=&objective=&trials=&seed=   the U curve (lab.LasVegasTable)
 //
 // A trace is the events of a search, from the engine the lab measures (package lab's
-// Search.Run, LasVegasRun and LocalSearchRun), each an array [kind, arguments...] with
-// "kinds" naming the kinds; rows and columns are 1-based. It ends at the end of the search,
-// at the first solution (until=first), or at the event limit (events=, at most
-// MaxTraceEvents), and its counters are those after its last event: for the Las Vegas
-// hybrid and the local search, those of the lab's row for the same n, m and seed. A
-// replay without seed= draws one and names it: the same seed replays the same search.
+// Search.Run, LasVegasRun, LocalSearchRun and ConstructRun), each an array [kind,
+// arguments..., line] with "kinds" naming the kinds; rows and columns are 1-based. "code"
+// is the search's program (lab.Code: each line's code, its comment in English and Chinese,
+// and the kind of event it reports), and the last element of each event is the 1-based
+// line of that program that reported it, as the engine's tracer names it: the lines of a
+// trace are a path through the program. A trace ends at the end of the search, at the
+// first solution (until=first), or at the event limit (events=, at most MaxTraceEvents),
+// and its counters are those after its last event ("total" the solutions found, as lab
+// backtrack and count say). For the Las Vegas hybrid and the local search, run to their
+// end, they are those of the lab's row for the same n, m and seed; of the local search's
+// check counters, placed_checks and scan_checks count the tests of step 1 in every run,
+// restarts included, and initial_placed_checks and initial_scan_checks those of the first
+// run's step 1 only: the lab's keys of those names, equal to its row restarts or not. A
+// replay without seed= draws one and names it: the same seed replays the same search; a
+// parameter a search does not take (seed= for the construction) is refused, and the
+// page sends each search only its own.
 //
 // The lab endpoints answer the tables of package lab, in the JSON of "nqueens lab
 // backtrack N --json" and "nqueens lab lasvegas N --json": the same keys, the same

@@ -17,13 +17,18 @@ import (
 // (search=localsearch). The events come from the engines the lab measures, traced, so
 // that the counters at the end of a replay are the lab's for the same n, m and seed.
 
-// traceHead is what every trace has: the search, the board, and the events, each an
-// array [kind, arguments...] whose kind indexes Kinds; rows and columns are 1-based.
+// traceHead is what every trace has: the search, the board, the program of the search, and
+// the events, each an array [kind, arguments..., line] whose kind indexes Kinds and whose
+// last element is the line of Code that reported it (1-based, from the engine's tracer);
+// rows and columns are 1-based.
 type traceHead struct {
 	Search  string `json:"search"`
 	Title   string `json:"title"`
 	Section string `json:"section"` // of the algorithm's description in docs/algorithms.md
 	N       int    `json:"n"`
+	// Code is the search's program: its lines, each with its code, its comment in English
+	// and Chinese ({"en", "zh"}) and the kind of event it reports.
+	Code lab.Code `json:"code"`
 	// Kinds names the event kinds, in the order of their numbers.
 	Kinds  []string  `json:"kinds"`
 	Events [][]int32 `json:"events"`
@@ -42,7 +47,7 @@ type events struct {
 	stopped string
 }
 
-// add records an event and reports whether it was recorded.
+// add records an event, its line last, and reports whether it was recorded.
 func (e *events) add(ev ...int32) bool {
 	if e.stopped != "" {
 		return false // the search runs on until it next polls the context
@@ -84,26 +89,29 @@ func flag(b bool) int32 {
 
 // The teaching searches of §3.1–3.4.
 
-// Event kinds of a teaching search: [kind, row, column] (0, 0 for a solution).
+// Event kinds of a teaching search: [kind, row, column, line] ([kind, 0, 0, line] for a
+// solution); a prune (§3.4 only) is [kind, row, line], row the empty row above the node.
 const (
 	evPlace = iota
 	evRemove
 	evConflict
 	evSolution
+	evPrune
 )
 
-var eventKinds = []string{"place", "remove", "conflict", "solution"}
+var eventKinds = []string{"place", "remove", "conflict", "solution", "prune"}
 
 // traceResponse is the trace of a teaching search. The counters are those after the last
-// event: a node is a call of the search function (the root and one per place event), a
-// check a test of a square (one per place or conflict event); when the search ran to its
-// end they are its exact counters.
+// event: total the solutions found, a node a call of the search function (the root and
+// one per place event), a check a test of a square (one per place or conflict event);
+// when the search ran to its end (until=all) they are its exact counters, total the
+// board's number of solutions.
 type traceResponse struct {
 	traceHead
-	Until     string `json:"until"` // "first" solution or "all"
-	Solutions int64  `json:"solutions"`
-	Nodes     int64  `json:"nodes"`
-	Checks    int64  `json:"checks"`
+	Until  string `json:"until"` // "first" solution or "all"
+	Total  int64  `json:"total"`
+	Nodes  int64  `json:"nodes"`
+	Checks int64  `json:"checks"`
 }
 
 // recorder is the lab.Tracer that records a teaching search, up to the event limit or
@@ -129,27 +137,29 @@ func emptyBoard(n int) nqueens.Placement {
 	return b
 }
 
-func (t *recorder) Place(row, col int) {
-	if t.add(evPlace, one(row), one(col)) {
+func (t *recorder) Place(row, col, line int) {
+	if t.add(evPlace, one(row), one(col), int32(line)) {
 		t.board[row] = int32(col)
 		t.places++
 	}
 }
 
-func (t *recorder) Remove(row, col int) {
-	if t.add(evRemove, one(row), one(col)) {
+func (t *recorder) Remove(row, col, line int) {
+	if t.add(evRemove, one(row), one(col), int32(line)) {
 		t.board[row] = -1
 	}
 }
 
-func (t *recorder) Conflict(row, col int) {
-	if t.add(evConflict, one(row), one(col)) {
+func (t *recorder) Conflict(row, col, line int) {
+	if t.add(evConflict, one(row), one(col), int32(line)) {
 		t.conflicts++
 	}
 }
 
-func (t *recorder) Solution() {
-	if !t.add(evSolution, 0, 0) {
+func (t *recorder) Prune(row, line int) { t.add(evPrune, one(row), int32(line)) }
+
+func (t *recorder) Solution(line int) {
+	if !t.add(evSolution, 0, 0, int32(line)) {
 		return
 	}
 	t.solutions++
@@ -197,11 +207,11 @@ func (s *server) trace(r *http.Request) (job, error) {
 			return nil, t.bad
 		}
 		out := traceResponse{traceHead: traceHead{Search: alg.Name, Title: alg.Title, Section: alg.Section, N: n,
-			Kinds: eventKinds, Events: t.list, Stopped: t.stopped, Verified: true},
-			Until: until, Solutions: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts}
-		if t.stopped == "" && (out.Nodes != st.Nodes || out.Checks != st.Checks || out.Solutions != st.Solutions) {
+			Code: alg.Code(), Kinds: eventKinds, Events: t.list, Stopped: t.stopped, Verified: true},
+			Until: until, Total: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts}
+		if t.stopped == "" && (out.Nodes != st.Nodes || out.Checks != st.Checks || out.Total != st.Solutions) {
 			return nil, fmt.Errorf("internal error: the trace counts %d nodes, %d checks, %d solutions; the search %d, %d, %d",
-				out.Nodes, out.Checks, out.Solutions, st.Nodes, st.Checks, st.Solutions)
+				out.Nodes, out.Checks, out.Total, st.Nodes, st.Checks, st.Solutions)
 		}
 		return out, nil
 	}, nil
@@ -223,7 +233,7 @@ func (p *params) seed() uint64 {
 
 // The Las Vegas hybrid of §3.5.
 
-// Event kinds of a Las Vegas replay, with their arguments.
+// Event kinds of a Las Vegas replay, with their arguments (each event ends with its line).
 const (
 	lvAttempt   = iota // []: an attempt starts, on an empty board
 	lvDraw             // [row, column]: cell variant, a drawn square, a queen placed there
@@ -274,8 +284,8 @@ type lasVegasRecorder struct {
 	bad            error
 }
 
-func (t *lasVegasRecorder) Attempt() {
-	if t.add(lvAttempt) {
+func (t *lasVegasRecorder) Attempt(line int) {
+	if t.add(lvAttempt, int32(line)) {
 		for i := range t.board {
 			t.board[i] = -1
 		}
@@ -285,12 +295,12 @@ func (t *lasVegasRecorder) Attempt() {
 	}
 }
 
-func (t *lasVegasRecorder) Draw(row, col int, placed bool) {
+func (t *lasVegasRecorder) Draw(row, col int, placed bool, line int) {
 	kind := lvReject
 	if placed {
 		kind = lvDraw
 	}
-	if t.add(int32(kind), one(row), one(col)) {
+	if t.add(int32(kind), one(row), one(col), int32(line)) {
 		t.out.Draws++
 		t.out.Checks++
 		if placed {
@@ -306,8 +316,8 @@ func (t *lasVegasRecorder) explore() {
 	t.attemptExplore++
 }
 
-func (t *lasVegasRecorder) RandomRow(row, col int) {
-	if t.add(lvRandom, one(row), one(col)) {
+func (t *lasVegasRecorder) RandomRow(row, col, line int) {
+	if t.add(lvRandom, one(row), one(col), int32(line)) {
 		t.board[row] = int32(col)
 		t.out.Checks += int64(t.n)
 		t.out.Random++
@@ -315,8 +325,8 @@ func (t *lasVegasRecorder) RandomRow(row, col int) {
 	}
 }
 
-func (t *lasVegasRecorder) DeadEnd(row int) {
-	if t.add(lvDeadEnd, one(row)) {
+func (t *lasVegasRecorder) DeadEnd(row, line int) {
+	if t.add(lvDeadEnd, one(row), int32(line)) {
 		if row >= 0 {
 			t.out.Checks += int64(t.n)
 		}
@@ -329,14 +339,14 @@ func (t *lasVegasRecorder) failed() {
 	t.out.ExploredFailed += t.attemptExplore
 }
 
-func (t *lasVegasRecorder) Backtrack() {
-	if t.add(lvBacktrack) {
+func (t *lasVegasRecorder) Backtrack(line int) {
+	if t.add(lvBacktrack, int32(line)) {
 		t.out.Nodes++
 	}
 }
 
-func (t *lasVegasRecorder) Place(row, col int) {
-	if t.add(lvPlace, one(row), one(col)) {
+func (t *lasVegasRecorder) Place(row, col, line int) {
+	if t.add(lvPlace, one(row), one(col), int32(line)) {
 		t.board[row] = int32(col)
 		t.out.Nodes++
 		t.out.Checks++
@@ -344,26 +354,26 @@ func (t *lasVegasRecorder) Place(row, col int) {
 	}
 }
 
-func (t *lasVegasRecorder) Remove(row, col int) {
-	if t.add(lvRemove, one(row), one(col)) {
+func (t *lasVegasRecorder) Remove(row, col, line int) {
+	if t.add(lvRemove, one(row), one(col), int32(line)) {
 		t.board[row] = -1
 	}
 }
 
-func (t *lasVegasRecorder) Conflict(row, col int) {
-	if t.add(lvConflict, one(row), one(col)) {
+func (t *lasVegasRecorder) Conflict(row, col, line int) {
+	if t.add(lvConflict, one(row), one(col), int32(line)) {
 		t.out.Checks++
 	}
 }
 
-func (t *lasVegasRecorder) Fail() {
-	if t.add(lvFail) {
+func (t *lasVegasRecorder) Fail(line int) {
+	if t.add(lvFail, int32(line)) {
 		t.failed()
 	}
 }
 
-func (t *lasVegasRecorder) Solution() {
-	if t.add(lvSolution) {
+func (t *lasVegasRecorder) Solution(line int) {
+	if t.add(lvSolution, int32(line)) {
 		t.out.Solutions++
 		if err := nqueens.Verify(t.board); err != nil {
 			t.bad = fmt.Errorf("internal error: the Las Vegas replay's solution is not one: %w", err)
@@ -393,7 +403,7 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		out := &lasVegasTrace{traceHead: traceHead{Search: "lasvegas", Title: "Las Vegas: random queens, then backtracking (" + variant + " variant)",
-			Section: "3.5", N: n, Kinds: lasVegasKinds}, Variant: variant, M: m, Seed: seed}
+			Section: "3.5", N: n, Code: lab.LasVegasCode(v), Kinds: lasVegasKinds}, Variant: variant, M: m, Seed: seed}
 		t := &lasVegasRecorder{events: events{max: maxEvents, cancel: cancel}, n: n, board: emptyBoard(n), out: out}
 		sol, st, err := lab.LasVegasRun(sctx, n, lab.LasVegasRunOptions{Variant: v, M: m, Seed: seed, MaxChecks: -1}, t)
 		if err := t.finished(ctx, err); err != nil {
@@ -415,7 +425,7 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 
 // Sosic–Gu's local search of §3.6.
 
-// Event kinds of a local-search replay, with their arguments.
+// Event kinds of a local-search replay, with their arguments (each event ends with its line).
 const (
 	lsRun     = iota // []: a run starts (the first, or a restart): the identity, nothing placed
 	lsTry            // [j, m, placed, scan]: step 1 tries the queen of row m in row j; placed 1: rows j and m swap, j advances; scan: the O(j) check's cost
@@ -432,19 +442,24 @@ var localSearchKinds = []string{"run", "try", "shuffle", "final", "swap", "solve
 // these are when it ran to its end, and, for the collision check of step 1, the tests
 // made: placed_checks for the solver's O(1) check (one per attempt), scan_checks for the
 // O(j) scan of the original program (the placed queens compared), which makes the same
-// attempts; checks is that of the check asked for.
+// attempts, both over every run, restarts included; checks is that of the check asked
+// for. initial_placed_checks and initial_scan_checks are the same tests in the first run's
+// step 1 only, which is what the lab's keys of those names count: they equal the lab's
+// row for the same n and seed, restarts or not.
 type localSearchTrace struct {
 	traceHead
-	Check        string `json:"check"` // "placed" (O(1)) or "scan" (O(j))
-	Seed         uint64 `json:"seed"`
-	Attempts     int64  `json:"attempts"`
-	Conflicts    int64  `json:"conflicts"` // k: the queens step 1 left, of the last run
-	Swaps        int64  `json:"swaps"`
-	FailedSwaps  int64  `json:"failed_swaps"`
-	Restarts     int64  `json:"restarts"`
-	Checks       int64  `json:"checks"`
-	PlacedChecks int64  `json:"placed_checks"`
-	ScanChecks   int64  `json:"scan_checks"`
+	Check               string `json:"check"` // "placed" (O(1)) or "scan" (O(j))
+	Seed                uint64 `json:"seed"`
+	Attempts            int64  `json:"attempts"`
+	Conflicts           int64  `json:"conflicts"` // k: the queens step 1 left, of the last run
+	Swaps               int64  `json:"swaps"`
+	FailedSwaps         int64  `json:"failed_swaps"`
+	Restarts            int64  `json:"restarts"`
+	Checks              int64  `json:"checks"`
+	PlacedChecks        int64  `json:"placed_checks"`
+	ScanChecks          int64  `json:"scan_checks"`
+	InitialPlacedChecks int64  `json:"initial_placed_checks"`
+	InitialScanChecks   int64  `json:"initial_scan_checks"`
 }
 
 // localSearchRecorder is the lab.LocalSearchTracer that records a local search and
@@ -457,8 +472,8 @@ type localSearchRecorder struct {
 	out  *localSearchTrace
 }
 
-func (t *localSearchRecorder) Run() {
-	if t.add(lsRun) {
+func (t *localSearchRecorder) Run(line int) {
+	if t.add(lsRun, int32(line)) {
 		if t.runs > 0 {
 			t.out.Restarts++
 		}
@@ -470,11 +485,15 @@ func (t *localSearchRecorder) Run() {
 	}
 }
 
-func (t *localSearchRecorder) Try(j, m int, placed bool, scan int) {
-	if t.add(lsTry, one(j), one(m), flag(placed), int32(scan)) {
+func (t *localSearchRecorder) Try(j, m int, placed bool, scan, line int) {
+	if t.add(lsTry, one(j), one(m), flag(placed), int32(scan), int32(line)) {
 		t.out.Attempts++
 		t.out.PlacedChecks++
 		t.out.ScanChecks += int64(scan)
+		if t.runs == 1 {
+			t.out.InitialPlacedChecks++
+			t.out.InitialScanChecks += int64(scan)
+		}
 		if placed {
 			t.q[j], t.q[m] = t.q[m], t.q[j]
 			t.j++
@@ -482,20 +501,20 @@ func (t *localSearchRecorder) Try(j, m int, placed bool, scan int) {
 	}
 }
 
-func (t *localSearchRecorder) Shuffle(i, m int) {
-	if t.add(lsShuffle, one(i), one(m)) {
+func (t *localSearchRecorder) Shuffle(i, m, line int) {
+	if t.add(lsShuffle, one(i), one(m), int32(line)) {
 		t.q[i], t.q[m] = t.q[m], t.q[i]
 	}
 }
 
-func (t *localSearchRecorder) Final() {
-	if t.add(lsFinal) {
+func (t *localSearchRecorder) Final(line int) {
+	if t.add(lsFinal, int32(line)) {
 		t.out.Conflicts = int64(len(t.q) - t.j)
 	}
 }
 
-func (t *localSearchRecorder) Swap(i, m int, kept bool) {
-	if t.add(lsSwap, one(i), one(m), flag(kept)) {
+func (t *localSearchRecorder) Swap(i, m int, kept bool, line int) {
+	if t.add(lsSwap, one(i), one(m), flag(kept), int32(line)) {
 		t.out.Swaps++
 		if kept {
 			t.q[i], t.q[m] = t.q[m], t.q[i]
@@ -505,7 +524,7 @@ func (t *localSearchRecorder) Swap(i, m int, kept bool) {
 	}
 }
 
-func (t *localSearchRecorder) Solved() { t.add(lsSolved) }
+func (t *localSearchRecorder) Solved(line int) { t.add(lsSolved, int32(line)) }
 
 func (s *server) traceLocalSearch(p *params) (job, error) {
 	n := p.size(s.opt.MaxReplayN)
@@ -521,8 +540,9 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 	return func(ctx context.Context) (any, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
+		code, _ := lab.LocalSearchCode(map[string]lab.Check{"placed": lab.CheckPlaced, "scan": lab.CheckScan}[check])
 		out := &localSearchTrace{traceHead: traceHead{Search: "localsearch", Title: "Sosic–Gu local search, " +
-			map[string]string{"placed": "O(1) check", "scan": "O(j) scan"}[check], Section: "3.6", N: n, Kinds: localSearchKinds},
+			map[string]string{"placed": "O(1) check", "scan": "O(j) scan"}[check], Section: "3.6", N: n, Code: code, Kinds: localSearchKinds},
 			Check: check, Seed: seed}
 		t := &localSearchRecorder{events: events{max: maxEvents, cancel: cancel}, q: make(nqueens.Placement, n), out: out}
 		q, st, err := lab.LocalSearchRun(sctx, n, seed, t)
@@ -553,14 +573,29 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 // The explicit construction of §3.7.
 
 // constructTrace is the construction of nqueens.Solve (algorithm construct) written row
-// by row, as it streams it: each event [0, row, column] puts the queen of a row, in row
-// order; the last, [1], says the board is complete and verified. Rows is the rows placed.
+// by row, as it streams it: each event [0, row, column, line] puts the queen of a row, in
+// row order, line naming the case of the construction that gives its column; the last,
+// [1, line], says the board is complete and verified. Rows is the rows placed.
 type constructTrace struct {
 	traceHead
 	Rows int `json:"rows"`
 }
 
 var constructKinds = []string{"place", "solution"}
+
+// constructRecorder is the lab.ConstructTracer that records the construction.
+type constructRecorder struct {
+	events
+	rows int
+}
+
+func (t *constructRecorder) Place(row, col, line int) {
+	if t.add(0, one(row), one(col), int32(line)) {
+		t.rows++
+	}
+}
+
+func (t *constructRecorder) Solution(line int) { t.add(1, int32(line)) }
 
 func (s *server) traceConstruct(p *params) (job, error) {
 	n := p.size(s.opt.MaxReplayN)
@@ -582,17 +617,17 @@ func (s *server) traceConstruct(p *params) (job, error) {
 		if err := verified(res.Placement, "the construction"); err != nil {
 			return nil, err
 		}
-		out := constructTrace{traceHead: traceHead{Search: "construct", Title: "explicit construction (Hoffman, Loessi & Moore)",
-			Section: "3.7", N: n, Kinds: constructKinds, Verified: true}}
-		e := events{max: maxEvents, cancel: func() {}}
-		for r, c := range res.Placement {
-			if !e.add(0, one(r), one(int(c))) {
-				break
-			}
-			out.Rows++
+		t := &constructRecorder{events: events{max: maxEvents, cancel: func() {}}}
+		q, err := lab.ConstructRun(ctx, n, t)
+		if err != nil {
+			return nil, err
 		}
-		e.add(1)
-		out.Events, out.Stopped = e.list, e.stopped
+		if !q.Equal(res.Placement) {
+			return nil, errors.New("internal error: the construction's replay is not nqueens.Solve's placement")
+		}
+		out := constructTrace{traceHead: traceHead{Search: "construct", Title: "explicit construction (Hoffman, Loessi & Moore)",
+			Section: "3.7", N: n, Code: lab.ConstructCode(), Kinds: constructKinds, Events: t.list, Stopped: t.stopped, Verified: true},
+			Rows: t.rows}
 		return out, nil
 	}, nil
 }

@@ -1,10 +1,15 @@
 package web
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
@@ -35,7 +40,7 @@ func lasVegasAt(t *testing.T, tr lasVegasTrace, i int) lvCounters {
 	var attempt int64 // nodes explored by the current attempt
 	for x, e := range tr.Events[:i] {
 		var r, col int32 = -1, -1
-		if len(e) >= 3 {
+		if len(e) >= 4 { // [kind, row, column, line]
 			r, col = e[1]-1, e[2]-1
 		}
 		switch e[0] {
@@ -153,6 +158,7 @@ type lsCounters struct {
 	Attempts, Conflicts, Swaps, FailedSwaps, Restarts, PlacedChecks, ScanChecks int64
 	q                                                                           nqueens.Placement
 	collisions                                                                  int
+	InitialPlacedChecks, InitialScanChecks                                      int64 // the first run's
 }
 
 // localSearchAt replays the first i events of a local-search trace, checking each against
@@ -190,6 +196,10 @@ func localSearchAt(t *testing.T, tr localSearchTrace, i int) lsCounters {
 			c.Attempts++
 			c.PlacedChecks++
 			c.ScanChecks += int64(e[4])
+			if runs == 1 {
+				c.InitialPlacedChecks++
+				c.InitialScanChecks += int64(e[4])
+			}
 			if placed {
 				c.q[row], c.q[m] = c.q[m], c.q[row]
 				count(row, 1)
@@ -238,13 +248,14 @@ func localSearchAt(t *testing.T, tr localSearchTrace, i int) lsCounters {
 // the placement, and check=scan counts the O(j) scan.
 func TestTraceLocalSearch(t *testing.T) {
 	h := New(Options{})
-	for _, n := range []int{4, 8, 30, 100, 200, 1000} {
+	restarted := 0
+	for _, n := range []int{4, 6, 8, 30, 100, 200, 1000} { // n = 6, seed 1 restarts 31 times
 		for _, seed := range []uint64{1, 2, 3} {
 			for _, check := range []string{"placed", "scan"} {
 				q := fmt.Sprintf("/api/trace?search=localsearch&n=%d&seed=%d&check=%s", n, seed, check)
 				tr := decode[localSearchTrace](t, get(t, h, q))
 				got := localSearchAt(t, tr, len(tr.Events))
-				answer := lsCounters{tr.Attempts, tr.Conflicts, tr.Swaps, tr.FailedSwaps, tr.Restarts, tr.PlacedChecks, tr.ScanChecks, got.q, 0}
+				answer := lsCounters{tr.Attempts, tr.Conflicts, tr.Swaps, tr.FailedSwaps, tr.Restarts, tr.PlacedChecks, tr.ScanChecks, got.q, 0, 0, 0}
 				tab, err := lab.LocalSearch(context.Background(), lab.LocalSearchOptions{From: n, To: n, ScanMax: n, Seed: seed})
 				if err != nil {
 					t.Fatal(err)
@@ -255,11 +266,28 @@ func TestTraceLocalSearch(t *testing.T) {
 					got.Attempts != r.Attempts || got.Conflicts != r.Conflicts || got.Swaps != r.Swaps || got.FailedSwaps != r.FailedSwaps || got.Restarts != r.Restarts {
 					t.Errorf("%s: the events count %+v, the answer %+v, the lab's row %+v", q, got, answer, r)
 				}
-				if r.Restarts == 0 && (got.PlacedChecks != r.InitialPlacedChecks || got.ScanChecks != *r.InitialScanChecks) {
-					t.Errorf("%s: checks %d and %d, the lab's %d and %d", q, got.PlacedChecks, got.ScanChecks, r.InitialPlacedChecks, *r.InitialScanChecks)
+				// initial_*_checks are the first run's step 1, as in the lab, restarts or
+				// not; placed_checks and scan_checks count every run's.
+				if tr.InitialPlacedChecks != r.InitialPlacedChecks || tr.InitialScanChecks != *r.InitialScanChecks ||
+					got.InitialPlacedChecks != tr.InitialPlacedChecks || got.InitialScanChecks != tr.InitialScanChecks {
+					t.Errorf("%s: initial checks %d and %d (from the events %d and %d), the lab's %d and %d", q, tr.InitialPlacedChecks, tr.InitialScanChecks,
+						got.InitialPlacedChecks, got.InitialScanChecks, r.InitialPlacedChecks, *r.InitialScanChecks)
+				}
+				if r.Restarts > 0 {
+					restarted++
+					if tr.PlacedChecks <= tr.InitialPlacedChecks || tr.PlacedChecks != tr.Attempts {
+						t.Errorf("%s: %d restarts, yet %d checks over all runs against %d in the first (%d attempts)", q, r.Restarts,
+							tr.PlacedChecks, tr.InitialPlacedChecks, tr.Attempts)
+					}
+				} else if tr.PlacedChecks != tr.InitialPlacedChecks || tr.ScanChecks != tr.InitialScanChecks {
+					t.Errorf("%s: no restart, yet %d and %d checks over all runs, %d and %d in the first", q, tr.PlacedChecks, tr.ScanChecks,
+						tr.InitialPlacedChecks, tr.InitialScanChecks)
 				}
 			}
 		}
+	}
+	if restarted == 0 {
+		t.Error("no local search restarted: the initial checks went untested against a restart")
 	}
 	capped := decode[localSearchTrace](t, get(t, h, "/api/trace?search=localsearch&n=500&seed=1&events=100"))
 	if c := localSearchAt(t, capped, 100); len(capped.Events) != 100 || capped.Stopped != "event limit" || c.Attempts != capped.Attempts {
@@ -299,4 +327,94 @@ func TestTraceConstruct(t *testing.T) {
 	}
 	wantError(t, get(t, h, "/api/trace?search=construct&n=3"), 404, "no solution")
 	wantError(t, get(t, h, "/api/trace?search=construct&n=1001"), 400, "at most 1000")
+}
+
+// traceCode is the program of a trace's search, from the lab (whose control flow Walk
+// follows; the JSON has only what the page shows).
+func traceCode(t *testing.T, q string, head traceHead) lab.Code {
+	t.Helper()
+	u, _ := url.Parse(q)
+	v := u.Query()
+	switch head.Search {
+	case "lasvegas":
+		variant, _ := lab.ParseVariant(cmp.Or(v.Get("variant"), "row"))
+		return lab.LasVegasCode(variant)
+	case "localsearch":
+		c, _ := lab.LocalSearchCode(map[string]lab.Check{"": lab.CheckPlaced, "placed": lab.CheckPlaced, "scan": lab.CheckScan}[v.Get("check")])
+		return c
+	case "construct":
+		return lab.ConstructCode()
+	}
+	s, ok := lab.LookupSearch(head.Search)
+	if !ok {
+		t.Fatalf("%s: search %q", q, head.Search)
+	}
+	return s.Code()
+}
+
+// TestTraceLines: for every search of /api/trace and a few n, every event ends with the
+// line of the search's program that reported it, a line that reports that kind of event,
+// and the lines of the events are a path through the program (to its end when the search
+// ran to its end); the answer's code is that program, with comments in both languages.
+func TestTraceLines(t *testing.T) {
+	h := New(Options{})
+	var queries []string
+	for _, s := range []string{"classic", "row", "cell", "cellprune"} {
+		for _, n := range []int{1, 4, 6} {
+			queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=%d&until=all", s, n))
+		}
+		queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=8", s), fmt.Sprintf("/api/trace?search=%s&n=9&until=all&events=3000", s))
+	}
+	for _, v := range []string{"row", "cell"} {
+		for _, c := range []struct{ n, m int }{{4, 0}, {4, 2}, {8, 3}, {12, 9}, {20, 20}} {
+			for seed := 1; seed <= 3; seed++ {
+				queries = append(queries, fmt.Sprintf("/api/trace?search=lasvegas&variant=%s&n=%d&m=%d&seed=%d", v, c.n, c.m, seed))
+			}
+		}
+	}
+	for _, check := range []string{"placed", "scan"} {
+		for _, n := range []int{4, 8, 30, 201} {
+			for seed := 1; seed <= 3; seed++ {
+				queries = append(queries, fmt.Sprintf("/api/trace?search=localsearch&check=%s&n=%d&seed=%d", check, n, seed))
+			}
+		}
+	}
+	for _, n := range []int{1, 4, 8, 9, 14, 15, 50} {
+		queries = append(queries, fmt.Sprintf("/api/trace?search=construct&n=%d", n))
+	}
+	for _, q := range queries {
+		w := get(t, h, q)
+		head := decode[traceHead](t, w)
+		code := traceCode(t, q, head)
+		if got, want := asJSON(head.Code), asJSON(code); got != want {
+			t.Fatalf("%s: the answer's code is %s, the search's %s", q, got, want)
+		}
+		for i, l := range head.Code.Lines {
+			if l.Comment.En != "" && (l.Comment.Zh == "" || !strings.ContainsFunc(l.Comment.Zh, isHan)) {
+				t.Errorf("%s: line %d's comment %q has no Chinese: %q", q, i+1, l.Comment.En, l.Comment.Zh)
+			}
+		}
+		steps := make([]lab.Step, len(head.Events))
+		for i, e := range head.Events {
+			steps[i] = lab.Step{Kind: head.Kinds[e[0]], Line: int(e[len(e)-1])}
+		}
+		if err := code.Walk(steps, head.Stopped == ""); err != nil {
+			t.Errorf("%s: %v", q, err)
+		}
+		// Every line one further on is not a path (a test that can fail).
+		for i := range steps {
+			steps[i].Line = steps[i].Line%len(code.Lines) + 1
+		}
+		if len(steps) > 0 && code.Walk(steps, head.Stopped == "") == nil {
+			t.Errorf("%s: the lines shifted by one pass", q)
+		}
+	}
+}
+
+// isHan reports whether r is a Chinese character.
+func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
+
+func asJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

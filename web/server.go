@@ -125,6 +125,7 @@ var staticFiles = map[string]struct{ file, kind string }{
 	"/":            {"static/index.html", "text/html; charset=utf-8"},
 	"/app.js":      {"static/app.js", "text/javascript; charset=utf-8"},
 	"/replay.js":   {"static/replay.js", "text/javascript; charset=utf-8"},
+	"/i18n.js":     {"static/i18n.js", "text/javascript; charset=utf-8"},
 	"/style.css":   {"static/style.css", "text/css; charset=utf-8"},
 	"/favicon.svg": {"static/favicon.svg", "image/svg+xml"},
 }

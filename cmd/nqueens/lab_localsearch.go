@@ -33,9 +33,10 @@ func newLabLocalSearchCmd(e *env) *cobra.Command {
 		Long: `Run Sosic–Gu's local search for n from --from to --to (a few values per
 decade) and print per n: time, time per queen, k (queens left in conflict by
 the initial search), final-search swaps and restarts. It also times the
-initial search alone with the O(1) check on the placed queens against the
-seed's O(j) partial_collision scan (up to n = --scan-max, as the scan is
-quadratic), to show why the O(1) check matters. Time and k against n on
+initial search of the first run alone (initial_placed_checks and
+initial_scan_checks count its checks, restarts or not) with the O(1) check on
+the placed queens against the seed's O(j) partial_collision scan (up to
+n = --scan-max, as the scan is quadratic), to show why the O(1) check matters. Time and k against n on
 log-log axes with --plot.`,
 		Example: "  nqueens lab localsearch --from 1e3 --to 1e7\n  nqueens lab localsearch --to 1e6 --plot ls.png",
 		Args:    exactArgs(0, "no arguments (use --from and --to)"),

@@ -21,13 +21,18 @@ func newServeCmd(e *env) *cobra.Command {
 	var public bool
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the board in a browser: solve, step through solutions, replay the searches",
-		Long: `Serve one web page and its JSON API: the board (solve with an algorithm and a
-seed, step through the solutions in lexicographic order, all of them or one per
-symmetry class, apply the 8 symmetries; boards beyond 40 are summarised, with
-the placement to download), an animated replay of the four teaching searches
-(play, pause, step, speed, conflicts in red, live node and check counters), and
-the lab's figures: the Las Vegas U curve and the node and check bars.
+		Short: "Serve the board in a browser: solve, step through solutions, replay the searches with their code",
+		Long: `Serve one web page and its JSON API, in English or Chinese (?lang=zh): the
+board (solve with an algorithm and a seed, step through the solutions in
+lexicographic order, all of them or one per symmetry class, apply the 8
+symmetries; boards beyond 40 are summarised, with the placement to download);
+an animated replay of the seven searches the command runs: the four teaching
+searches (classic backtracking, row DFS, cell DFS, cell DFS with row pruning),
+the Las Vegas hybrid, Sosic–Gu's local search and the explicit construction
+(play, pause, step, speed, keys; each step said in a sentence, the program
+beside the board with the line of each event lit, live counters; two
+searches side by side; every moment a link); and the lab's figures: the
+Las Vegas U curve and the node and check bars.
 
 The page is built into the binary and loads nothing from elsewhere. The API
 caps n per endpoint, stops every computation after 10 s (504), runs one at a

@@ -199,3 +199,22 @@ func TestServeSolveNames(t *testing.T) {
 		t.Errorf("algo=: %d %s, want 400 naming the parameter", resp.StatusCode, body)
 	}
 }
+
+// TestServeHelp: serve --help names the searches the page replays, all seven (it said
+// "the four teaching searches").
+func TestServeHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), strings.NewReader(""), &out, &errOut, []string{"serve", "--help"}); code != 0 {
+		t.Fatalf("serve --help: exit %d: %s", code, errOut.String())
+	}
+	help := strings.Join(strings.Fields(out.String()), " ")
+	for _, s := range []string{"seven searches", "classic backtracking", "row DFS", "cell DFS with row pruning", "Las Vegas hybrid",
+		"local search", "explicit construction", "English or Chinese"} {
+		if !strings.Contains(help, s) {
+			t.Errorf("serve --help does not say %q: %s", s, help)
+		}
+	}
+	if strings.Contains(help, "replay of the four") {
+		t.Errorf("serve --help still replays four searches: %s", help)
+	}
+}

@@ -34,6 +34,8 @@ type cellSearch struct {
 	// prune selects §3.4: return from a node that left a row before pos/n empty,
 	// right after counting it (and before counting it as skipped).
 	prune bool
+	// lines are the lines of the program (CellCode or CellPruneCode) of the events.
+	lines cellLines
 }
 
 func newCellSearch(ctx context.Context, n int, tr Tracer) *cellSearch {
@@ -44,20 +46,21 @@ func newCellSearch(ctx context.Context, n int, tr Tracer) *cellSearch {
 		diag: make([]bool, 2*n),
 		anti: make([]bool, 2*n),
 		tr:   tr, traced: tr != nil, p: newPoller(ctx),
+		lines: cellLinesPlain,
 	}
 	s.st.N = n
 	return s
 }
 
-// emptyRowBefore reports whether a row before row pos/n is still empty.
-func (s *cellSearch) emptyRowBefore(pos int) bool {
+// emptyRowBefore returns the first row before row pos/n that is still empty, or −1.
+func (s *cellSearch) emptyRowBefore(pos int) int {
 	next := min(pos/s.n, s.n)
 	for r := 0; r < next; r++ {
 		if !s.row[r] {
-			return true
+			return r
 		}
 	}
-	return false
+	return -1
 }
 
 func (s *cellSearch) dfs(pos, cnt int) {
@@ -66,8 +69,12 @@ func (s *cellSearch) dfs(pos, cnt int) {
 		return
 	}
 	n := s.n
-	skipped := s.emptyRowBefore(pos)
+	empty := s.emptyRowBefore(pos)
+	skipped := empty >= 0
 	if skipped && s.prune {
+		if s.traced {
+			s.tr.Prune(empty, s.lines.prune)
+		}
 		return
 	}
 	if skipped {
@@ -76,7 +83,7 @@ func (s *cellSearch) dfs(pos, cnt int) {
 	if cnt == n {
 		s.st.Solutions++
 		if s.traced {
-			s.tr.Solution()
+			s.tr.Solution(s.lines.solution)
 		}
 		return
 	}
@@ -91,18 +98,18 @@ func (s *cellSearch) dfs(pos, cnt int) {
 		s.st.Checks++
 		if s.row[x] || s.col[y] || s.diag[x-y+n] || s.anti[x+y] {
 			if s.traced {
-				s.tr.Conflict(x, y)
+				s.tr.Conflict(x, y, s.lines.conflict)
 			}
 			continue
 		}
 		s.row[x], s.col[y], s.diag[x-y+n], s.anti[x+y] = true, true, true, true
 		if s.traced {
-			s.tr.Place(x, y)
+			s.tr.Place(x, y, s.lines.place)
 		}
 		s.dfs(k+1, cnt+1)
 		s.row[x], s.col[y], s.diag[x-y+n], s.anti[x+y] = false, false, false, false
 		if s.traced {
-			s.tr.Remove(x, y)
+			s.tr.Remove(x, y, s.lines.remove)
 		}
 		if s.p.err != nil {
 			return

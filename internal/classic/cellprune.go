@@ -17,7 +17,7 @@ func CellDFSPruned(ctx context.Context, n int, tr Tracer) (Stats, error) {
 		return Stats{N: n}, err
 	}
 	s := newCellSearch(ctx, n, tr)
-	s.prune = true
+	s.prune, s.lines = true, cellLinesPruned
 	s.dfs(0, 0)
 	return s.st, s.p.err
 }

@@ -56,7 +56,7 @@ func (s *classicSearch) backtrack(t int) {
 	if t == n {
 		s.st.Solutions++
 		if s.traced {
-			s.tr.Solution()
+			s.tr.Solution(classicSolution)
 		}
 		return
 	}
@@ -64,17 +64,17 @@ func (s *classicSearch) backtrack(t int) {
 		s.x[t] = i
 		if s.place(t) {
 			if s.traced {
-				s.tr.Place(t, i)
+				s.tr.Place(t, i, classicPlace)
 			}
 			s.backtrack(t + 1)
 			if s.traced {
-				s.tr.Remove(t, i)
+				s.tr.Remove(t, i, classicRemove)
 			}
 			if s.p.err != nil {
 				return
 			}
 		} else if s.traced {
-			s.tr.Conflict(t, i)
+			s.tr.Conflict(t, i, classicConflict)
 		}
 	}
 }

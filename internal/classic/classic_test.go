@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/nqueens/nqueens/internal/pseudo"
 )
 
 // a000170 is the number of solutions for n = 1..10 (OEIS A000170).
@@ -231,20 +234,36 @@ type recorder struct {
 	solutions                    int64
 	maxDepth                     int
 	badSolution, unbalancedEvent bool
+	prunes                       int64
+	steps                        []pseudo.Step // every event's kind and line
 }
 
 func newRecorder(t testing.TB, n int) *recorder {
 	return &recorder{t: t, n: n, board: map[[2]int]bool{}}
 }
 
-func (r *recorder) Place(row, col int) {
+func (r *recorder) step(kind string, line int) {
+	r.steps = append(r.steps, pseudo.Step{Kind: kind, Line: line})
+}
+
+func (r *recorder) Prune(row, line int) {
+	r.step("prune", line)
+	r.prunes++
+	if row < 0 || row >= r.n || len(r.stack) == 0 {
+		r.unbalancedEvent = true
+	}
+}
+
+func (r *recorder) Place(row, col, line int) {
+	r.step("place", line)
 	r.places++
 	r.board[[2]int{row, col}] = true
 	r.stack = append(r.stack, [2]int{row, col})
 	r.maxDepth = max(r.maxDepth, len(r.stack))
 }
 
-func (r *recorder) Remove(row, col int) {
+func (r *recorder) Remove(row, col, line int) {
+	r.step("remove", line)
 	r.removes++
 	if len(r.stack) == 0 || r.stack[len(r.stack)-1] != [2]int{row, col} {
 		r.unbalancedEvent = true
@@ -254,14 +273,16 @@ func (r *recorder) Remove(row, col int) {
 	delete(r.board, [2]int{row, col})
 }
 
-func (r *recorder) Conflict(row, col int) {
+func (r *recorder) Conflict(row, col, line int) {
+	r.step("conflict", line)
 	r.conflicts++
 	if row < 0 || row >= r.n || col < 0 || col >= r.n {
 		r.unbalancedEvent = true
 	}
 }
 
-func (r *recorder) Solution() {
+func (r *recorder) Solution(line int) {
+	r.step("solution", line)
 	r.solutions++
 	if len(r.stack) != r.n {
 		r.badSolution = true
@@ -303,6 +324,38 @@ func TestTracer(t *testing.T) {
 			}
 			if rec.maxDepth > n {
 				t.Errorf("%s n=%d: depth %d", a.Name, n, rec.maxDepth)
+			}
+			if (rec.prunes > 0) != (a.Name == "cellprune" && n > 1) {
+				t.Errorf("%s n=%d: %d prune events", a.Name, n, rec.prunes)
+			}
+		}
+	}
+}
+
+// TestCodePaths: every event of each search names a line of its program that reports
+// that kind of event, and the lines of a whole search are a path through the program
+// from its start to its end. A trace with one line changed is not.
+func TestCodePaths(t *testing.T) {
+	for _, a := range Algorithms() {
+		if err := a.Code.Check(); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 2, 4, 5, 6} {
+			rec := newRecorder(t, n)
+			if _, err := a.Run(context.Background(), n, rec); err != nil {
+				t.Fatal(err)
+			}
+			if err := a.Code.Walk(rec.steps, true); err != nil {
+				t.Errorf("%s n=%d: %v", a.Name, n, err)
+			}
+			// Without its first place, or its last step, the trace is no longer a
+			// whole path.
+			k := slices.IndexFunc(rec.steps, func(s pseudo.Step) bool { return s.Kind == "place" })
+			if err := a.Code.Walk(slices.Delete(slices.Clone(rec.steps), k, k+1), true); err == nil {
+				t.Errorf("%s n=%d: the trace without its first place passes", a.Name, n)
+			}
+			if err := a.Code.Walk(rec.steps[:len(rec.steps)-1], true); err == nil {
+				t.Errorf("%s n=%d: the trace without its last step passes", a.Name, n)
 			}
 		}
 	}

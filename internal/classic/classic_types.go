@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/nqueens/nqueens/internal/pseudo"
 )
 
 // PollInterval is the number of nodes between two polls of the context.
@@ -43,19 +45,23 @@ type Stats struct {
 }
 
 // Tracer receives the events of a teaching search in the order they happen.
-// Rows and columns are 0-based. Implementations must not retain the search
-// goroutine for long: every event is on the hot path.
+// Rows and columns are 0-based. Every event names the line of the search's
+// program (Algorithm.Code, 1-based) that reports it. Implementations must not
+// retain the search goroutine for long: every event is on the hot path.
 type Tracer interface {
 	// Place is called when a queen is put on (row, col) and the search
 	// descends.
-	Place(row, col int)
+	Place(row, col, line int)
 	// Remove is called when the search comes back and takes the queen
 	// on (row, col) off the board.
-	Remove(row, col int)
+	Remove(row, col, line int)
 	// Conflict is called when a check of (row, col) fails.
-	Conflict(row, col int)
+	Conflict(row, col, line int)
 	// Solution is called when the queens on the board form a solution.
-	Solution()
+	Solution(line int)
+	// Prune is called when a node of the cell search with the row pruning
+	// (§3.4) returns at once because row, above its first cell, is empty.
+	Prune(row, line int)
 }
 
 // Func is the signature shared by the four searches. tr may be nil.
@@ -72,16 +78,18 @@ type Algorithm struct {
 	Section string
 	// Run runs the search.
 	Run Func
+	// Code is its program, whose lines the Tracer events name.
+	Code pseudo.Code
 }
 
 // Algorithms returns the four searches in the order of docs/algorithms.md. The slice is a
 // fresh copy that the caller may modify.
 func Algorithms() []Algorithm {
 	return []Algorithm{
-		{"classic", "classic backtracking, O(k) Place", "3.1", Classic},
-		{"row", "row DFS, O(1) arrays", "3.2", RowDFS},
-		{"cell", "cell DFS", "3.3", CellDFS},
-		{"cellprune", "cell DFS with row pruning", "3.4", CellDFSPruned},
+		{"classic", "classic backtracking, O(k) Place", "3.1", Classic, ClassicCode},
+		{"row", "row DFS, O(1) arrays", "3.2", RowDFS, RowCode},
+		{"cell", "cell DFS", "3.3", CellDFS, CellCode},
+		{"cellprune", "cell DFS with row pruning", "3.4", CellDFSPruned, CellPruneCode},
 	}
 }
 

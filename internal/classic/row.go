@@ -46,7 +46,7 @@ func (s *rowSearch) dfs(u int) {
 	if u == n {
 		s.st.Solutions++
 		if s.traced {
-			s.tr.Solution()
+			s.tr.Solution(rowSolution)
 		}
 		return
 	}
@@ -54,18 +54,18 @@ func (s *rowSearch) dfs(u int) {
 		s.st.Checks++
 		if s.col[j] || s.diag[u-j+n] || s.anti[u+j] {
 			if s.traced {
-				s.tr.Conflict(u, j)
+				s.tr.Conflict(u, j, rowConflict)
 			}
 			continue
 		}
 		s.col[j], s.diag[u-j+n], s.anti[u+j] = true, true, true
 		if s.traced {
-			s.tr.Place(u, j)
+			s.tr.Place(u, j, rowPlace)
 		}
 		s.dfs(u + 1)
 		s.col[j], s.diag[u-j+n], s.anti[u+j] = false, false, false
 		if s.traced {
-			s.tr.Remove(u, j)
+			s.tr.Remove(u, j, rowRemove)
 		}
 		if s.p.err != nil {
 			return

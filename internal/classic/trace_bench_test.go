@@ -120,10 +120,11 @@ func TestPlainCopies(t *testing.T) {
 // an actual (indirect) call per event.
 type nopTracer struct{}
 
-func (nopTracer) Place(int, int)    {}
-func (nopTracer) Remove(int, int)   {}
-func (nopTracer) Conflict(int, int) {}
-func (nopTracer) Solution()         {}
+func (nopTracer) Place(int, int, int)    {}
+func (nopTracer) Remove(int, int, int)   {}
+func (nopTracer) Conflict(int, int, int) {}
+func (nopTracer) Solution(int)           {}
+func (nopTracer) Prune(int, int)         {}
 
 func BenchmarkTraceOverhead(b *testing.B) {
 	ctx := context.Background()

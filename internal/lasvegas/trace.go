@@ -6,30 +6,39 @@ package lasvegas
 // check, and, placed, 1 random queen and 1 explored; a random row n checks,
 // 1 random queen and 1 explored; a dead end of the row variant n checks; the
 // start of the backtracking 1 node; a place 1 node, 1 check and 1 explored; a
-// conflict 1 check.
+// conflict 1 check. Every step names the line of the variant's program (RowCode
+// or CellCode, 1-based) that reports it.
 type Tracer interface {
 	// Attempt: an attempt starts, on an empty board.
-	Attempt()
+	Attempt(line int)
 	// Draw: the cell variant drew (row, col); placed says whether a queen
 	// was put there (else its row, column or a diagonal was taken).
-	Draw(row, col int, placed bool)
+	Draw(row, col int, placed bool, line int)
 	// RandomRow: the row variant put a queen on a column drawn among the
 	// free ones of row.
-	RandomRow(row, col int)
+	RandomRow(row, col, line int)
 	// DeadEnd: the random phase failed and so does the attempt: row has no
 	// free column (row variant), or the draws ran out (cell variant, row −1).
-	DeadEnd(row int)
+	DeadEnd(row, line int)
 	// Backtrack: the backtracking over the empty rows starts (its root node).
-	Backtrack()
+	Backtrack(line int)
 	// Place, Remove, Conflict: the backtracking put a queen on (row, col)
 	// and descends, takes it off, or finds the square attacked.
-	Place(row, col int)
-	Remove(row, col int)
-	Conflict(row, col int)
+	Place(row, col, line int)
+	Remove(row, col, line int)
+	Conflict(row, col, line int)
 	// Fail: the backtracking found no completion; the attempt fails.
-	Fail()
+	Fail(line int)
 	// Solution: the board is solved; the run ends.
-	Solution()
+	Solution(line int)
+}
+
+// lines returns the lines of the program of the solver's variant.
+func (s *solver) lines() *lines {
+	if s.variant == Row {
+		return &rowLines
+	}
+	return &cellLines
 }
 
 // attemptTraced is attempt, step for step, reporting each step to s.tr: the
@@ -41,7 +50,7 @@ type Tracer interface {
 func (s *solver) attemptTraced() bool {
 	s.clear()
 	s.st.Attempts++
-	s.tr.Attempt()
+	s.tr.Attempt(s.lines().attempt)
 	var placed int
 	if s.variant == Row {
 		placed = s.randomRowsTraced()
@@ -61,14 +70,14 @@ func (s *solver) attemptTraced() bool {
 		}
 	}
 	before := s.st.Nodes
-	s.tr.Backtrack()
+	s.tr.Backtrack(s.lines().backtrack)
 	ok := s.backtrackTraced(0)
 	s.st.Explored += 1 + int64(placed) + (s.st.Nodes - before - 1)
 	if s.err == nil {
 		if ok {
-			s.tr.Solution()
+			s.tr.Solution(s.lines().solution)
 		} else {
-			s.tr.Fail()
+			s.tr.Fail(s.lines().fail)
 		}
 	}
 	return ok
@@ -89,12 +98,12 @@ func (s *solver) randomRowsTraced() int {
 			}
 		}
 		if len(s.free) == 0 {
-			s.tr.DeadEnd(r)
+			s.tr.DeadEnd(r, rowLines.deadend)
 			return r
 		}
 		c := s.free[s.rng.IntN(len(s.free))]
 		s.set(r, c, true)
-		s.tr.RandomRow(r, c)
+		s.tr.RandomRow(r, c, rowLines.random)
 	}
 	return s.m
 }
@@ -116,10 +125,14 @@ func (s *solver) randomCellsTraced() int {
 			s.set(r, c, true)
 			placed++
 		}
-		s.tr.Draw(r, c, ok)
+		if ok {
+			s.tr.Draw(r, c, true, cellLines.draw)
+		} else {
+			s.tr.Draw(r, c, false, cellLines.reject)
+		}
 	}
 	if placed < s.m {
-		s.tr.DeadEnd(-1)
+		s.tr.DeadEnd(-1, cellLines.deadend)
 	}
 	return placed
 }
@@ -141,16 +154,16 @@ func (s *solver) backtrackTraced(i int) bool {
 	for c := 0; c < s.n; c++ {
 		s.st.Checks++
 		if !s.open(r, c) {
-			s.tr.Conflict(r, c)
+			s.tr.Conflict(r, c, s.lines().conflict)
 			continue
 		}
 		s.set(r, c, true)
-		s.tr.Place(r, c)
+		s.tr.Place(r, c, s.lines().place)
 		if s.backtrackTraced(i + 1) {
 			return true
 		}
 		s.set(r, c, false)
-		s.tr.Remove(r, c)
+		s.tr.Remove(r, c, s.lines().remove)
 		if s.err != nil {
 			return false
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/pseudo"
 )
 
 // counter is a Tracer that keeps the board and the counters of Stats from the events
@@ -17,6 +19,11 @@ type counter struct {
 	solved   bool
 	variant  Variant
 	inRandom bool // the random phase of the current attempt is running
+	steps    []pseudo.Step
+}
+
+func (c *counter) step(kind string, line int) {
+	c.steps = append(c.steps, pseudo.Step{Kind: kind, Line: line})
 }
 
 func newCounter(t *testing.T, n int, v Variant) *counter {
@@ -33,7 +40,8 @@ func (c *counter) attacked(r, col int) bool {
 	return false
 }
 
-func (c *counter) Attempt() {
+func (c *counter) Attempt(line int) {
+	c.step("attempt", line)
 	for i := range c.board {
 		c.board[i] = -1
 	}
@@ -42,7 +50,8 @@ func (c *counter) Attempt() {
 	c.inRandom = true
 }
 
-func (c *counter) Draw(r, col int, placed bool) {
+func (c *counter) Draw(r, col int, placed bool, line int) {
+	c.step(map[bool]string{true: "draw", false: "reject"}[placed], line)
 	c.st.Draws++
 	c.st.Checks++
 	if placed == c.attacked(r, col) || c.variant != Cell || !c.inRandom {
@@ -55,7 +64,8 @@ func (c *counter) Draw(r, col int, placed bool) {
 	}
 }
 
-func (c *counter) RandomRow(r, col int) {
+func (c *counter) RandomRow(r, col, line int) {
+	c.step("random", line)
 	c.st.Checks += int64(c.n)
 	c.st.Random++
 	c.st.Explored++
@@ -65,7 +75,8 @@ func (c *counter) RandomRow(r, col int) {
 	c.board[r] = col
 }
 
-func (c *counter) DeadEnd(r int) {
+func (c *counter) DeadEnd(r, line int) {
+	c.step("deadend", line)
 	if c.variant == Row {
 		c.st.Checks += int64(c.n)
 		for col := range c.n {
@@ -77,9 +88,10 @@ func (c *counter) DeadEnd(r int) {
 	c.inRandom = false
 }
 
-func (c *counter) Backtrack() { c.st.Nodes++; c.inRandom = false }
+func (c *counter) Backtrack(line int) { c.step("backtrack", line); c.st.Nodes++; c.inRandom = false }
 
-func (c *counter) Place(r, col int) {
+func (c *counter) Place(r, col, line int) {
+	c.step("place", line)
 	if c.attacked(r, col) {
 		c.t.Fatalf("place (%d, %d) on %v", r, col, c.board)
 	}
@@ -89,23 +101,26 @@ func (c *counter) Place(r, col int) {
 	c.st.Explored++
 }
 
-func (c *counter) Remove(r, col int) {
+func (c *counter) Remove(r, col, line int) {
+	c.step("remove", line)
 	if c.board[r] != col {
 		c.t.Fatalf("remove (%d, %d) from %v", r, col, c.board)
 	}
 	c.board[r] = -1
 }
 
-func (c *counter) Conflict(r, col int) {
+func (c *counter) Conflict(r, col, line int) {
+	c.step("conflict", line)
 	if !c.attacked(r, col) {
 		c.t.Fatalf("conflict at (%d, %d) on %v", r, col, c.board)
 	}
 	c.st.Checks++
 }
 
-func (c *counter) Fail() {}
+func (c *counter) Fail(line int) { c.step("fail", line) }
 
-func (c *counter) Solution() {
+func (c *counter) Solution(line int) {
+	c.step("solution", line)
 	for r, col := range c.board {
 		if col < 0 {
 			c.t.Fatalf("solution with row %d empty: %v", r, c.board)
@@ -139,6 +154,14 @@ func TestTracer(t *testing.T) {
 				}
 				if traced.Stats != plain.Stats || rec.st != traced.Stats || !rec.solved {
 					t.Errorf("%s: untraced %+v, traced %+v, from the events %+v (solved %v)", name, plain.Stats, traced.Stats, rec.st, rec.solved)
+				}
+				// The lines of the steps are a path through the variant's program.
+				code := map[Variant]pseudo.Code{Row: RowCode, Cell: CellCode}[v]
+				if err := code.Walk(rec.steps, true); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+				if k := len(rec.steps) - 1; code.Walk(append(rec.steps[:k:k], rec.steps[k-1]), true) == nil {
+					t.Errorf("%s: the run with its last step replaced by the one before passes", name)
 				}
 			}
 		}

@@ -77,7 +77,7 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 			return nil, err
 		}
 		if s.traced {
-			s.tr.Run()
+			s.tr.Run(lineRun)
 		}
 		var j int
 		var err error
@@ -95,7 +95,7 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 		s.progress("final", 0, 0)
 		s.placeRest(j)
 		if s.traced {
-			s.tr.Final()
+			s.tr.Final(lineFinal)
 		}
 		if n <= smallN {
 			s.finalScan(j)
@@ -109,7 +109,7 @@ func (s *solver) run(ctx context.Context) ([]int32, error) {
 		}
 		if s.a.clean() && s.d.clean() {
 			if s.traced {
-				s.tr.Solved()
+				s.tr.Solved(lineSolved)
 			}
 			return s.q, nil
 		}
@@ -210,7 +210,11 @@ func (s *solver) initialTraced() (int, error) {
 		c := q[m]
 		ai, di := j+int(c), j-int(c)+n-1
 		free := A[ai>>6]>>(ai&63)&1|D[di>>6]>>(di&63)&1 == 0
-		s.tr.Try(j, m, free, scanCost(q, j, int(c)))
+		line := lineTryRejected
+		if free {
+			line = lineTryPlaced
+		}
+		s.tr.Try(j, m, free, scanCost(q, j, int(c)), line)
 		if free {
 			A[ai>>6] |= 1 << (ai & 63)
 			D[di>>6] |= 1 << (di & 63)
@@ -233,7 +237,7 @@ func (s *solver) placeRest(j int) {
 		q[i], q[m] = q[m], q[i]
 		s.add(i)
 		if s.traced {
-			s.tr.Shuffle(i, m)
+			s.tr.Shuffle(i, m, lineShuffle)
 		}
 	}
 }
@@ -282,7 +286,7 @@ func (s *solver) trySwap(i, m int) bool {
 		s.a.has(i+cm) || s.a.has(m+ci) || s.d.has(i-cm+n-1) || s.d.has(m-ci+n-1) {
 		s.st.FinalFailed++
 		if s.traced {
-			s.tr.Swap(i, m, false)
+			s.tr.Swap(i, m, false, lineSwapFailed)
 		}
 		return false
 	}
@@ -292,7 +296,7 @@ func (s *solver) trySwap(i, m int) bool {
 	s.add(i)
 	s.add(m)
 	if s.traced {
-		s.tr.Swap(i, m, true)
+		s.tr.Swap(i, m, true, lineSwapKept)
 	}
 	return true
 }

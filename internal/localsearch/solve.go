@@ -83,27 +83,28 @@ type Options struct {
 }
 
 // Tracer receives the steps of Solve in the order they happen; rows are 0-based and q
-// is the placement, a permutation.
+// is the placement, a permutation. Every step names the line of Solve's program
+// (PlacedCode or ScanCode, which share their numbers; 1-based) that reports it.
 type Tracer interface {
 	// Run: a run starts (the first, or a restart): q is the identity and no queen is
 	// placed.
-	Run()
+	Run(line int)
 	// Try: step 1 tried the queen of row m (column q[m]) in row j, the next row to fill.
 	// Placed: it shares no diagonal with the placed queens (rows 0..j−1), so rows j and m
 	// swapped their queens and j advanced; else nothing changed. Scan is what the O(j)
 	// check of the original program costs here: the placed queens it compares, up to the
 	// first one on a diagonal of (j, q[m]), or all j (the solver's O(1) check costs 1).
-	Try(j, m int, placed bool, scan int)
+	Try(j, m int, placed bool, scan, line int)
 	// Shuffle: step 2 swapped the queens of rows i and m (m ≥ i) and counts the queen of
 	// row i from now on.
-	Shuffle(i, m int)
+	Shuffle(i, m, line int)
 	// Final: step 3 starts; every queen is counted.
-	Final()
+	Final(line int)
 	// Swap: step 3 tried to swap the queens of rows i and m; kept says both are then free
 	// of conflicts (the swap was made), else nothing changed.
-	Swap(i, m int, kept bool)
+	Swap(i, m int, kept bool, line int)
 	// Solved: no queen is in conflict; the search ends.
-	Solved()
+	Solved(line int)
 }
 
 // smallN is the largest n whose final search scans rows in order instead of drawing them.

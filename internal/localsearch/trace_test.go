@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/nqueens/nqueens/internal/pseudo"
 )
 
 // replayer is a Tracer that rebuilds the search from its events alone, as the web
@@ -22,6 +24,11 @@ type replayer struct {
 	final, solved          bool
 	lastK                  int64
 	triesFirst, placeFirst int64
+	steps                  []pseudo.Step
+}
+
+func (p *replayer) step(kind string, line int) {
+	p.steps = append(p.steps, pseudo.Step{Kind: kind, Line: line})
 }
 
 func newReplayer(t *testing.T, n int) *replayer {
@@ -44,7 +51,8 @@ func (p *replayer) collisions() int {
 	return k
 }
 
-func (p *replayer) Run() {
+func (p *replayer) Run(line int) {
+	p.step("run", line)
 	if p.runs > 0 {
 		p.st.Restarts++
 	}
@@ -58,7 +66,8 @@ func (p *replayer) Run() {
 	p.j, p.final = 0, false
 }
 
-func (p *replayer) Try(j, m int, placed bool, scan int) {
+func (p *replayer) Try(j, m int, placed bool, scan, line int) {
+	p.step("try", line)
 	if j != p.j || m < j || m >= p.n || p.final {
 		p.t.Fatalf("try row %d from row %d with j = %d", j, m, p.j)
 	}
@@ -83,7 +92,8 @@ func (p *replayer) Try(j, m int, placed bool, scan int) {
 	}
 }
 
-func (p *replayer) Shuffle(i, m int) {
+func (p *replayer) Shuffle(i, m, line int) {
+	p.step("shuffle", line)
 	if i < p.j || m < i || p.counted[i] {
 		p.t.Fatalf("shuffle %d with %d, j = %d", i, m, p.j)
 	}
@@ -91,7 +101,8 @@ func (p *replayer) Shuffle(i, m int) {
 	p.count(i, 1)
 }
 
-func (p *replayer) Final() {
+func (p *replayer) Final(line int) {
+	p.step("final", line)
 	for r, ok := range p.counted {
 		if !ok {
 			p.t.Fatalf("the final search starts with row %d not counted", r)
@@ -101,7 +112,8 @@ func (p *replayer) Final() {
 	p.lastK = int64(p.n - p.j)
 }
 
-func (p *replayer) Swap(i, m int, kept bool) {
+func (p *replayer) Swap(i, m int, kept bool, line int) {
+	p.step("swap", line)
 	if !p.final {
 		p.t.Fatal("a swap before the final search")
 	}
@@ -122,7 +134,8 @@ func (p *replayer) Swap(i, m int, kept bool) {
 	}
 }
 
-func (p *replayer) Solved() {
+func (p *replayer) Solved(line int) {
+	p.step("solved", line)
 	if p.collisions() != 0 {
 		p.t.Fatalf("solved with %d collisions", p.collisions())
 	}
@@ -152,6 +165,15 @@ func TestTracer(t *testing.T) {
 				t.Errorf("%s: untraced %+v, traced %+v, from the events %+v (solved %v, same placement %v)", name, pst, st, p.st, p.solved, slices.Equal(p.q, q))
 			}
 			restarts += int(st.Restarts)
+			// The lines of the steps are a path through the program, with either check.
+			for _, code := range []pseudo.Code{PlacedCode, ScanCode} {
+				if err := code.Walk(p.steps, true); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+			}
+			if err := PlacedCode.Walk(p.steps[1:], true); err == nil {
+				t.Errorf("%s: the steps without the first run pass", name)
+			}
 			for _, c := range []Check{CheckScan, CheckPlaced} {
 				lab, err := LabInitialSearch(context.Background(), n, seed, c, 0)
 				want := p.scanFirst

@@ -1,6 +1,8 @@
 // The nqueens page: the board, the replay of a search (replay.js) and the lab figures,
-// drawn on canvases from the JSON API of the same server. Plain JavaScript, no
-// dependencies.
+// drawn on canvases from the JSON API of the same server, in English or Chinese
+// (i18n.js). The page's state (its panel and what the panel shows, the replay's event
+// included) lives in the address: a reload, back and forward, or a link pasted elsewhere
+// show the same. Plain JavaScript, no dependencies.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -29,6 +31,15 @@ const fmt = (v) => Math.round(v).toLocaleString("en-US");
 let limits = { max_drawn_n: 40, max_solve_n: 1e7, max_enumerate_n: 32, max_count_n: 16, max_trace_n: 12, max_replay_n: 1000,
   max_lab_n: 10, max_sweep_n: 40, max_exact_row_n: 10, max_exact_cell_n: 7, max_trials: 100 };
 
+// PageError is an error of the page's own, said in the page's language.
+class PageError extends Error {
+  constructor(key, ...args) {
+    super(tr(key, ...args));
+    this.key = key;
+    this.args = args;
+  }
+}
+
 // api fetches a JSON endpoint and throws the server's error message on failure.
 async function api(path, init) {
   const r = await fetch(path, init);
@@ -42,15 +53,23 @@ async function api(path, init) {
   return body;
 }
 
+// errorText says an error in the page's language: the page's own in full, the server's
+// (in English) after a word that says what it is.
+function errorText(e) {
+  return () => (e.key ? tr(e.key, ...e.args) : tr("serverError", e.message));
+}
+
 function status(id, text, isError) {
   const el = $(id);
-  el.textContent = text;
+  setText(el, text);
   el.classList.toggle("error", !!isError);
 }
 
 // setupCanvas sizes a canvas for the device's pixels at the size it is shown (its width
 // and height attributes give the largest size and the shape; CSS shrinks it on a narrow
-// screen) and returns a context drawing in CSS pixels, with that width and height.
+// screen) and returns a context drawing in CSS pixels, with that width and height. The
+// texts drawn on it are kept in canvasText[id], for the tests of the page's languages.
+const canvasText = {};
 function setupCanvas(c) {
   if (!c.dataset.w) {
     c.dataset.w = c.width;
@@ -63,11 +82,21 @@ function setupCanvas(c) {
   c.height = Math.round(h * dpr);
   const ctx = c.getContext("2d");
   ctx.setTransform(c.width / w, 0, 0, c.height / h, 0, 0);
+  canvasText[c.id] = [];
+  if (!ctx.recorded) {
+    const fill = ctx.fillText.bind(ctx);
+    ctx.fillText = (s, ...rest) => {
+      canvasText[c.id].push(String(s));
+      fill(s, ...rest);
+    };
+    ctx.recorded = true;
+  }
   return { ctx, w, h };
 }
 
 // paint draws a canvas with draw() and draws it again with the same function when the
-// window's width changes, so that it stays sharp at the size it is shown.
+// window's width or the language changes, or its panel is shown, so that it stays sharp
+// at the size it is shown.
 const painters = new Map(); // canvas → its last drawing function
 function paint(canvas, draw) {
   painters.set(canvas, draw);
@@ -75,19 +104,23 @@ function paint(canvas, draw) {
 }
 
 let shownWidth = 0;
-function repaint() {
-  if (window.innerWidth === shownWidth) return;
+function repaint(force) {
+  if (!force && window.innerWidth === shownWidth) return;
   shownWidth = window.innerWidth;
-  for (const draw of painters.values()) draw();
+  for (const [canvas, draw] of painters) {
+    if (canvas.isConnected && canvas.getClientRects().length > 0) draw();
+  }
 }
 
 // ---------------------------------------------------------------- drawing a board
 
 // drawBoard draws n×n squares with the queens of cols (0-based column per row, -1 for an
 // empty row). opt.attacked shades the squares the queens attack; opt.conflict and
-// opt.current are [row, col] squares painted red and amber; opt.solved frames the board.
+// opt.current are [row, col] squares painted red and amber; opt.attacker the queen whose
+// attack made the check of opt.conflict fail, ringed, with its line; opt.badRow is a row
+// shaded red; opt.solved frames the board.
 function drawBoard(canvas, n, cols, opt = {}) {
-  cols = cols.slice(); // as it is now: a replay changes its array as it goes
+  cols = Array.from(cols); // as it is now: a replay changes its array as it goes
   paint(canvas, () => paintBoard(canvas, n, cols, opt));
 }
 
@@ -98,7 +131,7 @@ function paintBoard(canvas, n, cols, opt) {
   const attacked = (r, c) => {
     for (let q = 0; q < n; q++) {
       const k = cols[q];
-      if (k < 0 || q === r) continue;
+      if (!(k >= 0) || q === r) continue;
       if (k === c || q - k === r - c || q + k === r + c) return true;
     }
     return false;
@@ -115,6 +148,12 @@ function paintBoard(canvas, n, cols, opt) {
       }
     }
   }
+  if (opt.badRow >= 0) {
+    ctx.fillStyle = COLOR.conflict;
+    ctx.globalAlpha = 0.35;
+    ctx.fillRect(0, x(opt.badRow), w, sz(opt.badRow));
+    ctx.globalAlpha = 1;
+  }
   for (const [sq, color] of [[opt.current, COLOR.current], [opt.conflict, COLOR.conflict]]) {
     if (sq) {
       ctx.fillStyle = color;
@@ -124,11 +163,31 @@ function paintBoard(canvas, n, cols, opt) {
   for (let r = 0; r < n; r++) {
     if (cols[r] >= 0) drawQueen(ctx, (cols[r] + 0.5) * cell, (r + 0.5) * cell, cell);
   }
+  if (opt.attacker && opt.conflict) drawAttack(ctx, cell, opt.attacker, opt.conflict);
   if (opt.solved) {
     ctx.strokeStyle = COLOR.solution;
     ctx.lineWidth = 6;
     ctx.strokeRect(3, 3, w - 6, w - 6);
   }
+}
+
+// drawAttack rings the queen at from ([row, col]) and draws the line of its attack to the
+// square to, in red, from the ring's edge.
+function drawAttack(ctx, cell, from, to) {
+  const [fx, fy, tx, ty] = [(from[1] + 0.5) * cell, (from[0] + 0.5) * cell, (to[1] + 0.5) * cell, (to[0] + 0.5) * cell];
+  const d = Math.hypot(tx - fx, ty - fy), r = cell * 0.46;
+  ctx.strokeStyle = COLOR.conflict;
+  ctx.lineWidth = Math.max(2, cell * 0.07);
+  ctx.beginPath();
+  ctx.arc(fx, fy, r, 0, 2 * Math.PI);
+  ctx.stroke();
+  if (d > r) {
+    ctx.beginPath();
+    ctx.moveTo(fx + ((tx - fx) * r) / d, fy + ((ty - fy) * r) / d);
+    ctx.lineTo(tx, ty);
+    ctx.stroke();
+  }
+  ctx.lineWidth = 1;
 }
 
 // drawQueen draws a queen as a disc (dark, or of the colour given) with a light ring,
@@ -149,8 +208,9 @@ function drawQueen(ctx, cx, cy, cell, color = COLOR.queen) {
 
 // ---------------------------------------------------------------- the board panel
 
-// shown is the placement on the board: 0-based columns, and how it came there.
-const shown = { n: 0, cols: null, mode: "none", index: -1, unique: false, hasNext: false, classSize: 0 };
+// shown is the placement on the board: 0-based columns, and how it came there; request
+// is what the address records of it (a solve, or a solution of the enumeration).
+const shown = { n: 0, cols: null, mode: "none", index: -1, unique: false, hasNext: false, classSize: 0, request: null };
 const totals = new Map(); // n → {total, unique} from /api/count
 
 function showPlacement(n, cols, label) {
@@ -159,7 +219,9 @@ function showPlacement(n, cols, label) {
   $("board").hidden = false;
   $("summary").hidden = true;
   drawBoard($("board"), n, cols);
-  $("columns").textContent = "columns: " + cols.map((c) => c + 1).join(" ");
+  const placed = cols.map((c, r) => [r + 1, c + 1]);
+  setLabel($("board"), () => tr("boardText", n, placed));
+  setText($("columns"), () => tr("columns") + cols.map((c) => c + 1).join(" "));
   status("board-status", label);
   updateBoardButtons();
 }
@@ -176,34 +238,31 @@ function updateBoardButtons() {
 
 function boardN() {
   const n = Number($("n").value);
-  if (!Number.isInteger(n) || n < 1) throw new Error("n must be a whole number, at least 1");
+  if (!Number.isInteger(n) || n < 1) throw new PageError("badN");
   return n;
 }
 
-async function solve(ev) {
+async function solve(ev, push = true) {
   ev?.preventDefault();
   try {
     const n = boardN();
     const q = new URLSearchParams({ n, algorithm: $("algo").value });
     if ($("seed").value !== "") q.set("seed", $("seed").value);
-    status("board-status", "solving…");
+    status("board-status", () => tr("solving"));
     const r = await api("/api/solve?" + q);
     shown.mode = "solve";
-    const seed = r.algorithm === "localsearch" ? `, seed ${r.seed}` : "";
-    const line = `n = ${fmt(r.n)}, ${r.algorithm}${seed}: ${seconds(r.seconds)}` +
-      (r.conflicts !== undefined ? `, conflicts = ${r.conflicts}` : "") + (r.verified ? " · verified" : "");
+    shown.request = { n: String(n), algorithm: $("algo").value, seed: $("seed").value };
+    const k = r.conflicts ?? r.k;
+    const line = () => tr("solved", r, k);
     if (r.n <= limits.max_drawn_n) {
       showPlacement(r.n, r.columns.map((c) => c - 1), line);
     } else {
       showSummary(r, line);
     }
+    writeURL(push);
   } catch (e) {
-    status("board-status", e.message, true);
+    status("board-status", errorText(e), true);
   }
-}
-
-function seconds(s) {
-  return s < 1e-3 ? `${(s * 1e6).toFixed(0)} µs` : s < 1 ? `${(s * 1e3).toFixed(1)} ms` : `${s.toFixed(2)} s`;
 }
 
 function showSummary(r, line) {
@@ -211,43 +270,45 @@ function showSummary(r, line) {
   shown.cols = null;
   $("board").hidden = true;
   $("summary").hidden = false;
-  const rows = [["n", fmt(r.n)], ["algorithm", r.algorithm], ["seed", String(r.seed)], ["time", seconds(r.seconds)]];
+  const rows = [["n", () => fmt(r.n)], ["sumAlgorithm", () => tr("algoName", r.algorithm)], ["seed", () => String(r.seed)], ["sumTime", () => seconds(r.seconds)]];
   if (r.algorithm === "localsearch") {
-    rows.push(["conflicts (k)", fmt(r.conflicts || 0)], ["restarts", fmt(r.restarts || 0)],
-      ["attempts", fmt(r.attempts || 0)], ["swaps", fmt(r.swaps || 0)]);
+    rows.push(["sumK", () => fmt(r.conflicts ?? r.k ?? 0)], ["sumRestarts", () => fmt(r.restarts || 0)],
+      ["sumAttempts", () => fmt(r.attempts || 0)], ["sumSwaps", () => fmt(r.swaps ?? r.final_swaps ?? 0)]);
   }
-  rows.push(["verified", r.verified ? "yes" : "no"]);
+  rows.push(["sumVerified", () => tr(r.verified ? "yes" : "no")]);
   const dl = $("summary-list");
   dl.replaceChildren();
   for (const [k, v] of rows) {
     const dt = document.createElement("dt"), dd = document.createElement("dd");
-    dt.textContent = k;
-    dd.textContent = v;
+    setText(dt, k === "n" ? "n" : () => tr(k));
+    setText(dd, v);
     dl.append(dt, dd);
   }
   $("download").href = r.download;
-  $("columns").textContent = r.columns ? `first columns: ${r.columns.slice(0, 20).join(" ")} …` : "";
+  setText($("columns"), () => (r.columns ? tr("firstColumns") + r.columns.slice(0, 20).join(" ") + " …" : ""));
   status("board-status", line);
   updateBoardButtons();
 }
 
-// step shows the solution after (+1) or before (−1) the one shown, in lexicographic order.
-async function step(dir) {
+// step shows the solution after (+1) or before (−1) the one shown, in lexicographic order;
+// at, when given, is the index to show.
+async function step(dir, at, push = true) {
   try {
     const n = boardN();
     const unique = $("unique").checked;
-    if (n > limits.max_enumerate_n) throw new Error(`stepping through the solutions takes n ≤ ${limits.max_enumerate_n}`);
+    if (n > limits.max_enumerate_n) throw new PageError("enumLimit", limits.max_enumerate_n);
     let index = 0;
-    if (shown.mode === "enum" && shown.n === n && shown.unique === unique) index = Math.max(0, shown.index + dir);
-    status("board-status", "searching…");
+    if (at !== undefined) index = at;
+    else if (shown.mode === "enum" && shown.n === n && shown.unique === unique) index = Math.max(0, shown.index + dir);
+    status("board-status", () => tr("searching"));
     const r = await api(`/api/solutions?n=${n}&index=${index}&unique=${unique}`);
     Object.assign(shown, { mode: "enum", index: r.index, unique, hasNext: r.has_next, classSize: r.class_size || 0 });
+    shown.request = { n: String(n), index: String(r.index), unique };
     const t = await total(n);
-    const of = t ? ` of ${fmt(unique ? t.unique : t.total)}` : r.has_next ? "" : ` of ${fmt(r.index + 1)}`;
-    const what = unique ? `class ${fmt(r.index + 1)}${of} (${r.class_size} solutions)` : `solution ${fmt(r.index + 1)}${of}`;
-    showPlacement(n, r.columns.map((c) => c - 1), `n = ${n}: ${what}, lexicographic order · verified`);
+    showPlacement(n, r.columns.map((c) => c - 1), () => tr("enumerated", n, r, unique, t));
+    writeURL(push);
   } catch (e) {
-    status("board-status", e.message, true);
+    status("board-status", errorText(e), true);
   }
 }
 
@@ -274,11 +335,10 @@ async function transform(sym, canonical) {
       body: JSON.stringify({ columns: shown.cols.map((c) => c + 1), symmetry: sym }),
     });
     const cols = (canonical ? r.canonical : r.columns).map((c) => c - 1);
-    const what = canonical ? "canonical form (smallest image)" : r.symmetry;
     shown.mode = shown.mode === "enum" ? "enum" : "transformed";
-    showPlacement(r.n, cols, `${what} · class of ${r.class_size} · verified`);
+    showPlacement(r.n, cols, () => tr("transformed", canonical ? "canonical" : r.symmetry, r.class_size));
   } catch (e) {
-    status("board-status", e.message, true);
+    status("board-status", errorText(e), true);
   }
 }
 
@@ -288,7 +348,8 @@ async function transform(sym, canonical) {
 // from the axes and from the edge, so that no point sits on an axis or on the border.
 const PAD = { l: 64, r: 12, t: 30, b: 40 };
 const INSET = 12;
-const FONT = "13px 'DejaVu Sans', sans-serif", SMALL = "11px 'DejaVu Sans', sans-serif";
+const FONT = "13px 'DejaVu Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
+const SMALL = "11px 'DejaVu Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
 
 // logScale maps positive values to [y0, y1] on decades that cover lo..hi.
 function logScale(lo, hi, y0, y1) {
@@ -311,11 +372,10 @@ function compact(v) {
   return fmt(v);
 }
 
-// chart sets up a chart on canvas: its caption, the frame with the decades of yScale
-// (made from the y range it is given) and the legend. It returns the context, the
-// canvas's size and the y scale.
-function chart(canvas, caption, lo, hi, items) {
-  $(canvas.id + "-title").textContent = caption;
+// chart sets up a chart on canvas: the frame with the decades of yScale (made from the y
+// range it is given) and the legend. It returns the context, the canvas's size and the
+// y scale.
+function chart(canvas, lo, hi, items) {
   const { ctx, w, h } = setupCanvas(canvas);
   const y = logScale(lo, hi, h - PAD.b - INSET, PAD.t + INSET);
   ctx.clearRect(0, 0, w, h);
@@ -360,29 +420,29 @@ function within(x, tw, lo, hi) {
   return Math.min(Math.max(x, lo + tw / 2), hi - tw / 2);
 }
 
-async function drawCurve(ev) {
+async function drawCurve(ev, push = true) {
   ev?.preventDefault();
   try {
     const exact = $("exact").checked;
     const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact, objective: $("objective").value });
     if (!exact) q.set("trials", $("trials").value);
-    status("curve-status", exact ? "computing the exact expectations…" : "sampling…");
+    status("curve-status", () => tr(exact ? "computingExact" : "sampling"));
     const r = await api("/api/lab/lasvegas?" + q);
+    setText($("ucurve-title"), () => tr("ucurveTitle", r.variant, r.n));
     paint($("ucurve"), () => plotCurve(r));
     const o = r.optimum >= 0 ? r.rows[r.optimum] : null;
-    status("curve-status", (o ? `optimum m = ${o.m} (least ${r.objective}): ${o.explored.toFixed(2)} nodes explored, ${fmt(o.checks)} checks per solution` : "no optimum") +
-      (r.exact ? " (exact expectations)" : ` (means of ${r.trials} runs, seed ${r.seed}; hollow: lower bounds)`));
+    status("curve-status", () => tr("curveStatus", r, o));
+    writeURL(push);
   } catch (e) {
-    status("curve-status", e.message, true);
+    status("curve-status", errorText(e), true);
   }
 }
 
 function plotCurve(r) {
-  const series = [["nodes explored", "explored"], ["checks", "checks"]];
+  const series = [["gExplored", "explored"], ["gChecks", "checks"]];
   const vals = r.rows.flatMap((row) => series.map(([, k]) => row[k])).filter((v) => v > 0);
   if (vals.length === 0) return;
-  const { ctx, w, h, y } = chart($("ucurve"), `Las Vegas (${r.variant} variant), n = ${r.n}: cost per solution against m random queens`,
-    Math.min(...vals), Math.max(...vals), series.map(([label], s) => [label, COLOR.series[s]]));
+  const { ctx, w, h, y } = chart($("ucurve"), Math.min(...vals), Math.max(...vals), series.map(([label], s) => [tr(label), COLOR.series[s]]));
   const maxM = Math.max(1, r.rows[r.rows.length - 1].m);
   const x0 = PAD.l + INSET, x1 = w - PAD.r - INSET;
   const x = (m) => x0 + (m / maxM) * (x1 - x0);
@@ -429,31 +489,32 @@ function plotCurve(r) {
     ctx.stroke();
     ctx.fillStyle = COLOR.conflict;
     ctx.textAlign = "center";
-    const text = `optimum m = ${o.m}`;
+    const text = tr("gOptimum", o.m);
     ctx.fillText(text, within(x(o.m), ctx.measureText(text).width, PAD.l, w), y(o[key]) - 14);
   }
   ctx.lineWidth = 1;
 }
 
-async function drawBars(ev) {
+async function drawBars(ev, push = true) {
   ev?.preventDefault();
   try {
-    status("bars-status", "running the four searches…");
+    status("bars-status", () => tr("runningSearches"));
     const r = await api(`/api/lab/backtrack?n=${$("bars-n").value}`);
+    setText($("bars-title"), () => tr("barsTitle", r.n));
     paint($("bars"), () => plotBars(r));
-    status("bars-status", `n = ${r.n}: ` + r.rows.map((x) => `${x.variant} ${fmt(x.nodes)} nodes, ${fmt(x.checks)} checks`).join("; "));
+    status("bars-status", () => tr("barsStatus", r.n, r.rows.map((x) => tr("barsRow", tr("short." + x.variant), fmt(x.nodes), fmt(x.checks)))));
+    writeURL(push);
   } catch (e) {
-    status("bars-status", e.message, true);
+    status("bars-status", errorText(e), true);
   }
 }
 
 function plotBars(r) {
-  const keys = [["nodes", "nodes"], ["checks", "checks"]];
+  const keys = [["gNodes", "nodes"], ["gChecks", "checks"]];
   const vals = r.rows.flatMap((row) => keys.map(([, k]) => row[k])).filter((v) => v > 0);
   if (vals.length === 0) return;
   const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...vals))));
-  const { ctx, w, h, y } = chart($("bars"), `The four teaching searches, n = ${r.n}: nodes and checks to find every solution`,
-    lo, Math.max(...vals) * 1.5, keys.map(([label], s) => [label, COLOR.series[s]]));
+  const { ctx, w, h, y } = chart($("bars"), lo, Math.max(...vals) * 1.5, keys.map(([label], s) => [tr(label), COLOR.series[s]]));
   const group = (w - PAD.l - PAD.r) / r.rows.length, bw = Math.min(56, group / 3);
   // When a value is wider than its half of the group, every value is written short, so
   // that the two of a group do not run into each other on a narrow screen.
@@ -475,13 +536,159 @@ function plotBars(r) {
       ctx.font = FONT;
     });
     ctx.fillStyle = COLOR.ink;
-    ctx.fillText(row.variant, cx, h - PAD.b + 16);
+    ctx.fillText(tr("short." + row.variant), cx, h - PAD.b + 16);
   });
+}
+
+// ---------------------------------------------------------------- panels and the address
+
+const PANELS = ["board", "replay", "lab"];
+let panel = "board";
+let starting = true; // the first loads do not write the address: it is being read
+
+// showPanel shows one panel, its tab selected; push says whether the address joins the
+// history.
+function showPanel(name, push) {
+  panel = name;
+  for (const p of PANELS) {
+    const tab = $("tab-" + p), on = p === name;
+    tab.setAttribute("aria-selected", on ? "true" : "false");
+    tab.tabIndex = on ? 0 : -1;
+    $(p + "-panel").hidden = !on;
+  }
+  repaint(true);
+  if (push !== undefined) writeURL(push);
+}
+
+// The form fields each panel keeps in the address, by parameter.
+const FIELDS = {
+  board: { n: "n", algorithm: "algo", seed: "seed" },
+  lab: { curve_n: "curve-n", variant: "variant", objective: "objective", trials: "trials", bars_n: "bars-n" },
+};
+
+// state is the address of what the page shows: its language and panel, and the panel's
+// parameters (a replay's: those of the loaded searches and the event shown).
+function state() {
+  const q = new URLSearchParams({ lang, panel });
+  if (panel === "board" && shown.request) {
+    for (const [k, v] of Object.entries(shown.request)) if (v !== "" && v !== false) q.set(k, v === true ? "1" : v);
+  }
+  if (panel === "replay" && rp.loaded) {
+    const model = SEARCHES[rp.loaded.search].model, cmp = COMPARE[rp.loaded.compare];
+    const takes = new Set([...TAKES[model], ...(cmp ? TAKES[SEARCHES[cmp.search].model] : [])]);
+    q.set("search", rp.loaded.search);
+    q.set("n", rp.loaded.n);
+    if (takes.has("until")) q.set("until", rp.loaded.until);
+    if (takes.has("m")) q.set("m", rp.loaded.m);
+    if (model === "localsearch") q.set("check", rp.loaded.check);
+    if (takes.has("seed") && rp.loaded.seed !== "") q.set("seed", rp.loaded.seed);
+    if (rp.loaded.compare) q.set("compare", rp.loaded.compare);
+    q.set("event", String(rp.pos));
+  }
+  if (panel === "lab") {
+    for (const [k, id] of Object.entries(FIELDS.lab)) q.set(k, $(id).value);
+    q.set("exact", $("exact").checked ? "1" : "0");
+  }
+  return "?" + q;
+}
+
+// writeURL records the state in the address: a new entry of the history (push), or in
+// place of the current one.
+function writeURL(push) {
+  if (starting) return;
+  const url = state();
+  if (url === location.search) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+// applyURL shows what the address says: the language, the panel and its parameters,
+// loading what differs from what is shown. It returns when the panel is drawn.
+async function applyURL() {
+  const q = new URLSearchParams(location.search);
+  const l = q.get("lang");
+  if (l && l !== lang && STR[l]) setLang(l);
+  const p = PANELS.includes(q.get("panel")) ? q.get("panel") : "board";
+  showPanel(p);
+  if (p === "board" && q.has("n")) {
+    $("n").value = q.get("n");
+    if (q.has("index")) {
+      $("unique").checked = q.get("unique") === "1";
+      await step(0, Math.max(0, Number(q.get("index")) || 0), false);
+    } else {
+      $("algo").value = q.get("algorithm") || "auto";
+      $("seed").value = q.get("seed") || "";
+      await solve(null, false);
+    }
+  }
+  if (p === "replay" && q.has("search") && SEARCHES[q.get("search")]) {
+    $("search").value = q.get("search");
+    $("compare").value = COMPARE[q.get("compare")] ? q.get("compare") : "";
+    for (const [k, id] of [["n", "trace-n"], ["until", "until"], ["m", "trace-m"], ["check", "check"]]) if (q.has(k)) $(id).value = q.get(k);
+    $("trace-seed").value = q.get("seed") || "";
+    showControls();
+    const event = Math.max(0, Number(q.get("event")) || 0);
+    const same = rp.loaded && rp.loaded.search === q.get("search") && rp.loaded.compare === (q.get("compare") || "") &&
+      rp.loaded.seed === (q.get("seed") || rp.loaded.seed) && rp.loaded.query === loadedQuery();
+    if (same) stepTo(event);
+    else await loadTrace(null, event, false);
+  }
+  if (p === "lab" && q.has("curve_n")) {
+    for (const [k, id] of Object.entries(FIELDS.lab)) if (q.has(k)) $(id).value = q.get(k);
+    $("exact").checked = q.get("exact") !== "0";
+    $("trials").disabled = $("exact").checked;
+    await Promise.all([drawCurve(null, false), drawBars(null, false)]);
+  }
+}
+
+// loadedQuery is the replay's form as it stands, to tell whether a trace must be loaded.
+function loadedQuery() {
+  return ["trace-n", "until", "trace-m", "check"].map((id) => $(id).value).join("/");
+}
+
+// copyLink puts the address of this moment on the clipboard, and shows it.
+async function copyLink() {
+  writeURL(false);
+  const url = location.href;
+  $("link-box").hidden = false;
+  $("link").value = url;
+  $("link").select();
+  try {
+    await navigator.clipboard.writeText(url);
+    setText($("link-status"), () => tr("linkCopied"));
+  } catch {
+    setText($("link-status"), () => tr("linkSelect"));
+  }
 }
 
 // ---------------------------------------------------------------- start
 
 async function start() {
+  lang = initialLang();
+  setLang(lang);
+  $("lang").value = lang;
+  $("lang").addEventListener("change", () => {
+    setLang($("lang").value);
+    try {
+      localStorage.setItem("nqueens.lang", lang);
+    } catch {
+      // a browser that keeps nothing: the address still says it
+    }
+    writeURL(false);
+  });
+  $("copy-link").addEventListener("click", copyLink);
+  const tabs = PANELS.map((p) => $("tab-" + p));
+  tabs.forEach((tab, i) => {
+    tab.addEventListener("click", () => showPanel(PANELS[i], true));
+    tab.addEventListener("keydown", (ev) => {
+      const d = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: tabs.length - 1 - i }[ev.key];
+      if (d === undefined) return;
+      ev.preventDefault();
+      const j = (i + d + tabs.length) % tabs.length;
+      tabs[j].focus();
+      showPanel(PANELS[j], true);
+    });
+  });
   $("solve-form").addEventListener("submit", solve);
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
@@ -496,7 +703,7 @@ async function start() {
   try {
     limits = await api("/api/limits");
   } catch (e) {
-    status("board-status", e.message, true);
+    status("board-status", errorText(e), true);
   }
   $("n").max = limits.max_solve_n;
   startReplay();
@@ -504,10 +711,37 @@ async function start() {
   $("curve-n").max = limits.max_sweep_n;
   $("trials").max = limits.max_trials;
   shownWidth = window.innerWidth;
-  window.addEventListener("resize", repaint);
+  window.addEventListener("resize", () => repaint(false));
+  window.addEventListener("popstate", () => {
+    starting = true;
+    applyURL().finally(() => (starting = false));
+  });
   updateBoardButtons();
-  await Promise.all([solve(), loadTrace(), drawCurve(), drawBars()]);
+  // Every panel is drawn as the page opens; the one the address names, as it says.
+  const q = new URLSearchParams(location.search);
+  const p = q.get("panel");
+  const jobs = [applyURL()];
+  if (!(p === "board" && q.has("n"))) jobs.push(solve(null, false));
+  if (!(p === "replay" && q.has("search"))) jobs.push(loadTrace(null, 0, false));
+  if (!(p === "lab" && q.has("curve_n"))) jobs.push(drawCurve(null, false), drawBars(null, false));
+  await Promise.all(jobs);
+  starting = false;
+  writeURL(false);
   document.body.dataset.ready = "true";
+}
+
+// initialLang is the language the address asks for, else the one chosen before, else the
+// browser's.
+function initialLang() {
+  const q = new URLSearchParams(location.search).get("lang");
+  if (q && STR[q]) return q;
+  try {
+    const saved = localStorage.getItem("nqueens.lang");
+    if (saved && STR[saved]) return saved;
+  } catch {
+    // no storage
+  }
+  return (navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en";
 }
 
 start();

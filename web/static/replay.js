@@ -1,8 +1,12 @@
 // The replay panel: every search the command runs, event by event, from /api/trace: the
-// four teaching searches, the Las Vegas hybrid and Sosic–Gu's local search. Each kind of
-// search is a model that builds its state from the events alone (so that stepping back is
-// replaying from the start), names its counters and draws its board. Loaded before app.js,
-// whose helpers it uses once the page has started.
+// four teaching searches, the Las Vegas hybrid, Sosic–Gu's local search and the
+// construction. Each kind of search is a model that builds its state from the events
+// alone (so that stepping back is replaying from the start), names its counters, says
+// each step in a sentence, lists the live variables and draws its board. Beside the
+// board the search's program, from the server, with the line of the last event lit: the
+// line comes with the event, from the engine. Two searches can run side by side on the
+// same n, stepping together (two lanes). Loaded after i18n.js and before app.js, whose
+// helpers it uses once the page has started.
 "use strict";
 
 // The choices of the search menu: the API's parameters and the model that replays them.
@@ -17,30 +21,71 @@ const SEARCHES = {
   construct: { q: { search: "construct" }, model: "construct" },
 };
 
-// rp is the replay: the trace, its model, the position i (events applied), the state
-// after them, and the player's clock.
-const rp = { trace: null, model: null, i: 0, st: null, timer: 0, last: 0, acc: 0 };
+// The choices of the comparison menu: a search of SEARCHES, the local search with its check.
+const COMPARE = {
+  classic: { search: "classic" }, row: { search: "row" }, cell: { search: "cell" }, cellprune: { search: "cellprune" },
+  "lasvegas-row": { search: "lasvegas-row" }, "lasvegas-cell": { search: "lasvegas-cell" },
+  "localsearch-placed": { search: "localsearch", check: "placed" }, "localsearch-scan": { search: "localsearch", check: "scan" },
+  construct: { search: "construct" },
+};
+
+// The parameters each model's search takes from the form: a search is sent its own and
+// no other (a seed left in the form is not sent to the construction).
+const TAKES = { backtrack: ["until"], lasvegas: ["m", "seed"], localsearch: ["check", "seed"], construct: [] };
 
 // squares says whether a board of n is drawn square by square; beyond, as a scatter of
 // queens on a plain ground.
 const squares = (n) => n <= limits.max_drawn_n;
 
+// cellText writes a square: "(3, 5)".
+const sq = (r, c) => `(${r}, ${c})`;
+
+// attacker finds the queen that makes a check of (r, c) fail (0-based rows and columns,
+// cols the column of each row, −1 for none), in the order the search's check looks:
+// "classic" compares with the rows above in order (Place); "arrays" tests the column,
+// then the diagonals (the row DFS, the Las Vegas hybrid); "cell" tests the row first.
+// It returns {r, c, how} with how "row", "col" or "diag", or null.
+function attacker(cols, n, r, c, order) {
+  if (order === "classic") {
+    for (let j = 0; j < r; j++) {
+      if (cols[j] === c) return { r: j, c: cols[j], how: "col" };
+      if (cols[j] >= 0 && Math.abs(cols[j] - c) === r - j) return { r: j, c: cols[j], how: "diag" };
+    }
+    return null;
+  }
+  if (order === "cell" && cols[r] >= 0) return { r, c: cols[r], how: "row" };
+  for (let q = 0; q < n; q++) if (q !== r && cols[q] === c) return { r: q, c, how: "col" };
+  for (let q = 0; q < n; q++) if (q !== r && cols[q] >= 0 && q - cols[q] === r - c) return { r: q, c: cols[q], how: "diag" };
+  for (let q = 0; q < n; q++) if (q !== r && cols[q] >= 0 && q + cols[q] === r + c) return { r: q, c: cols[q], how: "diag" };
+  return null;
+}
+
+// xs writes the columns of the first rows, · for an empty one: "(2, 4, 1, ·, ·)".
+function xs(cols, n) {
+  const k = Math.min(n, 12);
+  const v = [];
+  for (let r = 0; r < k; r++) v.push(cols[r] >= 0 ? String(cols[r] + 1) : "·");
+  return `(${v.join(", ")}${n > k ? ", …" : ""})`;
+}
+
 // ---------------------------------------------------------------- the teaching searches
 
 const backtrackModel = {
-  counters: () => [["depth", "depth"], ["nodes", "nodes"], ["checks", "checks"], ["solutions", "solutions"]],
-  init: (t) => ({ cols: new Array(t.n).fill(-1), depth: 0, places: 0, conflicts: 0, solutions: 0 }),
-  apply(st, e) {
+  counters: () => [["depth", "cDepth"], ["nodes", "cNodes"], ["checks", "cChecks"], ["solutions", "cSolutions"]],
+  init: (t) => ({ cols: new Array(t.n).fill(-1), depth: 0, places: 0, conflicts: 0, solutions: 0, pos: 0, cnt: 0 }),
+  apply(st, e, t) {
     const [k, r, c] = e;
     switch (k) {
       case 0: // place
         st.cols[r - 1] = c - 1;
         st.depth++;
         st.places++;
+        st.pos = (r - 1) * t.n + c; // the next cell of the cell searches
         break;
       case 1: // remove
         st.cols[r - 1] = -1;
         st.depth--;
+        st.pos = (r - 1) * t.n + c;
         break;
       case 2: // conflict
         st.conflicts++;
@@ -50,38 +95,80 @@ const backtrackModel = {
         break;
     }
   },
-  describe(st, e) {
-    if (!e) return "start: empty board";
+  order: (t) => (t.search === "classic" ? "classic" : t.search === "row" ? "arrays" : "cell"),
+  cellSearch: (t) => t.search === "cell" || t.search === "cellprune",
+  describe(st, e, t) {
+    const n = t.n;
+    if (!e) return tr(this.cellSearch(t) ? "sStartCell" : "sStartRow");
     const [k, r, c] = e;
+    const cell = this.cellSearch(t);
     switch (k) {
-      case 0: return `place row ${r}, column ${c}`;
-      case 1: return `remove row ${r}, column ${c}`;
-      case 2: return `conflict at row ${r}, column ${c}`;
+      case 0:
+        return cell ? tr("sPlaceCell", r, c, st.depth, n) : tr("sPlace", r, c, n);
+      case 1:
+        if (cell) return tr("sRemoveCell", r, c);
+        return r === n ? tr("sRemoveSolved", r, c) : tr("sRemove", r, c);
+      case 2: {
+        const a = attacker(st.cols, n, r - 1, c - 1, this.order(t));
+        const next = cell ? (r === n && c === n ? tr("sNoCellLeft") : tr("sTryCell")) : c < n ? tr("sTryColumn", c + 1) : r > 1 ? tr("sNoColumn", r) : tr("sNoColumnEnd");
+        return a ? tr("sAttacked", r, c, a.r + 1, a.c + 1, a.how, next) : tr("sChecked", r, c, next);
+      }
+      case 4:
+        return tr("sPrune", r);
     }
-    return `solution ${st.solutions}`;
+    return tr("sSolution", n, st.solutions, t.until === "first");
+  },
+  vars(st, e, t) {
+    const cell = this.cellSearch(t);
+    const v = [];
+    const [k, r, c] = e || [-1, 0, 0];
+    if (t.search === "classic") {
+      v.push(["t", k === 3 ? String(t.n + 1) : e && k !== 4 ? String(r) : "1"]);
+      if (e && k <= 2) v.push(["i", String(c)]);
+      if (k === 2) {
+        const a = attacker(st.cols, t.n, r - 1, c - 1, "classic");
+        if (a) v.push(["j", String(a.r + 1)]);
+      }
+      // x[t] = i holds the column tried, placed or not (line 4).
+      const x = Array.from(st.cols);
+      if (k === 2) x[r - 1] = c - 1;
+      v.push(["x", xs(x, t.n)]);
+    } else if (t.search === "row") {
+      v.push(["u", k === 3 ? String(t.n + 1) : e && k !== 4 ? String(r) : "1"]);
+      if (e && k <= 2) v.push(["j", String(c)]);
+    } else if (cell) {
+      v.push(["cnt", String(st.depth)]);
+      if (e && k <= 2) v.push(["k", String((r - 1) * t.n + (c - 1))], ["(x, y)", sq(r, c)]);
+      else v.push(["pos", String(st.pos)]);
+    }
+    v.push([tr("cChecks"), fmt(st.places + st.conflicts), true]);
+    return v;
   },
   values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions) }),
-  draw(st, e, t) {
-    const sq = e && e[0] !== 3 ? [e[1] - 1, e[2] - 1] : null;
-    drawBoard($("replay-board"), t.n, st.cols, {
+  draw(lane, st, e, t) {
+    const place = e && e[0] <= 2 ? [e[1] - 1, e[2] - 1] : null;
+    const a = e && e[0] === 2 ? attacker(st.cols, t.n, e[1] - 1, e[2] - 1, this.order(t)) : null;
+    drawBoard(lane.el("replay-board"), t.n, st.cols, {
       attacked: true,
-      conflict: e && e[0] === 2 ? sq : null,
-      current: e && e[0] === 0 ? sq : null,
+      attacker: a ? [a.r, a.c] : null,
+      conflict: e && e[0] === 2 ? place : null,
+      current: e && e[0] === 0 ? place : null,
+      badRow: e && e[0] === 4 ? e[1] - 1 : -1,
       solved: e && e[0] === 3,
     });
+    lane.boardText(st.cols);
   },
-  legend: `<span class="swatch queen"></span> queen <span class="swatch attacked"></span> attacked
-    <span class="swatch conflict"></span> square that failed its check <span class="swatch current"></span> last placed`,
+  legend: () => [["queen", "lQueen"], ["attacked", "lAttacked"], ["conflict", "lConflict"], ["attacker", "lAttacker"], ["current", "lCurrent"]],
 };
 
 // ---------------------------------------------------------------- Las Vegas
 
-// The event kinds of a Las Vegas trace, by name (the trace's kinds give their numbers).
 const lasVegasModel = {
-  counters: (t) => [["attempts", "attempt"], ...(t.variant === "cell" ? [["draws", "draws"]] : []), ["random", "random queens"],
-    ["nodes", "nodes"], ["checks", "checks"], ["explored", "explored"], ["p", "p"], ["s", "s"], ["e", "e"], ["t", "t"]],
+  counters: (t) => [["attempts", "cAttempts"], ...(t.variant === "cell" ? [["draws", "cDraws"]] : []), ["random", "cRandom"],
+    ["nodes", "cNodes"], ["checks", "cChecks"], ["explored", "cExplored"], ["p", "p"], ["s", "s"], ["e", "e"], ["t", "t"]],
   init: (t) => ({ board: new Int32Array(t.n).fill(-1), random: new Uint8Array(t.n), attempts: 0, draws: 0, randomQ: 0, nodes: 0,
-    checks: 0, explored: 0, attemptExplored: 0, failed: 0, exploredFailed: 0, solutions: 0, s: 0, dead: -1 }),
+    checks: 0, explored: 0, attemptExplored: 0, failed: 0, exploredFailed: 0, solutions: 0, s: 0, dead: -1, free: 0, attemptDraws: 0,
+    reject: null }),
   apply(st, e, t) {
     const kind = t.kinds[e[0]], n = t.n;
     const r = e[1] - 1, c = e[2] - 1;
@@ -94,16 +181,21 @@ const lasVegasModel = {
         st.explored++;
         st.attemptExplored = 1;
         st.randomQ = 0;
+        st.attemptDraws = 0;
         break;
       case "draw":
       case "reject":
       case "random":
         if (kind === "random") {
           st.checks += n;
+          st.free = 0;
+          for (let k = 0; k < n; k++) if (!attacker(st.board, n, r, k, "arrays")) st.free++;
         } else {
           st.draws++;
+          st.attemptDraws++;
           st.checks++;
         }
+        if (kind === "reject") st.reject = attacker(st.board, n, r, c, "cell");
         if (kind !== "reject") {
           st.board[r] = c;
           st.random[r] = 1;
@@ -145,21 +237,36 @@ const lasVegasModel = {
     }
   },
   describe(st, e, t) {
-    if (!e) return `start: ${t.m} random queens, then backtracking over the other rows`;
+    if (!e) return tr("sLvStart", t.m);
     const [, r, c] = e;
     switch (t.kinds[e[0]]) {
-      case "attempt": return `attempt ${st.attempts}: an empty board`;
-      case "draw": return `draw row ${r}, column ${c}: free, a random queen (${st.randomQ} of ${t.m})`;
-      case "reject": return `draw row ${r}, column ${c}: attacked, rejected`;
-      case "random": return `row ${r}: column ${c}, drawn among the free ones (${st.randomQ} of ${t.m})`;
-      case "deadend": return r >= 1 ? `row ${r} has no free column: the attempt fails` : "the draws ran out: the attempt fails";
-      case "backtrack": return `${st.randomQ} random queens: backtracking over the ${t.n - st.randomQ} other rows`;
-      case "place": return `place row ${r}, column ${c}`;
-      case "remove": return `remove row ${r}, column ${c}`;
-      case "conflict": return `conflict at row ${r}, column ${c}`;
-      case "fail": return "no completion: the attempt fails";
+      case "attempt": return tr("sLvAttempt", st.attempts);
+      case "draw": return tr("sLvDraw", r, c, st.randomQ, t.m);
+      case "reject": {
+        const a = st.reject;
+        return tr("sLvReject", r, c, a && a.how === "row", a ? a.r + 1 : 0, a ? a.c + 1 : 0);
+      }
+      case "random": return tr("sLvRandom", r, c, st.free, st.randomQ, t.m);
+      case "deadend": return r >= 1 ? tr("sLvDeadRow", r, st.attempts) : tr("sLvDeadCell", st.attemptDraws, st.randomQ, t.m, st.attempts);
+      case "backtrack": return tr("sLvBacktrack", st.randomQ, t.n - st.randomQ);
+      case "place": return tr("sLvPlace", r, c);
+      case "remove": return tr("sLvRemove", r, c);
+      case "conflict": {
+        const a = attacker(st.board, t.n, r - 1, c - 1, "arrays");
+        const next = c < t.n ? tr("sTryColumn", c + 1) : tr("sNoColumnLv");
+        return a ? tr("sAttacked", r, c, a.r + 1, a.c + 1, a.how, next) : tr("sChecked", r, c, next);
+      }
+      case "fail": return tr("sLvFail", st.attempts);
     }
-    return `solution, at attempt ${st.attempts}`;
+    return tr("sLvSolved", st.attempts, st.explored);
+  },
+  vars(st, e, t) {
+    const v = [[tr("vAttempt"), String(st.attempts), true]];
+    if (e && e.length >= 4) v.push(["(r, c)", sq(e[1], e[2])]);
+    v.push([tr("vPlaced"), `${st.randomQ} / ${t.m}`, true]);
+    if (t.variant === "cell") v.push(["d", String(st.attemptDraws)]);
+    v.push([tr("cChecks"), fmt(st.checks), true]);
+    return v;
   },
   values(st) {
     const dash = "–";
@@ -175,33 +282,36 @@ const lasVegasModel = {
       t: fmt(st.explored),
     };
   },
-  draw(st, e, t) {
+  draw(lane, st, e, t) {
     const kind = e ? t.kinds[e[0]] : "";
-    const sq = e && e.length >= 3 ? [e[1] - 1, e[2] - 1] : null;
+    const at = e && e.length >= 4 ? [e[1] - 1, e[2] - 1] : null; // [kind, row, column, line]
     const marks = [];
-    if (sq && (kind === "reject" || kind === "conflict")) marks.push([sq, COLOR.conflict]);
-    if (sq && (kind === "draw" || kind === "random" || kind === "place")) marks.push([sq, COLOR.current]);
-    paintReplayBoard($("replay-board"), t.n, {
+    if (at && (kind === "reject" || kind === "conflict")) marks.push([at, COLOR.conflict]);
+    if (at && (kind === "draw" || kind === "random" || kind === "place")) marks.push([at, COLOR.current]);
+    const a = kind === "conflict" ? attacker(st.board, t.n, at[0], at[1], "arrays") : kind === "reject" ? st.reject : null;
+    paintReplayBoard(lane.el("replay-board"), t.n, {
+      attack: a && a.how !== "row" ? [[a.r, a.c], at] : null,
       queens: st.board, attacked: squares(t.n) && t.n <= 16,
       queenColor: (r) => (st.random[r] ? COLOR.random : COLOR.queen),
       marks, badRow: kind === "deadend" && st.dead >= 0 ? st.dead : -1, solved: kind === "solution",
     });
-    drawReplayCurve(t);
+    lane.boardText(st.board);
+    drawReplayCurve(lane, t);
   },
-  legend: `<span class="swatch random"></span> random queen <span class="swatch queen"></span> queen placed by backtracking
-    <span class="swatch conflict"></span> attacked square (draw rejected, or check failed) <span class="swatch current"></span> last placed`,
+  legend: () => [["random", "lRandom"], ["queen", "lBacktracked"], ["conflict", "lAttackedSquare"], ["attacker", "lAttacker"], ["current", "lCurrent"]],
 };
 
 // ---------------------------------------------------------------- Sosic–Gu
 
 const localSearchModel = {
-  counters: (t) => [["attempts", "attempts"], ["placed", "placed (j)"], ["conflicts", "k"], ["collisions", "collisions"],
-    ["checks", t.check === "scan" ? "checks, O(j) scan" : "checks, O(1) check"],
-    ["checks-other", t.check === "scan" ? "O(1) check: checks" : "O(j) scan: checks"],
-    ["swaps", "swaps"], ["failed-swaps", "failed swaps"], ["restarts", "restarts"]],
+  counters: (t) => [["attempts", "cAttempts"], ["placed", "cPlaced"], ["conflicts", "cK"], ["collisions", "cCollisions"],
+    ["checks", t.check === "scan" ? "cChecksScan" : "cChecksPlaced"],
+    ["checks-other", t.check === "scan" ? "cOtherPlaced" : "cOtherScan"],
+    ["swaps", "cSwaps"], ["failed-swaps", "cFailedSwaps"], ["restarts", "cRestarts"]],
   init(t) {
     const n = t.n, st = { q: new Int32Array(n), counted: new Uint8Array(n), anti: new Int32Array(2 * n), diag: new Int32Array(2 * n),
-      j: 0, runs: 0, phase: "initial", attempts: 0, placedChecks: 0, scanChecks: 0, k: 0, collisions: 0, swaps: 0, failed: 0, restarts: 0 };
+      j: 0, runs: 0, phase: "initial", attempts: 0, placedChecks: 0, scanChecks: 0, k: 0, collisions: 0, swaps: 0, failed: 0, restarts: 0,
+      before: 0 };
     for (let r = 0; r < n; r++) st.q[r] = r;
     return st;
   },
@@ -218,6 +328,7 @@ const localSearchModel = {
   },
   apply(st, e, t) {
     const n = t.n, kind = t.kinds[e[0]];
+    st.before = st.collisions;
     switch (kind) {
       case "run":
         if (st.runs > 0) st.restarts++;
@@ -280,34 +391,48 @@ const localSearchModel = {
     }
   },
   describe(st, e, t) {
-    if (!e) return "start: the identity permutation, no queen placed";
+    if (!e) return tr("sLsStart");
     const kind = t.kinds[e[0]];
     switch (kind) {
-      case "run": return st.runs > 1 ? `restart ${st.restarts}: conflicts were left, back to the identity` : "step 1: place the queens row by row, trying random ones";
+      case "run": return st.runs > 1 ? tr("sLsRestart", st.restarts) : tr("sLsRun");
       case "try": {
         const [, j, m, placed, scan] = e;
-        const cost = t.check === "scan" ? `the O(j) scan compared ${scan} placed queen${scan === 1 ? "" : "s"}` : `1 check (O(1)); the O(j) scan would compare ${scan}`;
-        return `try row ${m}'s queen in row ${j}: ${placed ? "free, placed" : "on a diagonal of a placed queen, rejected"} (${cost})`;
+        const col = placed ? st.q[j - 1] + 1 : st.q[m - 1] + 1;
+        const cost = tr(t.check === "scan" ? "sLsCostScan" : "sLsCostPlaced", scan, !!placed);
+        return placed ? tr("sLsPlaced", m, col, j, cost) : tr("sLsRejected", m, col, j, scan, cost);
       }
-      case "shuffle": return `step 2: row ${e[1]} gets a random one of the ${t.n - e[1] + 1} columns left (k = ${st.k})`;
-      case "final": return `step 3: every queen counted; ${st.collisions} collisions to repair`;
-      case "swap": return `swap rows ${e[1]} and ${e[2]}: ${e[3] ? `kept, ${st.collisions} collisions left` : "a conflict would remain, undone"}`;
+      case "shuffle": return tr("sLsShuffle", e[1], st.q[e[1] - 1] + 1, t.n - e[1] + 1);
+      case "final": return tr("sLsFinal", st.k, st.collisions);
+      case "swap": return e[3] ? tr("sLsSwap", e[1], e[2], st.before, st.collisions) : tr("sLsNoSwap", e[1], e[2]);
     }
-    return "no conflict left: solved";
+    return tr("sLsSolved");
+  },
+  vars(st, e, t) {
+    const kind = e ? t.kinds[e[0]] : "";
+    const v = [["j", String(st.j + 1)]];
+    if (kind === "try") v.push(["m", String(e[2])]);
+    if (kind === "shuffle" || kind === "swap") v.push(["i", String(e[1])]);
+    if (kind === "swap") v.push(["m", String(e[2])]);
+    v.push(["k", st.phase === "initial" ? "–" : String(st.k)], [tr("cCollisions"), fmt(st.collisions), true],
+      [tr("cChecks"), fmt(t.check === "scan" ? st.scanChecks : st.placedChecks), true]);
+    return v;
   },
   values: (st, t) => ({
     attempts: fmt(st.attempts), placed: fmt(st.j), conflicts: st.phase === "initial" ? "–" : fmt(st.k), collisions: fmt(st.collisions),
     checks: fmt(t.check === "scan" ? st.scanChecks : st.placedChecks), "checks-other": fmt(t.check === "scan" ? st.placedChecks : st.scanChecks),
     swaps: fmt(st.swaps), "failed-swaps": fmt(st.failed), restarts: fmt(st.restarts),
   }),
-  draw(st, e, t) {
+  draw(lane, st, e, t) {
     const n = t.n, kind = e ? t.kinds[e[0]] : "";
     const marks = [], rows = [];
+    let attack = null;
     if (kind === "try") {
       const [, j, m, placed, scan] = e;
       const col = placed ? st.q[j - 1] : st.q[m - 1];
       marks.push([[j - 1, col], placed ? COLOR.current : COLOR.conflict]);
       if (t.check === "scan" && scan > 0) rows.push([0, scan - 1, COLOR.scan]);
+      // A rejected queen: the placed queen on its diagonal, the last the O(j) scan compares.
+      if (!placed && scan > 0) attack = [[scan - 1, st.q[scan - 1]], [j - 1, col]];
     }
     if (kind === "shuffle") marks.push([[e[1] - 1, st.q[e[1] - 1]], COLOR.current]);
     if (kind === "swap") {
@@ -315,21 +440,20 @@ const localSearchModel = {
     }
     // A queen is in conflict when it is counted and shares a diagonal with another.
     const hit = (r) => st.counted[r] && (st.anti[r + st.q[r]] > 1 || st.diag[r - st.q[r] + n] > 1);
-    paintReplayBoard($("replay-board"), n, {
-      queens: st.q, marks, rows, solved: kind === "solved",
+    paintReplayBoard(lane.el("replay-board"), n, {
+      queens: st.q, marks, rows, attack, solved: kind === "solved",
       queenColor: (r) => (!st.counted[r] ? COLOR.waiting : hit(r) ? COLOR.conflict : COLOR.queen),
     });
-    paintDiagonals($("diag-bars"), n, st);
+    lane.boardText(st.q);
+    paintDiagonals(lane.el("diag-bars"), n, st);
   },
-  legend: `<span class="swatch queen"></span> queen placed <span class="swatch waiting"></span> not yet placed
-    <span class="swatch conflict"></span> queen in conflict, or rejected square <span class="swatch current"></span> last move
-    <span class="swatch scan"></span> queens the O(j) scan compares`,
+  legend: () => [["queen", "lPlaced"], ["waiting", "lWaiting"], ["conflict", "lInConflict"], ["attacker", "lAttacker"], ["current", "lLastMove"], ["scan", "lScan"]],
 };
 
 // ---------------------------------------------------------------- the construction
 
 const constructModel = {
-  counters: () => [["rows", "rows placed"]],
+  counters: () => [["rows", "cRows"]],
   init: (t) => ({ cols: new Int32Array(t.n).fill(-1), rows: 0, solved: false }),
   apply(st, e) {
     if (e[0] === 0) {
@@ -339,31 +463,40 @@ const constructModel = {
       st.solved = true;
     }
   },
-  // describe says which list the column comes from (docs/algorithms.md §3.7): the even
-  // columns, then the odd ones, with the fix-ups of n mod 6 = 2 or 3.
+  // describe says which case of the program gives the column (docs/algorithms.md §3.7):
+  // the comment of the line that placed it, from the engine.
   describe(st, e, t) {
-    const n = t.n, fix = { 2: " (n mod 6 = 2: 1 and 3 swapped, 5 moved to the end)", 3: " (n mod 6 = 3: 2, then 1 and 3, moved to the end)" }[n % 6] || "";
-    if (!e) return `start: the even columns 2, 4, 6, … then the odd ones 1, 3, 5, …${fix}`;
-    if (e[0] === 1) return "every row placed: verified, a solution";
-    return `row ${e[1]}: column ${e[2]}, ${e[2] % 2 === 0 ? "an even" : "an odd"} column${fix}`;
+    if (!e) return tr("sCoStart", t.n % 6);
+    if (e[0] === 1) return tr("sCoSolved");
+    return tr("sCoPlace", e[1], e[2], comment(t.code.lines[e[e.length - 1] - 1]));
+  },
+  vars(st, e, t) {
+    const v = [["n mod 6", String(t.n % 6)], ["h", String(Math.floor(t.n / 2))]];
+    if (e && e[0] === 0) v.push(["r", String(e[1])], ["x[r]", String(e[2])]);
+    return v;
   },
   values: (st) => ({ rows: fmt(st.rows) }),
-  draw(st, e, t) {
-    paintReplayBoard($("replay-board"), t.n, {
+  draw(lane, st, e, t) {
+    paintReplayBoard(lane.el("replay-board"), t.n, {
       queens: st.cols, queenColor: () => COLOR.queen, solved: st.solved,
       marks: e && e[0] === 0 ? [[[e[1] - 1, e[2] - 1], COLOR.current]] : [],
     });
+    lane.boardText(st.cols);
   },
-  legend: `<span class="swatch queen"></span> queen <span class="swatch current"></span> last placed`,
+  legend: () => [["queen", "lQueen"], ["current", "lCurrent"]],
 };
 
 const MODELS = { backtrack: backtrackModel, lasvegas: lasVegasModel, localsearch: localSearchModel, construct: constructModel };
+
+// comment is a line's comment in the page's language.
+const comment = (l) => (l && l.comment ? l.comment[lang] || l.comment.en : "");
 
 // ---------------------------------------------------------------- drawing
 
 // paintReplayBoard draws a board of n with the queens of opt.queens (column per row, −1
 // for none), each in opt.queenColor(row); opt.marks are [[row, col], colour] squares,
-// opt.rows [from, to, colour] bands of rows, opt.badRow a row in red. Up to
+// opt.rows [from, to, colour] bands of rows, opt.badRow a row in red, opt.attack [[row,
+// col] of a queen, [row, col] of the square it attacks], ringed and drawn. Up to
 // limits.max_drawn_n the board is drawn square by square, beyond as a scatter: a plain
 // ground and a dot per queen.
 function paintReplayBoard(canvas, n, opt) {
@@ -431,6 +564,7 @@ function paintReplayBoard(canvas, n, opt) {
         ctx.fillRect((c + 0.5) * cell - d / 2, (r + 0.5) * cell - d / 2, d, d);
       }
     }
+    if (opt.attack && big) drawAttack(ctx, cell, opt.attack[0], opt.attack[1]);
   });
 }
 
@@ -446,7 +580,7 @@ function paintDiagonals(canvas, n, st) {
     ctx.font = SMALL;
     ctx.textAlign = "left";
     ctx.textBaseline = "top";
-    [["queens per diagonal (r − c)", diag, 1], ["queens per anti-diagonal (r + c)", anti, 0]].forEach(([label, arr, shift], i) => {
+    [[tr("gDiag"), diag, 1], [tr("gAnti"), anti, 0]].forEach(([label, arr, shift], i) => {
       const y0 = i * (h / 2) + 14 + band;
       ctx.fillStyle = COLOR.ink;
       ctx.fillText(label, 2, i * (h / 2) + 1);
@@ -469,38 +603,41 @@ function paintDiagonals(canvas, n, st) {
 // The U curve of the replay's board and variant, with a marker at the replay's m: exact
 // where the server computes it, sampled up to max_sweep_n, none beyond.
 const curves = new Map(); // "n/variant" → the table, or a promise of it
-function drawReplayCurve(t) {
+function drawReplayCurve(lane, t) {
   const key = `${t.n}/${t.variant}`;
   const c = curves.get(key);
+  const canvas = lane.el("replay-curve"), title = lane.el("replay-curve-title");
   if (c && !(c instanceof Promise)) {
     if (c.error) {
-      $("replay-curve").hidden = true;
-      $("replay-curve-title").textContent = c.error;
+      canvas.hidden = true;
+      setText(title, c.error);
       return;
     }
-    $("replay-curve").hidden = false;
-    paint($("replay-curve"), () => plotReplayCurve(c, t.m));
+    canvas.hidden = false;
+    paint(canvas, () => plotReplayCurve(canvas, title, c, t.m));
     return;
   }
-  if (c) return;
-  const exact = t.n <= (t.variant === "row" ? limits.max_exact_row_n : limits.max_exact_cell_n);
-  const q = new URLSearchParams({ n: t.n, variant: t.variant, exact });
-  if (!exact && t.n > limits.max_sweep_n) {
-    curves.set(key, { error: `no U curve here beyond n = ${limits.max_sweep_n} (nqueens lab lasvegas draws it)` });
-  } else {
-    curves.set(key, api("/api/lab/lasvegas?" + q).then((r) => r, (err) => ({ error: err.message })).then((r) => {
+  if (!c) {
+    const exact = t.n <= (t.variant === "row" ? limits.max_exact_row_n : limits.max_exact_cell_n);
+    const q = new URLSearchParams({ n: t.n, variant: t.variant, exact });
+    if (!exact && t.n > limits.max_sweep_n) {
+      curves.set(key, { error: () => tr("noCurve", limits.max_sweep_n) });
+      drawReplayCurve(lane, t);
+      return;
+    }
+    curves.set(key, api("/api/lab/lasvegas?" + q).then((r) => r, (err) => ({ error: () => err.message })).then((r) => {
       curves.set(key, r);
-      if (rp.trace && rp.trace.n === t.n && rp.trace.variant === t.variant) renderReplay();
+      for (const l of rp.lanes) if (l.trace && l.trace.n === t.n && l.trace.variant === t.variant) l.render();
     }));
   }
-  $("replay-curve-title").textContent = "computing the U curve…";
+  setText(title, () => tr("computingCurve"));
 }
 
-function plotReplayCurve(r, m) {
+function plotReplayCurve(canvas, title, r, m) {
   const vals = r.rows.map((row) => row.explored).filter((v) => v > 0);
   if (vals.length === 0) return;
-  const { ctx, w, h, y } = chart($("replay-curve"), `nodes explored per solution against m, ${r.exact ? "exact" : `${r.trials} runs per m`}; the replay's m marked`,
-    Math.min(...vals), Math.max(...vals), [["nodes explored (t)", COLOR.series[0]]]);
+  setText(title, () => tr("replayCurveTitle", r.exact, r.trials));
+  const { ctx, w, h, y } = chart(canvas, Math.min(...vals), Math.max(...vals), [[tr("gExploredT"), COLOR.series[0]]]);
   const maxM = Math.max(1, r.rows[r.rows.length - 1].m);
   const x0 = PAD.l + INSET, x1 = w - PAD.r - INSET;
   const x = (v) => x0 + (v / maxM) * (x1 - x0);
@@ -530,60 +667,198 @@ function plotReplayCurve(r, m) {
   ctx.lineWidth = 1;
 }
 
-// ---------------------------------------------------------------- the player
+// ---------------------------------------------------------------- a lane
 
-// buildCounters lays out the counters of the model: the event position, then its own.
-function buildCounters(model, t) {
-  const dl = $("counters");
-  while (dl.children.length > 1) dl.lastChild.remove();
-  for (const [id, label] of model.counters(t)) {
-    const div = document.createElement("div"), dt = document.createElement("dt"), dd = document.createElement("dd");
-    dt.textContent = label;
-    dd.id = id;
-    div.append(dt, dd);
-    dl.append(div);
+// A Lane replays one trace on its own board, counters, sentence and program: the page has
+// two, the second (ids prefixed "b-") shown when two searches are compared.
+class Lane {
+  constructor(prefix) {
+    this.p = prefix;
+    this.trace = null;
+    this.model = null;
+    this.i = 0;
+    this.st = null;
+  }
+
+  el(id) {
+    return document.getElementById(this.p + id);
+  }
+
+  get length() {
+    return this.trace ? this.trace.events.length : 0;
+  }
+
+  load(t, model) {
+    this.trace = t;
+    this.model = model;
+    this.buildCounters();
+    this.buildCode();
+    this.reset();
+    this.el("diag-bars").hidden = model !== localSearchModel;
+    this.el("replay-curve-box").hidden = model !== lasVegasModel;
+  }
+
+  // clear empties the lane: no trace, an empty board, no counters, no program.
+  clear() {
+    this.trace = null;
+    this.model = null;
+    this.i = 0;
+    const dl = this.el("counters");
+    while (dl.children.length > 1) dl.lastChild.remove();
+    this.el("ev-index").textContent = "0";
+    this.el("ev-total").textContent = "0";
+    this.el("code").replaceChildren();
+    this.el("vars").replaceChildren();
+    this.el("code-box").hidden = true;
+    setText(this.el("last-event"), "–");
+    this.el("diag-bars").hidden = true;
+    this.el("replay-curve-box").hidden = true;
+    this.el("replay-legend").replaceChildren();
+    const n = Number($("trace-n").value) || 8;
+    drawBoard(this.el("replay-board"), Math.min(Math.max(n, 1), limits.max_drawn_n), []);
+    setLabel(this.el("replay-board"), () => tr("emptyBoard"));
+  }
+
+  reset() {
+    this.i = 0;
+    this.st = this.model.init(this.trace);
+  }
+
+  forward() {
+    if (!this.trace || this.i >= this.trace.events.length) return false;
+    this.model.apply(this.st, this.trace.events[this.i++], this.trace);
+    return true;
+  }
+
+  // seek goes to position i: forward, or back by replaying from the start (the state of a
+  // model is built from the events alone).
+  seek(i) {
+    if (!this.trace) return;
+    i = Math.max(0, Math.min(i, this.trace.events.length));
+    if (i < this.i) this.reset();
+    while (this.i < i && this.forward());
+  }
+
+  buildCounters() {
+    const dl = this.el("counters");
+    while (dl.children.length > 1) dl.lastChild.remove();
+    for (const [id, label] of this.model.counters(this.trace)) {
+      const div = document.createElement("div"), dt = document.createElement("dt"), dd = document.createElement("dd");
+      setText(dt, () => tr(label));
+      dd.id = this.p + id;
+      div.append(dt, dd);
+      dl.append(div);
+    }
+    const legend = this.el("replay-legend");
+    legend.replaceChildren();
+    for (const [swatch, label] of this.model.legend()) {
+      const item = document.createElement("span"), s = document.createElement("span"), l = document.createElement("span");
+      item.className = "item";
+      s.className = "swatch " + swatch;
+      setText(l, () => tr(label));
+      item.append(s, l);
+      legend.append(item);
+    }
+  }
+
+  // buildCode lays out the program of the trace, a list item per line: its code, and its
+  // comment in the page's language.
+  buildCode() {
+    const ol = this.el("code");
+    ol.replaceChildren();
+    this.trace.code.lines.forEach((l, i) => {
+      const li = document.createElement("li"), code = document.createElement("code");
+      li.dataset.line = String(i + 1);
+      if (l.event) li.dataset.event = l.event;
+      code.className = "code-text";
+      code.textContent = l.code;
+      li.append(code);
+      if (l.comment && l.comment.en) {
+        const c = document.createElement("span");
+        c.className = "comment";
+        setText(c, () => comment(l));
+        li.append(c);
+      }
+      ol.append(li);
+    });
+    this.el("code-box").hidden = false;
+  }
+
+  // boardText gives the board's placement to a screen reader, as the canvas's label.
+  boardText(cols) {
+    const c = this.el("replay-board"), n = cols.length;
+    const placed = [];
+    for (let r = 0; r < n; r++) if (cols[r] >= 0) placed.push([r + 1, cols[r] + 1]);
+    setLabel(c, () => tr("boardText", n, placed));
+  }
+
+  render() {
+    const t = this.trace;
+    if (!t) return;
+    const e = this.i > 0 ? t.events[this.i - 1] : null;
+    this.model.draw(this, this.st, e, t);
+    this.el("ev-index").textContent = fmt(this.i);
+    this.el("ev-total").textContent = fmt(t.events.length);
+    setText(this.el("last-event"), () => this.model.describe(this.st, e, t));
+    for (const [id, v] of Object.entries(this.model.values(this.st, t))) {
+      const el = this.el(id);
+      if (el) el.textContent = v;
+    }
+    // The line of the last event, from the engine, lit; its live variables under it.
+    const line = e ? e[e.length - 1] : 0;
+    for (const li of this.el("code").children) {
+      const lit = Number(li.dataset.line) === line;
+      li.classList.toggle("lit", lit);
+      if (lit) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    }
+    this.el("code").dataset.line = String(line);
+    const dl = this.el("vars");
+    dl.replaceChildren();
+    // A variable of the program is code; a counter is in words, of the page's language.
+    for (const [k, v, words] of this.model.vars(this.st, e, t)) {
+      const div = document.createElement("div"), dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = k;
+      if (!words) dt.className = "code-text";
+      dd.textContent = v;
+      div.append(dt, dd);
+      dl.append(div);
+    }
   }
 }
 
-function forward() {
-  if (!rp.trace || rp.i >= rp.trace.events.length) return false;
-  rp.model.apply(rp.st, rp.trace.events[rp.i++], rp.trace);
-  return true;
-}
+// ---------------------------------------------------------------- the player
 
-// seek goes to position i: forward, or back by replaying from the start (the state of a
-// model is built from the events alone).
-function seek(i) {
-  if (!rp.trace) return;
-  i = Math.max(0, Math.min(i, rp.trace.events.length));
-  if (i < rp.i) resetReplay();
-  while (rp.i < i && forward());
-}
+// rp is the replay: its lanes (the second when comparing), the position (events of the
+// first lane applied; the second goes as far, or to its end), the trace parameters it
+// was loaded with, and the player's clock.
+const rp = { lanes: [], pos: 0, comparing: false, timer: 0, last: 0, acc: 0, gen: 0, loaded: null, urlTimer: 0 };
 
-function back() {
-  if (!rp.trace || rp.i === 0) return false;
-  seek(rp.i - 1);
-  return true;
+// lastPos is the last position: the longer lane's events.
+const lastPos = () => Math.max(rp.lanes[0].length, rp.comparing ? rp.lanes[1].length : 0);
+
+function seek(pos) {
+  rp.pos = Math.max(0, Math.min(pos, lastPos()));
+  for (const l of rp.lanes) l.seek(rp.pos);
 }
 
 function renderReplay() {
-  const t = rp.trace;
-  if (!t) return;
-  const e = rp.i > 0 ? t.events[rp.i - 1] : null;
-  rp.model.draw(rp.st, e, t);
-  $("ev-index").textContent = fmt(rp.i);
-  $("ev-total").textContent = fmt(t.events.length);
-  $("last-event").textContent = rp.model.describe(rp.st, e, t);
-  for (const [id, v] of Object.entries(rp.model.values(rp.st, t))) {
-    const el = $(id);
-    if (el) el.textContent = v;
-  }
-  $("scrub").value = rp.i;
-  $("step-back").disabled = rp.i === 0;
-  $("step-fwd").disabled = rp.i === t.events.length;
+  const a = rp.lanes[0];
+  if (!a || !a.trace) return;
+  a.render();
+  if (rp.comparing) rp.lanes[1].render();
+  const end = lastPos();
+  $("scrub").max = end;
+  $("scrub").value = rp.pos;
+  $("scrub").setAttribute("aria-valuetext", tr("scrubText", rp.pos, end));
+  $("step-back").disabled = rp.pos === 0;
+  $("step-fwd").disabled = rp.pos === end;
   const panel = $("replay-panel");
-  panel.dataset.state = rp.timer ? "playing" : rp.i === t.events.length ? "ended" : "paused";
-  $("play").textContent = rp.timer ? "⏸ pause" : "▶ play";
+  panel.dataset.state = rp.timer ? "playing" : rp.pos === end ? "ended" : "paused";
+  setText($("play"), () => tr(rp.timer ? "pause" : "play"));
+  $("play").setAttribute("aria-pressed", rp.timer ? "true" : "false");
+  // While playing, a screen reader is not read every step; stepping by hand, it is.
+  for (const l of rp.lanes) l.el("last-event").setAttribute("aria-live", rp.timer ? "off" : "polite");
 }
 
 // eventsPerSecond maps the speed slider (0..100) to 1..2000 events a second.
@@ -592,8 +867,8 @@ function eventsPerSecond() {
 }
 
 function play() {
-  if (!rp.trace) return;
-  if (rp.i === rp.trace.events.length) resetReplay();
+  if (!rp.lanes[0].trace) return;
+  if (rp.pos === lastPos()) seek(0);
   rp.last = performance.now();
   rp.acc = 0;
   rp.timer = setInterval(tick, 16);
@@ -601,101 +876,211 @@ function play() {
 }
 
 function pause() {
+  if (!rp.timer) return;
   clearInterval(rp.timer);
   rp.timer = 0;
   renderReplay();
+  replayMoved();
 }
 
 function tick() {
   const now = performance.now();
   rp.acc += ((now - rp.last) / 1000) * eventsPerSecond();
   rp.last = now;
-  let steps = Math.floor(rp.acc);
+  const steps = Math.floor(rp.acc);
   rp.acc -= steps;
-  while (steps-- > 0) {
-    if (!forward()) {
-      pause();
-      return;
+  const end = lastPos();
+  seek(rp.pos + steps);
+  if (rp.pos >= end) {
+    pause();
+    return;
+  }
+  renderReplay();
+  replayMoved();
+}
+
+// stepTo moves to a position by hand (a button, a key, the scrub bar).
+function stepTo(pos) {
+  if (!rp.lanes[0].trace) return;
+  if (rp.timer) {
+    clearInterval(rp.timer);
+    rp.timer = 0;
+  }
+  seek(pos);
+  renderReplay();
+  replayMoved();
+}
+
+// replayMoved records the position in the address (replacing it: the steps of a replay
+// are no history), at most every 300 ms while playing.
+function replayMoved() {
+  if (rp.urlTimer) return;
+  if (!rp.timer) {
+    writeURL(false);
+    return;
+  }
+  rp.urlTimer = setTimeout(() => {
+    rp.urlTimer = 0;
+    writeURL(false);
+  }, 300);
+}
+
+// showControls shows the inputs that the chosen searches take, with their limits.
+function showControls() {
+  const a = SEARCHES[$("search").value].model;
+  const cmp = COMPARE[$("compare").value];
+  const b = cmp ? SEARCHES[cmp.search].model : null;
+  const takes = new Set([...TAKES[a], ...(b ? TAKES[b] : [])]);
+  if (b === "localsearch") takes.delete("check"); // the comparison names its own check
+  if (a === "localsearch") takes.add("check");
+  for (const el of document.querySelectorAll("#trace-form [data-takes]")) {
+    el.hidden = !takes.has(el.dataset.takes);
+  }
+  const backtracking = a === "backtrack" || b === "backtrack";
+  $("trace-n").max = backtracking ? limits.max_trace_n : limits.max_replay_n;
+  $("trace-m").max = $("trace-n").value;
+}
+
+// traceQuery is the request of a search choice: its own parameters only.
+function traceQuery(choice, check, seed) {
+  const q = new URLSearchParams({ ...choice.q, n: $("trace-n").value });
+  const takes = TAKES[choice.model];
+  if (takes.includes("until")) q.set("until", $("until").value);
+  if (takes.includes("m")) q.set("m", $("trace-m").value);
+  if (takes.includes("check")) q.set("check", check || $("check").value);
+  if (takes.includes("seed") && seed !== "") q.set("seed", seed);
+  return q;
+}
+
+// clearReplay empties both lanes: after an error no board of another search stays.
+function clearReplay() {
+  if (rp.timer) {
+    clearInterval(rp.timer);
+    rp.timer = 0;
+  }
+  for (const l of rp.lanes) {
+    l.clear();
+    l.el("lane-title").hidden = true;
+  }
+  rp.lanes[1].el("lane").hidden = true;
+  rp.comparing = false;
+  $("lanes").classList.remove("comparing");
+  rp.pos = 0;
+  rp.loaded = null;
+  $("scrub").max = 0;
+  $("scrub").value = 0;
+  $("step-back").disabled = $("step-fwd").disabled = $("play").disabled = true;
+  $("replay-panel").dataset.state = "empty";
+}
+
+// loadTrace loads the chosen search (and the one compared with it) and shows its first
+// event, or event at; push says whether the address joins the history.
+async function loadTrace(ev, at = 0, push = true) {
+  ev?.preventDefault();
+  if (rp.timer) {
+    clearInterval(rp.timer);
+    rp.timer = 0;
+  }
+  const gen = ++rp.gen;
+  $("replay-panel").dataset.busy = "true";
+  try {
+    const key = $("search").value, choice = SEARCHES[key];
+    const cmpKey = $("compare").value, cmp = COMPARE[cmpKey];
+    status("replay-status", () => tr("tracing"));
+    const seedField = $("trace-seed").value;
+    const ta = await api("/api/trace?" + traceQuery(choice, "", seedField));
+    let seed = ta.seed !== undefined ? String(ta.seed) : seedField;
+    let tb = null;
+    if (cmp) {
+      const cc = SEARCHES[cmp.search];
+      tb = await api("/api/trace?" + traceQuery(cc, cmp.check, seed));
+      if (tb.seed !== undefined && seed === "") seed = String(tb.seed);
+    }
+    if (gen !== rp.gen) return;
+    const [a, b] = rp.lanes;
+    a.load(ta, MODELS[choice.model]);
+    rp.comparing = !!tb;
+    $("lanes").classList.toggle("comparing", rp.comparing);
+    b.el("lane").hidden = !tb;
+    if (tb) b.load(tb, MODELS[SEARCHES[cmp.search].model]);
+    else b.trace = null;
+    for (const l of rp.lanes) {
+      setText(l.el("lane-title"), () => traceTitle(l.trace));
+      l.el("lane-title").hidden = !rp.comparing;
+    }
+    // What was loaded, as the address records it: the form as it was, not as it is now.
+    rp.loaded = { search: key, compare: cmp ? cmpKey : "", seed, query: loadedQuery(), n: $("trace-n").value,
+      until: $("until").value, m: $("trace-m").value, check: $("check").value };
+    $("play").disabled = false;
+    seek(at);
+    status("replay-status", () => [ta, tb].filter(Boolean).map(traceSummary).join(" · "));
+    renderReplay();
+    writeURL(push);
+  } catch (e) {
+    if (gen !== rp.gen) return;
+    clearReplay();
+    status("replay-status", errorText(e), true);
+  } finally {
+    if (gen === rp.gen) delete $("replay-panel").dataset.busy;
+  }
+}
+
+// traceTitle names a trace's search in the page's language.
+function traceTitle(t) {
+  if (!t) return "";
+  const key = t.search === "lasvegas" ? "title.lasvegas-" + t.variant : t.search === "localsearch" ? "title.localsearch-" + t.check : "title." + t.search;
+  return tr(key);
+}
+
+// traceSummary says what a trace is and how it ends: its search, n, m and seed, its events
+// and its counters at the end.
+function traceSummary(t) {
+  const model = t.search === "lasvegas" ? "lasvegas" : t.search === "localsearch" ? "localsearch" : t.search === "construct" ? "construct" : "backtrack";
+  return tr("traceSummary", traceTitle(t), t, model);
+}
+
+// startReplay builds the second lane and wires the panel's controls; app.js calls it
+// once the limits are known.
+function startReplay() {
+  const a = $("lane");
+  const b = a.cloneNode(true);
+  // The copy's ids, and the references to them, get the prefix "b-".
+  for (const el of [b, ...b.querySelectorAll("[id]")]) el.id = "b-" + el.id;
+  for (const el of b.querySelectorAll("[aria-labelledby], [aria-describedby], label[for]")) {
+    for (const attr of ["aria-labelledby", "aria-describedby", "for"]) {
+      if (el.hasAttribute(attr)) el.setAttribute(attr, el.getAttribute(attr).split(" ").map((x) => "b-" + x).join(" "));
     }
   }
-  renderReplay();
-}
+  b.hidden = true;
+  a.after(b);
+  rp.lanes = [new Lane(""), new Lane("b-")];
 
-function resetReplay() {
-  rp.i = 0;
-  rp.st = rp.model.init(rp.trace);
-}
-
-// showControls shows the inputs that the chosen search takes, with their limits.
-function showControls() {
-  const model = SEARCHES[$("search").value].model;
-  for (const el of document.querySelectorAll("#trace-form [data-for]")) {
-    el.hidden = !el.dataset.for.split(" ").includes(model);
-  }
-  $("trace-n").max = model === "backtrack" ? limits.max_trace_n : limits.max_replay_n;
-  $("trace-m").max = $("trace-n").value;
-  $("diag-bars").hidden = model !== "localsearch";
-  $("replay-curve-box").hidden = model !== "lasvegas";
-}
-
-async function loadTrace(ev) {
-  ev?.preventDefault();
-  pause();
-  try {
-    const choice = SEARCHES[$("search").value];
-    const q = new URLSearchParams({ ...choice.q, n: $("trace-n").value });
-    if (choice.model === "backtrack") q.set("until", $("until").value);
-    if (choice.model === "lasvegas") q.set("m", $("trace-m").value);
-    if (choice.model === "localsearch") q.set("check", $("check").value);
-    if (choice.model !== "backtrack" && $("trace-seed").value !== "") q.set("seed", $("trace-seed").value);
-    status("replay-status", "tracing…");
-    const t = await api("/api/trace?" + q);
-    rp.trace = t;
-    rp.model = MODELS[choice.model];
-    buildCounters(rp.model, t);
-    $("replay-legend").innerHTML = rp.model.legend;
-    resetReplay();
-    $("scrub").max = t.events.length;
-    const why = t.stopped === "" ? "the whole search" : `stopped at the ${t.stopped}`;
-    const seed = t.seed !== undefined ? `, seed ${t.seed}` : "";
-    const end = {
-      backtrack: () => `${fmt(t.nodes)} nodes, ${fmt(t.checks)} checks`,
-      lasvegas: () => `${fmt(t.attempts)} attempts, ${fmt(t.explored)} nodes explored, ${fmt(t.checks)} checks`,
-      localsearch: () => `${fmt(t.attempts)} attempts, k = ${fmt(t.conflicts)}, ${fmt(t.swaps)} swaps, ${fmt(t.restarts)} restarts, ${fmt(t.checks)} checks`,
-      construct: () => `${fmt(t.rows)} rows placed${t.verified ? ", verified" : ""}`,
-    }[choice.model]();
-    status("replay-status", `${t.title}, n = ${t.n}${t.m !== undefined ? `, m = ${t.m}` : ""}${seed}: ${fmt(t.events.length)} events (${why}); at the end ${end}`);
-    renderReplay();
-  } catch (e) {
-    status("replay-status", e.message, true);
-  }
-}
-
-function scrubTo(target) {
-  pause();
-  seek(target);
-  renderReplay();
-}
-
-// startReplay wires the panel's controls; app.js calls it once the limits are known.
-function startReplay() {
-  $("trace-form").addEventListener("submit", loadTrace);
+  $("trace-form").addEventListener("submit", (ev) => loadTrace(ev));
   $("search").addEventListener("change", showControls);
+  $("compare").addEventListener("change", showControls);
   $("trace-n").addEventListener("input", () => ($("trace-m").max = $("trace-n").value));
   $("play").addEventListener("click", () => (rp.timer ? pause() : play()));
-  $("step-fwd").addEventListener("click", () => {
-    pause();
-    forward();
-    renderReplay();
-  });
-  $("step-back").addEventListener("click", () => {
-    pause();
-    back();
-    renderReplay();
-  });
-  $("scrub").addEventListener("input", () => scrubTo(Number($("scrub").value)));
-  const speed = () => ($("speed-text").textContent = `${eventsPerSecond()} events/s`);
+  $("step-fwd").addEventListener("click", () => stepTo(rp.pos + 1));
+  $("step-back").addEventListener("click", () => stepTo(rp.pos - 1));
+  $("scrub").addEventListener("input", () => stepTo(Number($("scrub").value)));
+  const speed = () => setText($("speed-text"), () => tr("speedText", eventsPerSecond()));
   $("speed").addEventListener("input", speed);
   speed();
+  // The keys of the player, anywhere on the replay panel but in a field: ← → step,
+  // space plays or pauses, Home and End go to the start and the end.
+  document.addEventListener("keydown", (ev) => {
+    if ($("replay-panel").hidden || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const el = ev.target;
+    const tag = el && el.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && el.type !== "checkbox")) return;
+    const key = ev.key;
+    if (key === " " && (tag === "BUTTON" || tag === "INPUT")) return; // the control's own
+    if (el && el.getAttribute && el.getAttribute("role") === "tab") return;
+    const go = { ArrowLeft: () => stepTo(rp.pos - 1), ArrowRight: () => stepTo(rp.pos + 1), Home: () => stepTo(0), End: () => stepTo(lastPos()),
+      " ": () => (rp.timer ? pause() : play()) }[key];
+    if (!go || !rp.lanes[0].trace) return;
+    ev.preventDefault();
+    go();
+  });
   showControls();
 }
