@@ -192,8 +192,8 @@ type Result struct {
 // Count counts the solutions of the n×n board, total and unique.
 //
 // Workers pull sub-problem indices from an atomic counter; each finished
-// sub-problem stores its result in its own slot, and the slots are summed in
-// index order at the end, so the result does not depend on scheduling. On
+// sub-problem's result is added to the sums, exact integers whatever the
+// order, so the result does not depend on scheduling. On
 // cancellation Count returns promptly with Complete=false, the sums of the
 // finished sub-problems and ctx.Err().
 func Count(ctx context.Context, n int, opt Options) (Result, error) {
@@ -217,18 +217,16 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 	if err := p.checkEngine(opt.Engine); err != nil {
 		return res, err
 	}
-	results := make([]SubResult, p.Len())
-	done := make([]bool, p.Len())
+	// The sums of the finished sub-problems, as they finish (calls of
+	// done never overlap; integer sums do not depend on the order).
 	var doneCost uint64
 	_, perr := p.run(ctx, ids, opt.Workers, opt.Engine, opt.Kernel, func(i int, r SubResult) {
-		results[i], done[i] = r, true
+		res.add(r)
 		if opt.Progress != nil {
 			doneCost += uint64(p.Cost(i))
 			opt.Progress(doneCost, p.TotalCost)
 		}
 	})
-
-	res.Total, res.Burnside, res.Nodes, res.SubsDone = merge(results, done)
 	res.Unique = res.Burnside.Div8()
 	res.Complete = res.SubsDone == res.Subs
 	if res.Complete {
@@ -244,19 +242,13 @@ func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
 	return res, errors.New("fastcount: stopped before the end")
 }
 
-// merge sums the finished results in index order, in 128 bits (Nodes
+// add adds a finished sub-problem's result to res, in 128 bits (Nodes
 // saturating).
-func merge(results []SubResult, done []bool) (total, burnside u128.U128, nodes uint64, subsDone int) {
-	for i, r := range results {
-		if !done[i] {
-			continue
-		}
-		subsDone++
-		total, _ = total.Add64(r.Total)
-		burnside, _ = burnside.Add64(r.Burnside)
-		nodes = SatAdd(nodes, r.Nodes)
-	}
-	return total, burnside, nodes, subsDone
+func (res *Result) add(r SubResult) {
+	res.SubsDone++
+	res.Total, _ = res.Total.Add64(r.Total)
+	res.Burnside, _ = res.Burnside.Add64(r.Burnside)
+	res.Nodes = SatAdd(res.Nodes, r.Nodes)
 }
 
 // SatAdd is a + b, or 2^64-1 when that overflows: the sum of a work

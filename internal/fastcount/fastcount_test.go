@@ -268,19 +268,22 @@ func TestEstimateMemory(t *testing.T) {
 	}
 }
 
-// TestMerge128: the sums of the sub-problems carry past 2^64 (Q(29) does),
+// TestSums128: the sums of the sub-problems carry past 2^64 (Q(29) does),
 // and the work measure saturates.
-func TestMerge128(t *testing.T) {
-	rs := []SubResult{{Total: math.MaxUint64 - 1, Burnside: math.MaxUint64, Nodes: math.MaxUint64}, {Total: 1, Burnside: 9, Nodes: 5}, {Total: 1, Burnside: 7}}
-	if total, _, _, done := merge(rs, []bool{true, true, false}); total != u128.From(math.MaxUint64) || done != 2 {
-		t.Errorf("two: %v over %d", total, done)
+func TestSums128(t *testing.T) {
+	var res Result
+	for _, r := range []SubResult{{Total: math.MaxUint64 - 1, Burnside: math.MaxUint64, Nodes: math.MaxUint64}, {Total: 1, Burnside: 9, Nodes: 5}} {
+		res.add(r)
 	}
-	total, burnside, nodes, _ := merge(rs, []bool{true, true, true})
-	if total != (u128.U128{Hi: 1}) || burnside != (u128.U128{Hi: 1, Lo: 15}) || nodes != math.MaxUint64 {
-		t.Errorf("three: total %v burnside %v nodes %d", total, burnside, nodes)
+	if res.Total != u128.From(math.MaxUint64) || res.SubsDone != 2 {
+		t.Errorf("two: %v over %d", res.Total, res.SubsDone)
 	}
-	if u, err := Unique(burnside); err == nil || u != burnside.Div8() {
-		t.Errorf("Unique(%v) = %v, %v: want ErrBurnside", burnside, u, err)
+	res.add(SubResult{Total: 1, Burnside: 7})
+	if res.Total != (u128.U128{Hi: 1}) || res.Burnside != (u128.U128{Hi: 1, Lo: 15}) || res.Nodes != math.MaxUint64 {
+		t.Errorf("three: total %v burnside %v nodes %d", res.Total, res.Burnside, res.Nodes)
+	}
+	if u, err := Unique(res.Burnside); err == nil || u != res.Burnside.Div8() {
+		t.Errorf("Unique(%v) = %v, %v: want ErrBurnside", res.Burnside, u, err)
 	}
 	if u, err := Unique(u128.U128{Hi: 1, Lo: 8}); err != nil || u != u128.From(1<<61+1) {
 		t.Errorf("Unique(2^64+8) = %v, %v", u, err)

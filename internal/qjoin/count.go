@@ -66,27 +66,34 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, opt Options, done func(
 		return 0, err
 	}
 	workers := pool.Workers(opt.Workers, len(ids))
+	if p.o.shared {
+		workers = pool.Default(opt.Workers) // all of them on each sub-problem
+	}
 	stop, release := pool.StopFlag(ctx)
 	defer release()
 	if !p.buildTables(workers, stop) {
 		return 0, ctx.Err()
 	}
-	var mu sync.Mutex // serialises done and counts the finished
-	finished := 0
-	pool.Run(ctx, workers, len(ids), func() *solver { return newSolver(p, kern) },
-		func(s *solver, k int, stop func() bool) bool {
-			r, ok := s.solve(p.Sub(ids[k]), stop)
-			if !ok {
-				return false
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			finished++
-			if done != nil {
-				done(ids[k], r)
-			}
-			return true
-		})
+	var finished int
+	if p.o.shared {
+		finished = p.countShared(ctx, ids, workers, kern, done)
+	} else {
+		var mu sync.Mutex // serialises done and counts the finished
+		pool.Run(ctx, workers, len(ids), func() *solver { return newSolver(p, kern) },
+			func(s *solver, k int, stop func() bool) bool {
+				r, ok := s.solve(p.Sub(ids[k]), stop)
+				if !ok {
+					return false
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				finished++
+				if done != nil {
+					done(ids[k], r)
+				}
+				return true
+			})
+	}
 	if finished < len(ids) {
 		if err := ctx.Err(); err != nil {
 			return finished, err
@@ -116,26 +123,21 @@ type Totals struct {
 }
 
 // Count counts every sub-problem of the plan: T, and U = ΣBurnside / 8,
-// checking that the Burnside sum is a multiple of 8. Results are summed in
-// id order, so they do not depend on the schedule.
+// checking that the Burnside sum is a multiple of 8.
 func (p *Plan) Count(ctx context.Context, opt Options) (Totals, error) {
 	ids := make([]int, p.Len())
 	for i := range ids {
 		ids[i] = i
 	}
-	rs := make([]Result, p.Len())
-	fin := make([]bool, p.Len())
-	_, err := p.CountSubs(ctx, ids, opt, func(id int, r Result) { rs[id], fin[id] = r, true })
 	res := Totals{Subs: p.Len()}
-	for i, r := range rs {
-		if !fin[i] {
-			continue
-		}
+	// Summed as they finish (calls of done never overlap): integer sums do
+	// not depend on the order.
+	_, err := p.CountSubs(ctx, ids, opt, func(_ int, r Result) {
 		res.SubsDone++
 		res.Total, _ = res.Total.Add64(r.Total)
 		res.Burnside, _ = res.Burnside.Add64(r.Burnside)
 		res.Nodes = satAdd(res.Nodes, r.Nodes)
-	}
+	})
 	res.Unique = res.Burnside.Div8()
 	res.Complete = res.SubsDone == res.Subs
 	if err != nil {

@@ -125,14 +125,20 @@ type matcher struct {
 	v     lineSets // the AVX2 build's scratch
 
 	// Scratch.
-	hist    []uint32    // histograms of choose
-	sos     []float64   // subset sums of choose
-	sorted  [4][]uint64 // the queries sorted by class and u (in sorted[0])
-	ends    []uint32    // the end of each class and u in sorted[0]
-	runs    []qrun
-	counts  []uint32       // counting sort of the table words
+	hist    []uint32  // histograms of choose
+	sos     []float64 // subset sums of choose
+	counts  []uint32  // counting sort of the table words
+	qs      queryScratch
 	weights [classes]uint8 // shift of the weight of each class
-	qshift  [4]uint8       // the queries' weight shifts by their flags
+}
+
+// queryScratch is the memory of a count of queries against a built
+// matcher: a worker's own, so that several count against one matcher.
+type queryScratch struct {
+	sorted [4][]uint64 // the queries sorted by u (in sorted[0])
+	ends   []uint32    // the end of each u in sorted[0]
+	runs   []qrun
+	qshift [4]uint8 // the queries' weight shifts by their flags
 }
 
 // defaultSmallEast is matcher.smallEast outside the tests.
@@ -385,6 +391,12 @@ func (m *matcher) setWeights(shift0 uint) { m.weights = [classes]uint8{uint8(shi
 // (see setWeights). It polls stop every few hundred million pairs; ok is
 // false if stop said so.
 func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok bool) {
+	return m.countWith(q, &m.qs, stop)
+}
+
+// countWith is countQueries with the scratch memory sc, so that workers
+// count against one matcher at once: m is only read.
+func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum uint64, ok bool) {
 	if len(m.table) == 0 || len(q) == 0 {
 		return 0, true
 	}
@@ -394,29 +406,29 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 	// The table's classes weigh tw; the queries weigh by their flags in
 	// the kernels (qshift).
 	var tw [classes]uint8
-	m.qshift = [4]uint8{}
+	sc.qshift = [4]uint8{}
 	if m.flaggedTable {
 		tw = m.weights
 	} else {
 		w := m.weights
-		m.qshift = [4]uint8{w[0], w[1], w[1], w[2]}
+		sc.qshift = [4]uint8{w[0], w[1], w[1], w[2]}
 	}
 	cb := uint(m.c)
 	n := 1 << cb
 	bw := m.im.blockWords(m.k)
 	sh := uint(m.lines) - cb
 	top := uint64(n - 1)
-	qs := &m.sorted
+	qs := &sc.sorted
 	if n == 1 {
 		// No cut: the queries as they are.
 		qs = &[4][]uint64{q}
-		m.ends = append(m.ends[:0], uint32(len(q)))
+		sc.ends = append(sc.ends[:0], uint32(len(q)))
 	} else {
 		// Counting sort by u: ends[u] becomes the end of u.
-		if cap(m.ends) < n+1 {
-			m.ends = make([]uint32, n+1, 2*n+1)
+		if cap(sc.ends) < n+1 {
+			sc.ends = make([]uint32, n+1, 2*n+1)
 		}
-		ends := m.ends[:n+1]
+		ends := sc.ends[:n+1]
 		clear(ends)
 		for _, w := range q {
 			ends[w>>sh&top+1]++
@@ -424,19 +436,19 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 		for u := 1; u <= n; u++ {
 			ends[u] += ends[u-1]
 		}
-		if cap(m.sorted[0]) < len(q) {
-			m.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
+		if cap(sc.sorted[0]) < len(q) {
+			sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
 		}
-		out := m.sorted[0][:len(q)]
-		m.sorted[0] = out
+		out := sc.sorted[0][:len(q)]
+		sc.sorted[0] = out
 		for _, w := range q {
 			u := w >> sh & top
 			out[ends[u]] = w
 			ends[u]++
 		}
-		m.ends = ends[:n]
+		sc.ends = ends[:n]
 	}
-	ends := m.ends
+	ends := sc.ends
 	for g := 0; g < n; g++ {
 		var nbs [classes]int
 		any := false
@@ -447,7 +459,7 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 		if !any {
 			continue
 		}
-		runs := m.runs[:0]
+		runs := sc.runs[:0]
 		free := uint32(n-1) &^ uint32(g)
 		for u := free; ; u = (u - 1) & free {
 			start := uint32(0)
@@ -461,7 +473,7 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 				break
 			}
 		}
-		m.runs = runs
+		sc.runs = runs
 		if len(runs) == 0 {
 			continue
 		}
@@ -475,7 +487,7 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 				continue
 			}
 			off := int(m.first[cl<<cb|g]) * bw
-			c, ok := m.countGroup(m.tab[off:off+nb*bw], nb, qs, runs, stop)
+			c, ok := m.countGroup(sc, m.tab[off:off+nb*bw], nb, qs, runs, stop)
 			if !ok {
 				return 0, false
 			}
@@ -491,14 +503,14 @@ const defaultStepPairs = 1 << 24
 // countGroup counts the runs against the nb blocks of tab, in calls of at
 // most stepPairs query-blocks, polling stop between them (a row set of n =
 // 27 may take minutes).
-func (m *matcher) countGroup(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, stop func() bool) (uint64, bool) {
+func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]uint64, runs []qrun, stop func() bool) (uint64, bool) {
 	step := uint32(max(1, m.stepPairs/nb))
 	var queries uint64
 	for _, r := range runs {
 		queries += uint64(r.n)
 	}
 	if queries <= uint64(step) || stop == nil {
-		return m.count(tab, nb, qs, runs, &m.qshift), true
+		return m.count(tab, nb, qs, runs, &sc.qshift), true
 	}
 	var total uint64
 	for _, r := range runs {
@@ -508,7 +520,7 @@ func (m *matcher) countGroup(tab []uint64, nb int, qs *[4][]uint64, runs []qrun,
 			}
 			piece := r
 			piece.n = min(r.n, step)
-			total += m.count(tab, nb, qs, []qrun{piece}, &m.qshift)
+			total += m.count(tab, nb, qs, []qrun{piece}, &sc.qshift)
 			r.off += piece.n
 			r.n -= piece.n
 		}

@@ -121,6 +121,9 @@ type planOptions struct {
 	// orient: a row set whose halves all fit in one part and one batch
 	// takes as the table the half the cost model says (else the East).
 	orient bool
+	// shared: the workers count one row set at a time, all of them on it
+	// (shared.go).
+	shared bool
 }
 
 // defaultOptions are the settings of a count of n×n.
@@ -136,6 +139,7 @@ func defaultOptions(n int) planOptions {
 
 		westRestricted: n%2 == 0 && n >= westRestrictedMinN,
 		orient:         true,
+		shared:         n >= sharedMinN,
 	}
 }
 

@@ -47,6 +47,7 @@ func TestAgainstReference(t *testing.T) {
 			o := defaultOptions(n)
 			o.forceCut, o.slices = cut, i%2 == 1 || n%3 == 0
 			o.westRestricted = (i+n)%2 == 0
+			o.shared = (i+n)%3 == 0
 			// The matcher's own choice runs on row sets of every size.
 			if cut < 0 && n%2 == 0 {
 				o.smallEast = 0
@@ -63,8 +64,8 @@ func TestAgainstReference(t *testing.T) {
 						t.Fatalf("n=%d cut=%d slices=%v %v workers=%d: %v", n, cut, slices, k, w, err)
 					}
 					if !r.Complete || r.Total != u128.From(ref.Total) || r.Unique != u128.From(ref.Unique) {
-						t.Errorf("n=%d cut=%d slices=%v %v workers=%d: got %d/%d, reference %d/%d",
-							n, cut, slices, k, w, r.Total, r.Unique, ref.Total, ref.Unique)
+						t.Errorf("n=%d cut=%d slices=%v shared=%v %v workers=%d: got %v/%v, reference %d/%d",
+							n, cut, slices, o.shared, k, w, r.Total, r.Unique, ref.Total, ref.Unique)
 					}
 					if r.Burnside.Mod8() != 0 {
 						t.Errorf("n=%d: Burnside sum %d", n, r.Burnside)
@@ -89,6 +90,7 @@ func TestParts(t *testing.T) {
 			o := defaultOptions(n)
 			o.forceCut, o.slices, o.westRestricted = cut, n%2 == 0, cut != 0
 			o.eastCap, o.westCap, o.joinChunk, o.smallEast = 7, 53, 5, 0
+			o.shared = n%3 != 0
 			p, err := newPlan(context.Background(), n, o)
 			if err != nil {
 				t.Fatal(err)
@@ -642,19 +644,25 @@ func TestEstimateMemory(t *testing.T) {
 }
 
 // TestMemoryWithinEstimate: a count without shared tables (slices forced
-// at n = 18; a shard of n = 22 in the long tests) keeps its heap under the
-// estimate, sampled every few milliseconds.
+// at n = 18, with private row sets and with shared ones split in small
+// parts and batches, the settings of n = 28 and 29 in small; a shard of
+// n = 22 in the long tests) keeps its heap under the estimate, sampled
+// every few milliseconds.
 func TestMemoryWithinEstimate(t *testing.T) {
 	type run struct {
 		n, shard, shards int
+		shared           bool
 	}
-	runs := []run{{18, 0, 1}}
+	runs := []run{{18, 0, 1, false}, {18, 0, 1, true}}
 	if !testing.Short() {
-		runs = append(runs, run{22, 7, 4096})
+		runs = append(runs, run{22, 7, 4096, false})
 	}
 	for _, r := range runs {
 		o := defaultOptions(r.n)
-		o.slices = true
+		o.slices, o.shared = true, r.shared
+		if r.shared {
+			o.eastCap, o.westCap = 1<<12, 1<<12
+		}
 		p, err := newPlan(context.Background(), r.n, o)
 		if err != nil {
 			t.Fatal(err)
@@ -691,8 +699,8 @@ func TestMemoryWithinEstimate(t *testing.T) {
 		}
 		close(done)
 		most := <-peak
-		est := estimateMemory(r.n, 2, true)
-		t.Logf("n=%d shard %d/%d: heap peak %d MB (%d MB before), estimate %d MB", r.n, r.shard, r.shards, most>>20, (base.HeapInuse+base.StackInuse)>>20, est>>20)
+		est := estimateMemory(r.n, 2, o)
+		t.Logf("n=%d shard %d/%d shared %v: heap peak %d MB (%d MB before), estimate %d MB", r.n, r.shard, r.shards, r.shared, most>>20, (base.HeapInuse+base.StackInuse)>>20, est>>20)
 		if most > est {
 			t.Errorf("n=%d: heap peak %d bytes over the estimate %d", r.n, most, est)
 		}

@@ -38,7 +38,8 @@ type solver struct {
 	eastRows uint32
 	ewf      uint64
 	NE, SE   cellView
-	westCand uint64 // quarter pairs tried by the last countWest
+	westCand uint64       // quarter pairs tried by the last countWest
+	sc       queryScratch // for the westJobs of shared row sets
 	split    eastSplit
 	scan     []uint64 // eastScan's buffer
 }
@@ -166,12 +167,14 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 type eastSplit struct {
 	sh  uint   // v = word >> sh & top
 	top uint64 // 2^splitBits - 1
-	// ne is the row set's NE slice with the entries of each cell sorted by
-	// v (its idx and words copies of the slice's, rebased; the flags of
-	// its keys mixed).
-	ne    cellView
-	count []uint64 // halves of each v
-	parts []eastPart
+	// ne is the row set's NE slice with the entries of each key (cell and
+	// flag) sorted by v: the slice itself, or a copy of the shared table's
+	// (copied, copiedIdx).
+	ne        cellView
+	copied    []uint64
+	copiedIdx []uint32
+	count     []uint64 // halves of each v
+	parts     []eastPart
 }
 
 // eastPart is one part of a split row set: the East halves of its scope,
@@ -209,18 +212,23 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 	sp.sh, sp.top = uint(L-bitsV), uint64(size-1)
 	sh, top := sp.sh, sp.top
 	v := func(x uint64) uint32 { return uint32(x >> sh & top) }
-	// The NE entries, sorted by v within each cell.
-	idx := s.NE.idx
-	base := idx[0]
-	sp.ne.rank = s.NE.rank
-	sp.ne.words = append(sp.ne.words[:0], s.NE.words[base:idx[len(idx)-1]]...)
-	sp.ne.idx = append(sp.ne.idx[:0], idx...)
-	for i := range sp.ne.idx {
-		sp.ne.idx[i] -= base
+	// The NE entries, sorted by v within each key (cell and flag): the
+	// worker's own slice in place (the order of a key's entries matters
+	// nowhere else), a copy of the shared table's row set.
+	sp.ne = s.NE
+	if s.slicers == nil {
+		idx := s.NE.idx
+		base := idx[0]
+		sp.ne.words = append(sp.copied[:0], s.NE.words[base:idx[len(idx)-1]]...)
+		sp.ne.idx = append(sp.copiedIdx[:0], idx...)
+		for i := range sp.ne.idx {
+			sp.ne.idx[i] -= base
+		}
+		sp.copied, sp.copiedIdx = sp.ne.words, sp.ne.idx
 	}
-	for i := 0; i+2 < len(sp.ne.idx); i += 2 {
-		cell := sp.ne.words[sp.ne.idx[i]:sp.ne.idx[i+2]]
-		slices.SortFunc(cell, func(a, b uint64) int { return int(v(a)) - int(v(b)) })
+	for i := 0; i+1 < len(sp.ne.idx); i++ {
+		key := sp.ne.words[sp.ne.idx[i]:sp.ne.idx[i+1]]
+		slices.SortFunc(key, func(a, b uint64) int { return int(v(a)) - int(v(b)) })
 	}
 	clear(sp.count)
 	count := sp.count
@@ -336,7 +344,7 @@ func (s *solver) eastGen(NE *cellView, scope eastScope, stop func() bool, byV bo
 		if rank >= scope.r1 {
 			break
 		}
-		lo, _, hi := NE.cell(C)
+		lo, mid, hi := NE.cell(C)
 		if lo == hi {
 			continue
 		}
@@ -345,34 +353,39 @@ func (s *solver) eastGen(NE *cellView, scope eastScope, stop func() bool, byV bo
 			continue
 		}
 		ys := se[slo:shi]
-		xs := ne[lo:hi]
+		keys := [2][]uint64{ne[lo:hi]}
 		if !whole {
-			a := sort.Search(len(xs), func(i int) bool { return v(xs[i]) >= scope.v0 })
-			b := a + sort.Search(len(xs)-a, func(i int) bool { return v(xs[a+i]) > scope.v1 })
-			xs = xs[a:b]
+			// The entries of v0..v1 in each key, sorted by v.
+			for f, xs := range [2][]uint64{ne[lo:mid], ne[mid:hi]} {
+				a := sort.Search(len(xs), func(i int) bool { return v(xs[i]) >= scope.v0 })
+				b := a + sort.Search(len(xs)-a, func(i int) bool { return v(xs[a+i]) > scope.v1 })
+				keys[f] = xs[a:b]
+			}
 		}
-		for len(xs) > 0 {
-			m := min(len(xs), max(1, chunk/len(ys)))
-			var vx uint32
-			if byV {
-				vx = v(xs[0])
-				m = sort.Search(m, func(i int) bool { return v(xs[i]) != vx })
-			}
-			cand += uint64(m) * uint64(len(ys))
-			buf = s.im.join(slices.Grow(buf[:0], m*len(ys)+pairSlack), xs[:m], ys, maskE)
-			if drop {
-				buf = dropClass0(buf, 0)
-			}
-			if !f(vx, rank, buf) {
-				return cand, true
-			}
-			xs = xs[m:]
-			// A product of two cells may be 10^9 pairs at n = 25; poll
-			// every million or so.
-			if polled += uint64(m) * uint64(len(ys)); polled > 1<<20 {
-				polled = 0
-				if stop != nil && stop() {
-					return cand, false
+		for _, xs := range keys {
+			for len(xs) > 0 {
+				m := min(len(xs), max(1, chunk/len(ys)))
+				var vx uint32
+				if byV {
+					vx = v(xs[0])
+					m = sort.Search(m, func(i int) bool { return v(xs[i]) != vx })
+				}
+				cand += uint64(m) * uint64(len(ys))
+				buf = s.im.join(slices.Grow(buf[:0], m*len(ys)+pairSlack), xs[:m], ys, maskE)
+				if drop {
+					buf = dropClass0(buf, 0)
+				}
+				if !f(vx, rank, buf) {
+					return cand, true
+				}
+				xs = xs[m:]
+				// A product of two cells may be 10^9 pairs at n = 25; poll
+				// every million or so.
+				if polled += uint64(m) * uint64(len(ys)); polled > 1<<20 {
+					polled = 0
+					if stop != nil && stop() {
+						return cand, false
+					}
 				}
 			}
 		}
@@ -411,58 +424,103 @@ func nextSet(C uint32, k int, full uint32) uint32 {
 // for a row set whose West halves all fit in one batch: there the smaller
 // of the modelled costs decides which half is the table.
 func (s *solver) countWest(e []uint64, NW, SW cellView, skip uint64, stop func() bool) (sum, pairs uint64, ok bool) {
+	r := s.westRange(westJob{m: s.m, sc: &s.m.qs, e: e, NW: NW, SW: SW, skip: skip,
+		r1: s.westSets(), build: true, orient: s.o.orient}, stop)
+	s.westCand = r.cand
+	return r.sum, r.pairs, r.ok
+}
+
+// westSets is the number of column sets of the current row set's West
+// North quarter: the ranks a westJob ranges over.
+func (s *solver) westSets() int {
+	h := s.p.g.h
+	return int(combinations(h, h-bits.OnesCount32(s.eastRows)))
+}
+
+// westJob is the count of the West halves of some column sets of a row set
+// against the East halves e: those of the North quarter's column sets of
+// colex ranks r0 to r1-1. The matcher m is built with the job's first batch
+// (build), or was built before (and is then only read: several workers run
+// jobs against it at once, each with its own scratch sc).
+type westJob struct {
+	m      *matcher
+	sc     *queryScratch
+	e      []uint64
+	NW, SW cellView
+	skip   uint64
+	r0, r1 int
+	build  bool
+	// orient: when the job holds every West half in one batch, the cost
+	// model chooses which half is the table (with build only).
+	orient bool
+}
+
+// westResult is the outcome of a westJob: the weighted count, the
+// East–West pairs compared, the quarter pairs tried, whether the job built
+// the matcher (it has no West half otherwise), and false if stop said so.
+type westResult struct {
+	sum, pairs, cand uint64
+	built, ok        bool
+}
+
+// westRange runs j on s's West buffer.
+func (s *solver) westRange(j westJob, stop func() bool) westResult {
 	geo := s.p.g
 	h := geo.h
-	nw, sw := NW.words, SW.words
+	nw, sw := j.NW.words, j.SW.words
 	fullW := uint32(1)<<uint(h) - 1
 	maskW := geo.pairMask(false)
 	flaggedEast := geo.westRestricted
 	drop := s.ewf == 0 && !flaggedEast // the West is flagged
 	capW := s.o.westCap
+	e := j.e
 	q := s.west[:0]
-	built := false
+	built := !j.build
+	var res westResult
 	stopped := false
 	flush := func(last bool) {
-		pairs += uint64(len(q)) * uint64(len(e))
+		res.pairs += uint64(len(q)) * uint64(len(e))
 		var c uint64
 		ok := true
 		switch {
 		case built:
-			c, ok = s.m.countQueries(q, stop)
-		case last && s.o.orient:
-			costE, cE := s.m.cost(e, q)
-			if costW, cW := s.m.cost(q, e); costW < costE {
-				s.m.build(q, e, !flaggedEast, cW)
-				c, ok = s.m.countQueries(e, stop)
+			c, ok = j.m.countWith(q, j.sc, stop)
+		case last && j.orient:
+			costE, cE := j.m.cost(e, q)
+			if costW, cW := j.m.cost(q, e); costW < costE {
+				j.m.build(q, e, !flaggedEast, cW)
+				c, ok = j.m.countWith(e, j.sc, stop)
 				break
 			}
-			s.m.build(e, q, flaggedEast, cE)
-			built = true
-			c, ok = s.m.countQueries(q, stop)
+			j.m.build(e, q, flaggedEast, cE)
+			built, res.built = true, true
+			c, ok = j.m.countWith(q, j.sc, stop)
 		default:
-			s.m.build(e, q, flaggedEast, -1)
-			built = true
-			c, ok = s.m.countQueries(q, stop)
+			j.m.build(e, q, flaggedEast, -1)
+			built, res.built = true, true
+			c, ok = j.m.countWith(q, j.sc, stop)
 		}
 		stopped = stopped || !ok
-		sum += c
+		res.sum += c
 		q = q[:0]
 	}
-	var cand uint64
 	wn := ^s.eastRows & fullW
+	rank := 0
 	forCombs(uint32(h), bits.OnesCount32(wn), func(C uint32) {
-		if stopped {
+		r := rank
+		rank++
+		if stopped || r < j.r0 || r >= j.r1 {
 			return
 		}
-		nlo, _, nhi := NW.cell(C)
+		nlo, _, nhi := j.NW.cell(C)
 		if nlo == nhi {
 			return
 		}
-		slo, _, shi := SW.cell(fullW ^ C)
+		slo, _, shi := j.SW.cell(fullW ^ C)
 		if slo == shi {
 			return
 		}
-		cand += uint64(nhi-nlo) * uint64(shi-slo)
+		res.cand += uint64(nhi-nlo) * uint64(shi-slo)
 		x, y := nw[nlo:nhi], sw[slo:shi]
 		for len(x) > 0 {
 			room := (capW - len(q)) / len(y)
@@ -473,8 +531,8 @@ func (s *solver) countWest(e []uint64, NW, SW cellView, skip uint64, stop func()
 			room = min(max(room, 1), len(x))
 			k := len(q)
 			q = s.im.join(slices.Grow(q, room*len(y)+pairSlack), x[:room], y, maskW)
-			if skip != 0 {
-				q = dropMeeting(q, k, skip)
+			if j.skip != 0 {
+				q = dropMeeting(q, k, j.skip)
 			}
 			if drop {
 				q = dropClass0(q, k)
@@ -483,15 +541,15 @@ func (s *solver) countWest(e []uint64, NW, SW cellView, skip uint64, stop func()
 		}
 		stopped = stop != nil && stop()
 	})
-	s.westCand = cand
 	if !stopped && len(q) > 0 {
 		flush(true)
 	}
 	s.west = q
+	res.ok = !stopped
 	if stopped {
-		return 0, 0, false
+		res.sum, res.pairs = 0, 0
 	}
-	return sum, pairs, true
+	return res
 }
 
 // dropMeeting removes from q[k:] the words that have a bit of skip.

@@ -1,0 +1,175 @@
+package qjoin
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/pool"
+)
+
+// Shared row sets: from sharedMinN on, a row set holds hundreds of
+// megabytes of quarter slices (n = 29: the four of one row set up to 170
+// million entries, 1.4 GB) and takes minutes to hours, so the workers no
+// longer take a sub-problem each, each with its own slices: they count one
+// sub-problem at a time, all of them on it. One worker (the lead) builds
+// the row set's slices and East halves, part by part (see eastSplit), and
+// the matcher of each part; then every worker counts the West halves of
+// some of the West North quarter's column sets against it (westJob), each
+// with its own West buffer and query scratch, reading the lead's slices
+// and matcher. The memory is then one set of slices, one part and one
+// batch per worker, whatever the number of workers, and a shard of a few
+// sub-problems keeps every core busy.
+
+// sharedMinN is the smallest n whose counts share their row sets among
+// the workers.
+const sharedMinN = 28
+
+// westChunks is the number of pieces per worker into which the West column
+// sets of a part are cut, so that the workers end a part together.
+const westChunks = 8
+
+// countShared is CountSubs for plans with o.shared: the sub-problems ids
+// in order, all the workers on each.
+func (p *Plan) countShared(ctx context.Context, ids []int, workers int, kern Kernel, done func(id int, r Result)) int {
+	stop, release := pool.StopFlag(ctx)
+	defer release()
+	solvers := make([]*solver, workers)
+	for w := range solvers {
+		solvers[w] = newSolver(p, kern)
+	}
+	finished := 0
+	for _, id := range ids {
+		if stop() {
+			break
+		}
+		sub := p.Sub(id)
+		var r Result
+		var ok bool
+		if sub.Kind == KindRows {
+			var t, nodes uint64
+			t, nodes, ok = p.sharedRows(solvers, sub.Rows, stop)
+			r = Result{Total: t, Burnside: t, Nodes: nodes}
+		} else {
+			r, ok = solvers[0].solve(sub, stop)
+		}
+		if !ok {
+			break
+		}
+		finished++
+		if done != nil {
+			done(id, r)
+		}
+	}
+	return finished
+}
+
+// sharedRows is solveRows with every solver on the row set R: solvers[0]
+// leads.
+func (p *Plan) sharedRows(solvers []*solver, R uint32, stop func() bool) (total, nodes uint64, ok bool) {
+	lead := solvers[0]
+	g := p.g
+	n, h := g.n, g.h
+	nMask := uint32(1)<<uint(h) - 1
+	W := ^R & (1<<uint(n) - 1)
+	wn, ws := W&nMask, W>>uint(h)
+	lead.eastRows = R & nMask
+	lead.NE, lead.SE = lead.quarter(qNE, R&nMask), lead.quarter(qSE, R>>uint(h))
+	lead.ewf = eastWestWeight(R, n)
+	lead.m.setWeights(uint(lead.ewf >> 1))
+	NW, SW := lead.quarter(qNW, wn), lead.quarter(qSW, ws)
+	for _, s := range solvers[1:] {
+		s.eastRows, s.ewf = lead.eastRows, lead.ewf
+	}
+	var sum, cand uint64
+	// part counts the West halves against the part e, on every worker.
+	part := func(e []uint64, skip uint64) bool {
+		if len(e) == 0 {
+			return true
+		}
+		sets := lead.westSets()
+		chunk := max(1, sets/(westChunks*len(solvers)))
+		job := westJob{m: lead.m, e: e, NW: NW, SW: SW, skip: skip}
+		// The lead's first chunk builds the matcher, its halves the sample
+		// of the cut lines.
+		first := job
+		first.sc, first.r1, first.build = &lead.m.qs, min(chunk, sets), true
+		r := lead.westRange(first, stop)
+		sum, nodes, cand = sum+r.sum, nodes+r.pairs, cand+r.cand
+		if !r.ok {
+			return false
+		}
+		if !r.built {
+			lead.m.build(e, nil, g.westRestricted, -1)
+		}
+		var next atomic.Int64
+		next.Store(int64(first.r1))
+		var mu sync.Mutex
+		failed := false
+		run := func(s *solver) {
+			for {
+				r0 := int(next.Add(int64(chunk))) - chunk
+				if r0 >= sets {
+					return
+				}
+				j := job
+				j.sc, j.r0, j.r1 = &s.sc, r0, min(r0+chunk, sets)
+				r := s.westRange(j, stop)
+				mu.Lock()
+				sum, nodes, cand = sum+r.sum, nodes+r.pairs, cand+r.cand
+				failed = failed || !r.ok
+				mu.Unlock()
+				if !r.ok {
+					return
+				}
+			}
+		}
+		var wg sync.WaitGroup
+		for _, s := range solvers[1:] {
+			wg.Go(func() { run(s) })
+		}
+		run(lead)
+		wg.Wait()
+		return !failed
+	}
+	// The East halves, if they fit in one part (more: they do not).
+	e, more := lead.east[:0], false
+	c, ok := lead.eastScan(&lead.NE, eastAll, stop, func(xs []uint64) bool {
+		if len(e)+len(xs) > lead.o.eastCap {
+			more = true
+			return false
+		}
+		e = append(e, xs...)
+		return true
+	})
+	lead.east = e
+	cand += c
+	if !ok {
+		return 0, 0, false
+	}
+	if !more {
+		if !part(e, 0) {
+			return 0, 0, false
+		}
+		return mirrorWeight(R, n) * sum, cand + nodes, true
+	}
+	sp := &lead.split
+	c, ok = lead.eastCount(sp, stop)
+	cand += c
+	if !ok {
+		return 0, 0, false
+	}
+	for _, pt := range sp.parts {
+		e := lead.east[:0]
+		c, ok := lead.eastScan(&sp.ne, pt.scope, stop, func(xs []uint64) bool {
+			e = append(e, xs...)
+			return true
+		})
+		lead.east = e
+		cand += c
+		if !ok || !part(e, pt.common) {
+			return 0, 0, false
+		}
+	}
+	return mirrorWeight(R, n) * sum, cand + nodes, true
+}
