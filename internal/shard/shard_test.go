@@ -429,7 +429,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"huge shard count", func(t *testing.T, dir string, p []string) []string {
 			reseal(t, p[0], func(r *Result) { r.Shards, r.Shard = 1<<50, 1<<49 })
 			return nil
-		}, []string{"shard-0000-of-0004.json: 1125899906842624 shards out of range 1..1000000"}},
+		}, []string{"shard-0000-of-0004.json: 1125899906842624 shards out of range 1..67108864"}},
 		{"huge plan", func(t *testing.T, dir string, p []string) []string {
 			reseal(t, p[1], func(r *Result) { r.Subs, r.IDs = 1<<50, Ranges{{0, 1<<50 - 1}} })
 			return nil
