@@ -1,5 +1,11 @@
 package qjoin
 
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
+
 // The unique count by Burnside's lemma: U = (T + S180 + 2·S90) / 8, where
 // S180 and S90 count the solutions that the half turn and the quarter turn
 // map to themselves (no reflection fixes a solution for n > 1, and the two
@@ -23,7 +29,57 @@ type fixSearch struct {
 	stop         func() bool
 	count, nodes uint64
 	stopped      bool
+	// With depth > 0, rec does not go below depth orbits: it keeps the
+	// states there in prefixes (countFixedShared's tasks).
+	depth    int
+	prefixes []fixState
 }
+
+// fixState is a state of the search: the rows, columns, diagonals and
+// anti-diagonals taken.
+type fixState struct {
+	rows, cols uint32
+	dg, ad     uint64
+}
+
+// countFixedShared is countFixed on workers goroutines: the states after
+// the first three orbits placed are the tasks, which the workers take in
+// turn (S180 takes about an hour at n = 28).
+func countFixedShared(n, turns, workers int, stop func() bool) (count, nodes uint64, ok bool) {
+	top := fixSearch{n: n, turns: turns, stop: stop, depth: 3}
+	top.rec(0, 0, 0, 0)
+	if top.stopped {
+		return 0, 0, false
+	}
+	count, nodes = top.count, top.nodes
+	var next atomic.Int64
+	var mu sync.Mutex
+	stopped := false
+	var wg sync.WaitGroup
+	for range max(1, workers) {
+		wg.Go(func() {
+			f := fixSearch{n: n, turns: turns, stop: stop}
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(top.prefixes) || f.stopped {
+					break
+				}
+				st := top.prefixes[i]
+				f.rec(st.rows, st.cols, st.dg, st.ad)
+			}
+			mu.Lock()
+			count, nodes = count+f.count, nodes+f.nodes
+			stopped = stopped || f.stopped
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return count, nodes, !stopped
+}
+
+// orbit is the number of squares of an orbit off the centre: 2 for the
+// half turn, 4 for the quarter turn.
+func (f *fixSearch) orbit() int { return 4 / f.turns }
 
 // rotate moves square (r, c) by one quarter turn clockwise.
 func rotate(n, r, c int) (int, int) { return c, n - 1 - r }
@@ -37,6 +93,12 @@ func (f *fixSearch) rec(rows, cols uint32, dg, ad uint64) {
 	}
 	if f.stopped {
 		return
+	}
+	if f.depth > 0 {
+		if placed := bits.OnesCount32(rows); placed >= f.depth*f.orbit() {
+			f.prefixes = append(f.prefixes, fixState{rows, cols, dg, ad})
+			return
+		}
 	}
 	r := 0
 	for rows>>uint(r)&1 != 0 {

@@ -352,6 +352,25 @@ func TestBurnsideEntries(t *testing.T) {
 	}
 }
 
+// TestFixedShared: the Burnside searches on several goroutines count what
+// they count on one, and stop when told.
+func TestFixedShared(t *testing.T) {
+	for n := 4; n <= 14; n++ {
+		for _, turns := range []int{1, 2} {
+			want, wantNodes, _ := countFixed(n, turns, nil)
+			for _, w := range []int{1, 2, 3} {
+				got, nodes, ok := countFixedShared(n, turns, w, func() bool { return false })
+				if !ok || got != want || nodes != wantNodes {
+					t.Errorf("n=%d turns=%d workers=%d: %d (%d nodes), want %d (%d)", n, turns, w, got, nodes, want, wantNodes)
+				}
+			}
+		}
+	}
+	if _, _, ok := countFixedShared(20, 2, 2, func() bool { return true }); ok {
+		t.Error("a stopped search reports ok")
+	}
+}
+
 // TestPlan: plans are deterministic, canonical, and their costs add up.
 func TestPlan(t *testing.T) {
 	if _, err := NewPlan(MinN - 1); err == nil {

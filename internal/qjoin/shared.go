@@ -46,12 +46,19 @@ func (p *Plan) countShared(ctx context.Context, ids []int, workers int, kern Ker
 		sub := p.Sub(id)
 		var r Result
 		var ok bool
-		if sub.Kind == KindRows {
+		switch sub.Kind {
+		case KindRows:
 			var t, nodes uint64
 			t, nodes, ok = p.sharedRows(solvers, sub.Rows, stop)
 			r = Result{Total: t, Burnside: t, Nodes: nodes}
-		} else {
-			r, ok = solvers[0].solve(sub, stop)
+		case KindFix180:
+			var c uint64
+			c, r.Nodes, ok = countFixedShared(p.N, 2, workers, stop)
+			r.Burnside = c
+		case KindFix90:
+			var c uint64
+			c, r.Nodes, ok = countFixedShared(p.N, 1, workers, stop)
+			r.Burnside = 2 * c
 		}
 		if !ok {
 			break
