@@ -62,8 +62,10 @@ type Sub struct {
 	// queens to itself: 1, 2 (half turn) or 4 (quarter turn). No reflection
 	// fixes a valid border set for n > 1, so the orbit has 8/Stab members.
 	Stab uint8
-	// Rows is the East row set of a KindRows sub-problem (see qjoin.Sub).
-	Rows uint32
+	// Rows is the East row set of a KindRows sub-problem, and Piece which
+	// of its pieces (see qjoin.Sub).
+	Rows  uint32
+	Piece uint16
 	// Cost is a rough relative work estimate, for progress and sharding.
 	Cost uint32
 }
@@ -228,11 +230,18 @@ func (p *Plan) Hash() string {
 	fmt.Fprintf(h, "%s\nn=%d\nsubs=%d\n", p.Version(), p.N, p.Len())
 	if p.q != nil {
 		// The row sets, 4 bytes each, little-endian, after the two
-		// searches' kinds.
+		// searches' kinds; with pieces, the piece too.
+		pieces := p.q.Pieces()
+		if pieces > 1 {
+			fmt.Fprintf(h, "pieces=%d\n", pieces)
+		}
 		buf := make([]byte, 0, 1<<16)
 		for i := 0; i < p.Len(); i++ {
 			s := p.q.Sub(i)
 			buf = append(buf, byte(s.Kind), byte(s.Rows), byte(s.Rows>>8), byte(s.Rows>>16), byte(s.Rows>>24))
+			if pieces > 1 {
+				buf = append(buf, byte(s.Piece), byte(s.Piece>>8))
+			}
 			if len(buf) > 1<<16-8 {
 				h.Write(buf)
 				buf = buf[:0]

@@ -49,7 +49,7 @@ func (p *Plan) qjoinSub(i int) Sub {
 	case qjoin.KindFix90:
 		k = KindFix90
 	}
-	return Sub{Kind: k, Rows: s.Rows, Stab: 1, Cost: s.Cost}
+	return Sub{Kind: k, Rows: s.Rows, Piece: s.Piece, Stab: 1, Cost: s.Cost}
 }
 
 // checkEngine tells whether Count may run the plan with engine e.

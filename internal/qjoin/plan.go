@@ -51,6 +51,10 @@ type Sub struct {
 	// Rows is, for KindRows, the row set R of the East half: bit r set when
 	// row r's queen stands in the East columns. R ≤ reverse(R).
 	Rows uint32
+	// Piece is, in a plan whose row sets are cut in pieces (Pieces() > 1),
+	// which of R's: the solutions whose NE quarter holds a column set of
+	// the piece's colex ranks (see piece).
+	Piece uint16
 	// Cost is a relative work estimate, for progress and sharding.
 	Cost uint32
 }
@@ -124,6 +128,9 @@ type planOptions struct {
 	// shared: the workers count one row set at a time, all of them on it
 	// (shared.go).
 	shared bool
+	// pieces is the number of sub-problems each row set is cut into, by
+	// the column sets of its NE quarter: 1 but from piecesMinN.
+	pieces int
 }
 
 // defaultOptions are the settings of a count of n×n.
@@ -140,7 +147,21 @@ func defaultOptions(n int) planOptions {
 		westRestricted: n%2 == 0 && n >= westRestrictedMinN,
 		orient:         true,
 		shared:         n >= sharedMinN,
+		pieces:         piecesFor(n),
 	}
+}
+
+// piecesMinN is the smallest n whose row sets are cut in pieces: at n = 29
+// a row set takes an hour or two of a core, a piece a quarter of that, so
+// that a shard of a few sub-problems stays within half an hour on 2 cores.
+const piecesMinN = 29
+
+// piecesFor is the number of pieces of a row set of n×n.
+func piecesFor(n int) int {
+	if n >= piecesMinN {
+		return 4
+	}
+	return 1
 }
 
 // westRestrictedMinN is the smallest even n whose plans restrict the West
@@ -187,23 +208,26 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 			return nil, ctx.Err()
 		}
 		p.t = t
-		costs := make([]float64, p.Len())
+		costs := make([]float64, len(p.rows))
 		cm := newCostModel(g, t)
 		for i, R := range p.rows {
 			if i%4096 == 0 && stop() {
 				return nil, ctx.Err()
 			}
-			costs[i+2] = rowCost(cm.candidates(R))
+			costs[i] = rowCost(cm.candidates(R))
 		}
 		p.entries = t.entries()
-		cost = func(i int) float64 { return costs[i] }
+		cost = func(i int) float64 { return costs[(i-2)/o.pieces] / float64(o.pieces) }
 	} else {
 		p.t = newCellNumbers(g)
 		var ok bool
 		if mean, ok = sampledCosts(p, stop); !ok {
 			return nil, ctx.Err()
 		}
-		cost = func(i int) float64 { return mean[p.class(p.rows[i-2])] }
+		for k := range mean {
+			mean[k] /= float64(o.pieces) // a piece's share
+		}
+		cost = func(i int) float64 { return mean[p.class(p.rows[(i-2)/o.pieces])] }
 	}
 	if p.o.slices && p.t.quads[0].idx != nil {
 		// The workers build their own slices: only the cell numbering is
@@ -258,7 +282,10 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 }
 
 // Len is the number of sub-problems.
-func (p *Plan) Len() int { return len(p.rows) + 2 }
+func (p *Plan) Len() int { return p.o.pieces*len(p.rows) + 2 }
+
+// Pieces is the number of sub-problems of a row set.
+func (p *Plan) Pieces() int { return p.o.pieces }
 
 // class is the class of row set R: its number of rows in the North.
 func (p *Plan) class(R uint32) int { return bits.OnesCount32(R & (1<<uint(p.g.h) - 1)) }
@@ -271,7 +298,7 @@ func (p *Plan) Cost(i int) uint32 {
 	case p.costs != nil:
 		return p.costs[i]
 	}
-	return p.classCost[p.class(p.rows[i-2])]
+	return p.classCost[p.class(p.rows[(i-2)/p.o.pieces])]
 }
 
 // Sub is sub-problem i, 0 ≤ i < Len().
@@ -282,7 +309,8 @@ func (p *Plan) Sub(i int) Sub {
 	case 1:
 		return Sub{Kind: KindFix90, Cost: p.Cost(1)}
 	}
-	return Sub{Kind: KindRows, Rows: p.rows[i-2], Cost: p.Cost(i)}
+	j := i - 2
+	return Sub{Kind: KindRows, Rows: p.rows[j/p.o.pieces], Piece: uint16(j % p.o.pieces), Cost: p.Cost(i)}
 }
 
 // symmetricRowSets is the number of East row sets equal to their mirror

@@ -48,6 +48,7 @@ func TestAgainstReference(t *testing.T) {
 			o.forceCut, o.slices = cut, i%2 == 1 || n%3 == 0
 			o.westRestricted = (i+n)%2 == 0
 			o.shared = (i+n)%3 == 0
+			o.pieces = 1 + (i+n)%4
 			// The matcher's own choice runs on row sets of every size.
 			if cut < 0 && n%2 == 0 {
 				o.smallEast = 0
@@ -91,6 +92,7 @@ func TestParts(t *testing.T) {
 			o.forceCut, o.slices, o.westRestricted = cut, n%2 == 0, cut != 0
 			o.eastCap, o.westCap, o.joinChunk, o.smallEast = 7, 53, 5, 0
 			o.shared = n%3 != 0
+			o.pieces = 1 + n%5
 			p, err := newPlan(context.Background(), n, o)
 			if err != nil {
 				t.Fatal(err)
@@ -252,6 +254,7 @@ func TestRowSets(t *testing.T) {
 			h := n / 2
 			o := defaultOptions(n)
 			o.forceCut, o.slices, o.westRestricted = n%4, n%2 == 1, westRestricted
+			o.pieces = 1 + n%3
 			p, err := newPlan(context.Background(), n, o)
 			if err != nil {
 				t.Fatal(err)
@@ -301,14 +304,24 @@ func TestRowSets(t *testing.T) {
 			if sum != oeis.Total(n) {
 				t.Errorf("n=%d: the weights add up to %d, not T = %d", n, sum, oeis.Total(n))
 			}
+			// The pieces of a row set add up to it.
+			got := map[uint32]uint64{}
 			for i := 0; i < p.Len(); i++ {
 				sub := p.Sub(i)
 				if sub.Kind != KindRows {
 					continue
 				}
-				got, _, ok := s.solveRows(sub.Rows, nil)
-				if !ok || got != want[sub.Rows] {
-					t.Errorf("n=%d West restricted %v R=%0*b: got %d, want %d", n, westRestricted, n, sub.Rows, got, want[sub.Rows])
+				c, _, ok := s.solveRows(sub.Rows, sub.Piece, nil)
+				if !ok {
+					t.Fatal("stopped")
+				}
+				got[sub.Rows] += c
+			}
+			if !maps.Equal(got, want) {
+				for R, w := range want {
+					if got[R] != w {
+						t.Errorf("n=%d West restricted %v pieces %d R=%0*b: got %d, want %d", n, westRestricted, o.pieces, n, R, got[R], w)
+					}
 				}
 			}
 		}
@@ -802,20 +815,22 @@ func TestEastSplit(t *testing.T) {
 	for _, n := range []int{11, 14, 16} {
 		for _, capE := range []int{1, 7, 100, 5000} {
 			o := defaultOptions(n)
-			o.slices, o.eastCap = true, capE
+			o.slices, o.eastCap, o.pieces = true, capE, 1+capE%3
 			p, err := newPlan(context.Background(), n, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := newSolver(p, KernelGo)
 			for id := 2; id < p.Len(); id += p.Len()/40 + 1 {
-				R := p.Sub(id).Rows
+				sub := p.Sub(id)
+				R := sub.Rows
 				h := p.g.h
 				s.eastRows = R & (1<<uint(h) - 1)
+				s.cells = p.piece(s.eastRows, sub.Piece)
 				s.ewf = 1
 				s.NE, s.SE = s.quarter(qNE, s.eastRows), s.quarter(qSE, R>>uint(h))
 				want := map[uint64]int{}
-				s.eastScan(&s.NE, eastAll, nil, func(xs []uint64) bool {
+				s.eastScan(&s.NE, s.piecesScope(), nil, func(xs []uint64) bool {
 					for _, x := range xs {
 						want[x]++
 					}
@@ -858,7 +873,7 @@ func TestEastSplit(t *testing.T) {
 					}
 				}
 				if !maps.Equal(got, want) {
-					t.Fatalf("n=%d sub %d cap %d: the parts hold other halves than the scan (%d, %d)", n, id, capE, len(got), len(want))
+					t.Fatalf("n=%d sub %d (piece %d of %d) cap %d: the parts hold other halves than the scan (%d, %d)", n, id, sub.Piece, o.pieces, capE, len(got), len(want))
 				}
 			}
 		}

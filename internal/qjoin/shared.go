@@ -49,7 +49,7 @@ func (p *Plan) countShared(ctx context.Context, ids []int, workers int, kern Ker
 		switch sub.Kind {
 		case KindRows:
 			var t, nodes uint64
-			t, nodes, ok = p.sharedRows(solvers, sub.Rows, stop)
+			t, nodes, ok = p.sharedRows(solvers, sub.Rows, sub.Piece, stop)
 			r = Result{Total: t, Burnside: t, Nodes: nodes}
 		case KindFix180:
 			var c uint64
@@ -71,9 +71,9 @@ func (p *Plan) countShared(ctx context.Context, ids []int, workers int, kern Ker
 	return finished
 }
 
-// sharedRows is solveRows with every solver on the row set R: solvers[0]
-// leads.
-func (p *Plan) sharedRows(solvers []*solver, R uint32, stop func() bool) (total, nodes uint64, ok bool) {
+// sharedRows is solveRows with every solver on the row set R (its piece):
+// solvers[0] leads.
+func (p *Plan) sharedRows(solvers []*solver, R uint32, piece uint16, stop func() bool) (total, nodes uint64, ok bool) {
 	lead := solvers[0]
 	g := p.g
 	n, h := g.n, g.h
@@ -81,6 +81,7 @@ func (p *Plan) sharedRows(solvers []*solver, R uint32, stop func() bool) (total,
 	W := ^R & (1<<uint(n) - 1)
 	wn, ws := W&nMask, W>>uint(h)
 	lead.eastRows = R & nMask
+	lead.cells = p.piece(lead.eastRows, piece)
 	lead.NE, lead.SE = lead.quarter(qNE, R&nMask), lead.quarter(qSE, R>>uint(h))
 	lead.ewf = eastWestWeight(R, n)
 	lead.m.setWeights(uint(lead.ewf >> 1))
@@ -141,7 +142,7 @@ func (p *Plan) sharedRows(solvers []*solver, R uint32, stop func() bool) (total,
 	}
 	// The East halves, if they fit in one part (more: they do not).
 	e, more := lead.east[:0], false
-	c, ok := lead.eastScan(&lead.NE, eastAll, stop, func(xs []uint64) bool {
+	c, ok := lead.eastScan(&lead.NE, lead.piecesScope(), stop, func(xs []uint64) bool {
 		if len(e)+len(xs) > lead.o.eastCap {
 			more = true
 			return false

@@ -38,6 +38,9 @@ type solver struct {
 	eastRows uint32
 	ewf      uint64
 	NE, SE   cellView
+	// cells is the row set's piece: the colex ranks of its NE column sets
+	// (all of them but for a plan in pieces).
+	cells [2]uint32
 	westCand uint64       // quarter pairs tried by the last countWest
 	sc       queryScratch // for the westJobs of shared row sets
 	split    eastSplit
@@ -75,16 +78,26 @@ func (s *solver) solve(sub Sub, stop func() bool) (Result, bool) {
 		c, nodes, ok := countFixed(s.p.N, 1, stop)
 		return Result{Burnside: 2 * c, Nodes: nodes}, ok
 	}
-	t, nodes, ok := s.solveRows(sub.Rows, stop)
+	t, nodes, ok := s.solveRows(sub.Rows, sub.Piece, stop)
 	return Result{Total: t, Burnside: t, Nodes: nodes}, ok
 }
 
-// solveRows counts the solutions whose East half holds the rows R, with the
-// weights of doc.go. The East halves are matched at most eastCap at a time,
+// piece returns the colex ranks [r0, r1) of the NE column sets of piece
+// of the row set whose North rows in the East are rn: the rank range cut
+// in pieces of equal length.
+func (p *Plan) piece(rn uint32, piece uint16) [2]uint32 {
+	cells := uint64(combinations(p.N-p.g.h, bits.OnesCount32(rn)))
+	P := uint64(p.o.pieces)
+	return [2]uint32{uint32(uint64(piece) * cells / P), uint32((uint64(piece) + 1) * cells / P)}
+}
+
+// solveRows counts the solutions whose East half holds the rows R (and its
+// NE quarter a column set of the piece: see Plan.piece), with the weights
+// of doc.go. The East halves are matched at most eastCap at a time,
 // each part against all the West halves (generated again for each part and
 // counted in batches of at most westCap): a row set with more East halves
 // than that is split by their North quarters' cut lines (see eastSplit).
-func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok bool) {
+func (s *solver) solveRows(R uint32, piece uint16, stop func() bool) (total, nodes uint64, ok bool) {
 	g := s.p.g
 	n, h := g.n, g.h
 	nMask := uint32(1)<<uint(h) - 1
@@ -92,6 +105,7 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 	rn, rs := R&nMask, R>>uint(h)
 	wn, ws := W&nMask, W>>uint(h)
 	s.eastRows = rn
+	s.cells = s.p.piece(rn, piece)
 	s.NE, s.SE = s.quarter(qNE, rn), s.quarter(qSE, rs)
 	s.ewf = eastWestWeight(R, n)
 	s.m.setWeights(uint(s.ewf >> 1)) // 1 or 2: 2^0 or 2^1
@@ -110,7 +124,7 @@ func (s *solver) solveRows(R uint32, stop func() bool) (total, nodes uint64, ok 
 	}
 	// The East halves, if they fit in one part (more: they do not).
 	e, more := s.east[:0], false
-	c, ok := s.eastScan(&s.NE, eastAll, stop, func(xs []uint64) bool {
+	c, ok := s.eastScan(&s.NE, s.piecesScope(), stop, func(xs []uint64) bool {
 		if len(e)+len(xs) > s.o.eastCap {
 			more = true
 			return false
@@ -195,6 +209,11 @@ type eastScope struct {
 // eastAll is the scope of every half.
 var eastAll = eastScope{v1: ^uint32(0), r1: ^uint32(0)}
 
+// piecesScope is the scope of the halves of the solver's piece.
+func (s *solver) piecesScope() eastScope {
+	return eastScope{v1: ^uint32(0), r0: s.cells[0], r1: s.cells[1]}
+}
+
 // splitBits is the number of cut lines a large row set is split by.
 const splitBits = maxCut
 
@@ -232,9 +251,10 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 	}
 	clear(sp.count)
 	count := sp.count
-	scope := eastAll
+	scope := s.piecesScope()
 	scope.sh, scope.top = sh, top
 	cand, ok := s.eastRuns(&sp.ne, scope, stop, func(v, _ uint32, pairs int) { count[v] += uint64(pairs) })
+	r0, r1 := s.cells[0], s.cells[1]
 	if !ok {
 		return cand, false
 	}
@@ -261,17 +281,17 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 			if !ok {
 				return cand, false
 			}
-			r0 := uint32(0)
+			from := r0
 			var run uint64
-			for r, k := range cells {
-				if run > 0 && run+k > capE {
-					sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: r0, r1: uint32(r), sh: sh, top: top}, common: uint64(x) << sh})
-					r0, run = uint32(r), 0
+			for r := r0; r < r1; r++ {
+				if k := cells[r]; run > 0 && run+k > capE {
+					sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: from, r1: r, sh: sh, top: top}, common: uint64(x) << sh})
+					from, run = r, 0
 				}
-				run += k
+				run += cells[r]
 			}
 			if run > 0 {
-				sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: r0, r1: ^uint32(0), sh: sh, top: top}, common: uint64(x) << sh})
+				sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: from, r1: r1, sh: sh, top: top}, common: uint64(x) << sh})
 			}
 			continue
 		}
@@ -279,7 +299,7 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 			flush()
 		}
 		if held == 0 {
-			cur = eastPart{scope: eastScope{v0: uint32(x), r1: ^uint32(0), sh: sh, top: top}, common: uint64(x) << sh}
+			cur = eastPart{scope: eastScope{v0: uint32(x), r0: r0, r1: r1, sh: sh, top: top}, common: uint64(x) << sh}
 		}
 		cur.scope.v1 = uint32(x)
 		cur.common &= uint64(x) << sh
@@ -289,13 +309,13 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 	return cand, true
 }
 
-// cellCounts returns the East halves of v in each cell of the NE slice, by
-// colex rank.
+// cellCounts returns the East halves of v in each cell of the NE slice's
+// piece, by colex rank.
 func (s *solver) cellCounts(sp *eastSplit, v uint32, stop func() bool) ([]uint64, bool) {
 	wE := uint32(s.p.g.n - s.p.g.h)
 	k := bits.OnesCount32(s.eastRows)
 	cells := make([]uint64, combinations(int(wE), k))
-	scope := eastScope{v0: v, v1: v, r1: ^uint32(0), sh: sp.sh, top: sp.top}
+	scope := eastScope{v0: v, v1: v, r0: s.cells[0], r1: s.cells[1], sh: sp.sh, top: sp.top}
 	_, ok := s.eastRuns(&sp.ne, scope, stop, func(_, r uint32, pairs int) { cells[r] += uint64(pairs) })
 	return cells, ok
 }
@@ -332,7 +352,7 @@ func (s *solver) eastGen(NE *cellView, scope eastScope, stop func() bool, byV bo
 	chunk := s.o.joinChunk
 	sh, top := scope.sh, scope.top
 	v := func(x uint64) uint32 { return uint32(x >> sh & top) }
-	whole := scope == eastAll
+	whole := scope.v0 == 0 && scope.v1 == ^uint32(0) // no v to select
 	buf := s.scan[:0]
 	defer func() { s.scan = buf }()
 	rank := uint32(0)

@@ -20,7 +20,7 @@ const MaxShards = 1 << 26
 // MaxSubs bounds the sub-problems a checkpoint or result file may claim for
 // its plan (every plan has fewer: 38.8 million at n = 29), for the same
 // reason.
-const MaxSubs = 1 << 26
+const MaxSubs = 1 << 28
 
 // Size is the share of one shard of a split: its sub-problems and their
 // estimated cost.

@@ -90,13 +90,13 @@ func (c *Checkpoint) check() error {
 	if err := c.Done.check(c.Subs); err != nil {
 		return err
 	}
-	todo := make([]bool, c.Subs)
-	for _, id := range c.Todo.IDs() {
-		todo[id] = true
-	}
-	for _, id := range c.Done.IDs() {
-		if !todo[id] {
-			return fmt.Errorf("sub-problem %d is done but not to do", id)
+	todo := newBitset(c.Subs)
+	todo.addRanges(c.Todo)
+	for _, x := range c.Done {
+		for id := x[0]; id <= x[1]; id++ {
+			if !todo.has(id) {
+				return fmt.Errorf("sub-problem %d is done but not to do", id)
+			}
 		}
 	}
 	if c.Complete != (c.Done.Len() == c.Todo.Len()) {

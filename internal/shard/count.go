@@ -89,15 +89,13 @@ func (e *NotSavedError) Unwrap() []error {
 // Complete, or the count was interrupted by ctx (and Count returns
 // ctx.Err()), or a sum overflowed 128 bits (rules.ErrOverflow).
 func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptions) error {
-	done := make([]bool, c.Subs)
-	for _, id := range c.Done.IDs() {
-		done[id] = true
-	}
+	done := newBitset(c.Subs)
+	done.addRanges(c.Done)
 	var todo []int
 	var doneCost, totalCost uint64
 	for _, id := range c.Todo.IDs() {
 		totalCost += uint64(p.Cost(id))
-		if done[id] {
+		if done.has(id) {
 			doneCost += uint64(p.Cost(id))
 		} else {
 			todo = append(todo, id)
@@ -115,7 +113,7 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 
 	// snapshot brings c up to date; the caller holds mu.
 	snapshot := func() {
-		c.Done = rangesOfMask(done)
+		c.Done = done.ranges(c.Subs)
 		c.Seconds = base + time.Since(start).Seconds()
 		c.Complete = c.Done.Len() == c.Todo.Len()
 		c.Written = time.Now().UTC().Format(time.RFC3339)
@@ -185,7 +183,8 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 			cancel()
 			return
 		}
-		c.Total, c.Burnside, done[id] = t, b, true
+		c.Total, c.Burnside = t, b
+		done.add(id)
 		doneCost += uint64(p.Cost(id))
 		if opt.Progress != nil {
 			opt.Progress(doneCost, totalCost)

@@ -114,28 +114,34 @@ func Merge(paths []string) (*Merged, error) {
 		return nil, &MergeError{problems}
 	}
 
-	// Every sub-problem of the plan exactly once.
-	owner := make([]int, ref.Subs)
-	for i := range owner {
-		owner[i] = -1
+	// Every sub-problem of the plan exactly once (a bit each; the first
+	// owner of a sub-problem counted twice is found again in the files).
+	seen := newBitset(ref.Subs)
+	owner := func(id int) int {
+		for s, r := range byShard {
+			if r.IDs.Contains(id) {
+				return s
+			}
+		}
+		return -1
 	}
 	for s, r := range byShard {
 		for _, x := range r.IDs {
 			for id := x[0]; id <= x[1]; id++ {
-				if o := owner[id]; o >= 0 {
-					add("sub-problem %d is counted by both %s and %s", id, m.Files[o], m.Files[s])
+				if seen.has(id) {
+					add("sub-problem %d is counted by both %s and %s", id, m.Files[owner(id)], m.Files[s])
 					if len(problems) >= 5 {
 						return nil, &MergeError{problems}
 					}
 					continue
 				}
-				owner[id] = s
+				seen.add(id)
 			}
 		}
 	}
 	var gaps []int
-	for id, o := range owner {
-		if o < 0 {
+	for id := 0; id < ref.Subs; id++ {
+		if !seen.has(id) {
 			gaps = append(gaps, id)
 		}
 	}

@@ -47,8 +47,12 @@ func TestRanges(t *testing.T) {
 	if err := json.Unmarshal([]byte(`""`), &back); err != nil || back.Len() != 0 {
 		t.Errorf("empty: %v %v", back, err)
 	}
-	if !rangesOfMask([]bool{true, true, false, true}).Equal(Ranges{{0, 1}, {3, 3}}) {
-		t.Error("rangesOfMask")
+	bs := newBitset(200)
+	for _, id := range []int{0, 1, 3, 63, 64, 65, 130} {
+		bs.add(id)
+	}
+	if got := bs.ranges(200); !got.Equal(Ranges{{0, 1}, {3, 3}, {63, 65}, {130, 130}}) || !got.Contains(64) || got.Contains(2) || got.Contains(131) || bs.has(2) {
+		t.Errorf("bitset ranges %v", got)
 	}
 	for _, bad := range []string{`"1-"`, `"a"`, `"-3"`, `"1,,2"`, `[1,2]`} {
 		if err := json.Unmarshal([]byte(bad), &back); err == nil {
