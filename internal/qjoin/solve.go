@@ -40,7 +40,7 @@ type solver struct {
 	NE, SE   cellView
 	// cells is the row set's piece: the colex ranks of its NE column sets
 	// (all of them but for a plan in pieces).
-	cells [2]uint32
+	cells    [2]uint32
 	westCand uint64       // quarter pairs tried by the last countWest
 	sc       queryScratch // for the westJobs of shared row sets
 	split    eastSplit
