@@ -31,7 +31,8 @@ fi
 out=${OUT:-$tmp/out}
 mkdir -p "$out"
 
-"$bin" plan "$n" --shards "$k" -w "$workers" --json >"$tmp/plan.json"
+only=$(IFS=,; echo "$*")
+"$bin" plan "$n" --shards "$k" --only "$only" -w "$workers" --json >"$tmp/plan.json"
 # (awk reads to the end: head would close the pipe under grep, which pipefail reports)
 total=$(grep -o '"cost":[0-9]*' "$tmp/plan.json" | awk -F: 'NR == 1 {print $2}')
 memory=$(grep -o '"memory":[0-9]*' "$tmp/plan.json" | awk -F: 'NR == 1 {print $2}')

@@ -33,6 +33,7 @@ type planCmd struct {
 	e       *env
 	asJSON  bool
 	k       int
+	only    []int
 	workers int
 }
 
@@ -46,18 +47,23 @@ sub-problems, their estimated cost (in arbitrary units), the plan hash that
 every shard result and checkpoint records, and the memory a count (whole or
 one shard) takes at most with --workers W (default one per core). With
 --shards K, also the sub-problems and cost of each of the K shards of
-"count N --shard I/K".`,
-		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json",
+"count N --shard I/K" (with --only, of the shards listed: a split into
+millions of shards is long to print).`,
+		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json\n  nqueens plan 28 --shards 16777216 --only 5,1000,70000",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("shards") && c.k == 0 { // not "no split": it would be ignored
 				return usagef("--shards must be from 1 to %d, got 0", nqueens.MaxShards)
+			}
+			if cmd.Flags().Changed("only") && c.k == 0 {
+				return usagef("--only needs --shards K")
 			}
 			return c.run(args[0])
 		},
 	}
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	cmd.Flags().IntVarP(&c.k, "shards", "k", 0, "also show the split into `K` shards")
+	cmd.Flags().IntSliceVar(&c.only, "only", nil, "with --shards K, show only the shards `I,J,...` of the split")
 	cmd.Flags().IntVarP(&c.workers, "workers", "w", 0, "estimate the memory of a count on `W` goroutines (0: one per core)")
 	return cmd
 }
@@ -72,6 +78,11 @@ func (c *planCmd) run(size string) error {
 	}
 	if c.k < 0 || c.k > nqueens.MaxShards {
 		return usagef("--shards must be from 1 to %d, got %d", nqueens.MaxShards, c.k)
+	}
+	for _, i := range c.only {
+		if i < 0 || i >= c.k {
+			return usagef("--only: shard %d is not one of 0 to %d", i, c.k-1)
+		}
 	}
 	if c.workers, err = parseWorkers(c.workers); err != nil {
 		return err
@@ -89,8 +100,16 @@ func (c *planCmd) run(size string) error {
 			return usageError{err}
 		}
 		out.Shards = c.k
-		for i, sz := range sizes {
-			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sz.Subs, Cost: sz.Cost})
+		show := func(i int) {
+			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sizes[i].Subs, Cost: sizes[i].Cost})
+		}
+		if c.only == nil {
+			for i := range sizes {
+				show(i)
+			}
+		}
+		for _, i := range c.only {
+			show(i)
 		}
 	}
 	return c.render(out)

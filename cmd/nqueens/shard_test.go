@@ -977,3 +977,24 @@ func TestShardInterrupted(t *testing.T) {
 		t.Errorf("merge: exit %d, %q", code, errs)
 	}
 }
+
+// TestPlanOnly: plan --shards K --only I,J prints the shards I and J of the same split,
+// in the order asked, and refuses a shard outside 0..K-1 or --only without --shards.
+func TestPlanOnly(t *testing.T) {
+	var all, some planOutput
+	if code, out, _ := runCLI(t, "", "plan", "14", "--shards", "7", "--json"); code != 0 || json.Unmarshal([]byte(out), &all) != nil {
+		t.Fatalf("plan: exit %d %q", code, out)
+	}
+	if code, out, _ := runCLI(t, "", "plan", "14", "--shards", "7", "--only", "5,2", "--json"); code != 0 || json.Unmarshal([]byte(out), &some) != nil {
+		t.Fatalf("plan --only: exit %d %q", code, out)
+	}
+	if len(some.Split) != 2 || some.Split[0] != all.Split[5] || some.Split[1] != all.Split[2] || some.Plan != all.Plan {
+		t.Errorf("--only 5,2: %+v; the split has %+v and %+v", some.Split, all.Split[5], all.Split[2])
+	}
+	for _, args := range [][]string{{"plan", "14", "--shards", "7", "--only", "7"}, {"plan", "14", "--only", "1"},
+		{"plan", "14", "--shards", "7", "--only", "-1"}} {
+		if code, _, errs := runCLI(t, "", args...); code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: exit %d %q, want %d and one line", args, code, errs, exitUsage)
+		}
+	}
+}
