@@ -61,13 +61,39 @@ func IDs(p *fastcount.Plan, k, i int) ([]int, error) {
 
 // assign calls f with every sub-problem of p and its shard of k, in the
 // order of the split: by cost, the largest first, ids in increasing order
-// among equal costs. It holds a heap of the k shards and, for a plan with
-// few distinct costs (every plan of the quadrant join beyond n = 21, whose
-// row sets cost their class's mean), no more: it goes through the ids once
-// per cost; else it sorts them (4 bytes each).
+// among equal costs; each goes to the shard of least load so far, ties to
+// the lowest index.
 func assign(p *fastcount.Plan, k int, f func(id, shard int)) error {
+	return assignCosts(p.Len(), p.Cost, k, f)
+}
+
+// assignCosts is assign for n sub-problems of the given costs. For a plan
+// with few distinct costs (every plan of the quadrant join beyond n = 21,
+// whose row sets cost their class's mean) it goes through the ids once per
+// cost and keeps the shards in bands of equal load (bands): a split of
+// n = 29 into 2^26 shards takes seconds and 4 bytes a shard. Else it sorts
+// the ids (4 bytes each) and keeps the shards in a heap.
+func assignCosts(n int, cost func(int) uint32, k int, f func(id, shard int)) error {
 	if k < 1 || k > MaxShards {
 		return fmt.Errorf("shard: %d shards: want 1 to %d", k, MaxShards)
+	}
+	costs := map[uint32]bool{}
+	for id := 0; id < n && len(costs) <= maxCostValues; id++ {
+		costs[cost(id)] = true
+	}
+	if len(costs) <= maxCostValues {
+		values := slices.Collect(maps.Keys(costs))
+		slices.SortFunc(values, func(a, b uint32) int { return cmp.Compare(b, a) })
+		b := newBands(k)
+		for _, c := range values {
+			for id := 0; id < n; id++ {
+				if cost(id) == c {
+					f(id, b.give(uint64(c)))
+				}
+			}
+			b.flush()
+		}
+		return nil
 	}
 	// The shards by (load, index), least first: a heap, so that a split
 	// costs O(subs·log k), not O(subs·k).
@@ -75,38 +101,99 @@ func assign(p *fastcount.Plan, k int, f func(id, shard int)) error {
 	for i := range h {
 		h[i].shard = i // zero loads in index order: already a heap
 	}
-	give := func(id int) {
-		best := &h[0]
-		f(id, best.shard)
-		best.load += uint64(p.Cost(id))
-		heap.Fix(&h, 0)
-	}
-	n := p.Len()
-	costs := map[uint32]bool{}
-	for id := 0; id < n && len(costs) <= maxCostValues; id++ {
-		costs[p.Cost(id)] = true
-	}
-	if len(costs) <= maxCostValues {
-		values := slices.Collect(maps.Keys(costs))
-		slices.SortFunc(values, func(a, b uint32) int { return cmp.Compare(b, a) })
-		for _, c := range values {
-			for id := 0; id < n; id++ {
-				if p.Cost(id) == c {
-					give(id)
-				}
-			}
-		}
-		return nil
-	}
 	order := make([]uint32, n)
 	for i := range order {
 		order[i] = uint32(i)
 	}
-	slices.SortStableFunc(order, func(a, b uint32) int { return cmp.Compare(p.Cost(int(b)), p.Cost(int(a))) })
+	slices.SortStableFunc(order, func(a, b uint32) int { return cmp.Compare(cost(int(b)), cost(int(a))) })
 	for _, id := range order {
-		give(int(id))
+		best := &h[0]
+		f(int(id), best.shard)
+		best.load += uint64(cost(int(id)))
+		heap.Fix(&h, 0)
 	}
 	return nil
+}
+
+// bands are the shards of a split grouped by load: each band holds the
+// shards of one load in increasing index order, and the bands are sorted
+// by load. The next sub-problem goes to the first shard of the first band
+// (the least load, the lowest index among equals), so the shards of a band
+// take one sub-problem each, in index order, before any other shard does;
+// while they do, those served wait in pending, at their new load.
+type bands struct {
+	list    []band // by load, least first; list[0].next shards already served
+	pending band   // the shards served from list[0] at the current cost
+	spare   []int32
+}
+
+type band struct {
+	load   uint64
+	shards []int32
+	next   int // list[0] only: shards[:next] are in pending
+}
+
+func newBands(k int) *bands {
+	all := make([]int32, k)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return &bands{list: []band{{shards: all}}}
+}
+
+// give returns the shard of the next sub-problem, of cost c.
+func (b *bands) give(c uint64) int {
+	first := &b.list[0]
+	if b.pending.shards == nil {
+		b.pending = band{load: first.load + c, shards: b.spare[:0]}
+		b.spare = nil
+	}
+	s := first.shards[first.next]
+	first.next++
+	b.pending.shards = append(b.pending.shards, s)
+	if first.next == len(first.shards) {
+		// The band is spent: its slice holds the next pending band.
+		b.spare = first.shards
+		b.list = b.list[1:]
+		b.flush()
+	}
+	return int(s)
+}
+
+// flush puts the pending shards in their band: after the first band is
+// spent, or when the cost changes.
+func (b *bands) flush() {
+	p := b.pending
+	if p.shards == nil {
+		return
+	}
+	b.pending = band{}
+	if len(b.list) > 0 && b.list[0].next > 0 {
+		// The rest of a band stays at its load, ahead of p (whose load is
+		// higher): it keeps only its shards not yet served.
+		f := &b.list[0]
+		f.shards, f.next = f.shards[f.next:], 0
+	}
+	i, found := slices.BinarySearchFunc(b.list, p.load, func(x band, load uint64) int { return cmp.Compare(x.load, load) })
+	if !found {
+		b.list = slices.Insert(b.list, i, p)
+		return
+	}
+	// Two bands of one load: merged in index order.
+	e := b.list[i].shards
+	m := make([]int32, 0, len(e)+len(p.shards))
+	x, y := 0, 0
+	for x < len(e) && y < len(p.shards) {
+		if e[x] < p.shards[y] {
+			m = append(m, e[x])
+			x++
+		} else {
+			m = append(m, p.shards[y])
+			y++
+		}
+	}
+	m = append(append(m, e[x:]...), p.shards[y:]...)
+	b.list[i].shards = m
 }
 
 // maxCostValues is the number of distinct costs up to which assign goes

@@ -17,6 +17,7 @@ import (
 	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/u128"
+	"pgregory.net/rapid"
 )
 
 // known(n) is {A000170(n), A002562(n)}.
@@ -673,5 +674,52 @@ func TestFormatV2(t *testing.T) {
 	json.Unmarshal(nb, &keys)
 	if keys["format"] != CheckpointFormat || keys["plan_subs"] == nil || keys["nodes"] != nil {
 		t.Errorf("the checkpoint saved again: %s", nb)
+	}
+}
+
+// TestAssignBands: the bands of a plan with few distinct costs pick the same
+// shards as a plain scan for the least loaded one (ties to the lowest index),
+// on random lists of costs drawn from a few values, with more or fewer shards
+// than sub-problems.
+func TestAssignBands(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		values := rapid.SliceOfNDistinct(rapid.Uint32Range(1, 40), 1, 6, rapid.ID[uint32]).Draw(t, "values")
+		costs := rapid.SliceOfN(rapid.SampledFrom(values), 0, 300).Draw(t, "costs")
+		k := rapid.IntRange(1, 40).Draw(t, "k")
+		got := make([]int, len(costs))
+		err := assignCosts(len(costs), func(i int) uint32 { return costs[i] }, k, func(id, shard int) { got[id] = shard })
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := make([]int, len(costs))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(costs[b], costs[a]) })
+		load := make([]uint64, k)
+		for _, id := range order {
+			best := 0
+			for s := 1; s < k; s++ {
+				if load[s] < load[best] {
+					best = s
+				}
+			}
+			if got[id] != best {
+				t.Fatalf("sub-problem %d (cost %d) went to shard %d, the scan says %d", id, costs[id], got[id], best)
+			}
+			load[best] += uint64(costs[id])
+		}
+	})
+}
+
+// BenchmarkAssignBands splits 155 million sub-problems of 12 costs, as the
+// plan of n = 29 has, into 2^26 shards.
+func BenchmarkAssignBands(b *testing.B) {
+	const n = 155_000_000
+	cost := func(i int) uint32 { return uint32(1000 + (i*2654435761>>7)%12) }
+	for b.Loop() {
+		if err := assignCosts(n, cost, MaxShards, func(id, shard int) {}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
