@@ -179,6 +179,21 @@
 // would group them all, and a West half that meets the bits common to a
 // part is dropped before the matching.
 //
+// # Boards of 28 and 29 (shared.go)
+//
+// From n = 28 (sharedMinN) a row set holds hundreds of megabytes of slices
+// and takes minutes of a core, so the workers share it: one, the lead,
+// builds its slices, East halves and each part's matcher, and all of them
+// count the West halves of some of the West North quarter's column sets
+// against it, each with its own scratch. A shard's memory is then one row
+// set's slices however many workers run, and a shard of a few row sets
+// keeps every core busy. At n = 29 (piecesMinN) each row set is also cut
+// into 4 sub-problems, its pieces: piece j takes the East halves whose NE
+// quarter's column set has a colex rank in the j-th quarter of the range
+// (Plan.piece), so a sub-problem is a quarter of a row set's work and the
+// plan has 155 million of them. The sums of one n may pass 2^64 (Q(29) is
+// about 3·10^19): results are added in 128 bits (internal/u128).
+//
 // # Cost and memory (plan.go, memory.go)
 //
 // The time of a row set is modelled by rowCost from the quarter pairs tried

@@ -11,14 +11,14 @@ import (
 	"github.com/nqueens/nqueens/internal/fastcount"
 )
 
-// MaxShards is the largest number of shards of a count: more than any plan
-// has sub-problems (38.8 million at n = 29, where a shard may be one row
-// set), and small enough that a plan or a file naming it cannot make the
+// MaxShards is the largest number of shards of a count: enough for shards
+// of a few sub-problems of any plan (155 million at n = 29, where a
+// sub-problem is a quarter of a row set), and small enough that a plan or a file naming it cannot make the
 // program allocate without bound (a split holds 16 bytes a shard).
 const MaxShards = 1 << 26
 
 // MaxSubs bounds the sub-problems a checkpoint or result file may claim for
-// its plan (every plan has fewer: 38.8 million at n = 29), for the same
+// its plan (every plan has fewer: 155 million at n = 29), for the same
 // reason.
 const MaxSubs = 1 << 28
 
