@@ -13,7 +13,9 @@ type Kernel uint8
 const (
 	// KernelAuto takes the kernel named by the environment variable
 	// NQUEENS_KERNEL ("go", "avx2" or "avx512") if it is set, else the
-	// fastest one this CPU runs.
+	// fastest one this CPU runs: the widest, unless a few milliseconds of
+	// matching, timed once per process, find another clearly faster (see
+	// Kernel.Resolve).
 	KernelAuto Kernel = iota
 	// KernelGo is the pure-Go kernel: one 64-bit AND chain and popcount per
 	// 64 East halves. It runs everywhere.
@@ -70,7 +72,8 @@ func (k Kernel) Available() bool {
 
 // Resolve returns the kernel that k stands for on this machine: itself, or
 // for KernelAuto the one named by NQUEENS_KERNEL, else the fastest
-// available. It fails for a kernel this CPU cannot run or a bad name.
+// available (AutoKernel). It fails for a kernel this CPU cannot run or a
+// bad name.
 func (k Kernel) Resolve() (Kernel, error) {
 	if k == KernelAuto {
 		if v := os.Getenv(KernelEnv); v != "" {
@@ -82,13 +85,7 @@ func (k Kernel) Resolve() (Kernel, error) {
 		}
 	}
 	if k == KernelAuto {
-		switch {
-		case haveAVX512:
-			return KernelAVX512, nil
-		case haveAVX2:
-			return KernelAVX2, nil
-		}
-		return KernelGo, nil
+		return AutoKernel(), nil
 	}
 	if !k.Available() {
 		return 0, fmt.Errorf("qjoin: kernel %v does not run on this CPU", k)
