@@ -42,6 +42,13 @@ var volatile = []struct {
 	// How the counter splits the work is its own business (plan shows it).
 	{regexp.MustCompile(`"subs":[0-9]+,"subs_done":[0-9]+`), `"subs":N,"subs_done":N`},
 	{regexp.MustCompile(`"nodes":[0-9]+`), `"nodes":N`},
+	// Plan's estimate follows the CPU and its kernel.
+	{regexp.MustCompile(`core_hours=[0-9.e+-]+`), "core_hours=H"},
+	{regexp.MustCompile(`"core_hours":[0-9.e+-]+`), `"core_hours":H`},
+	{regexp.MustCompile(`kernel=[a-z0-9]+`), "kernel=K"},
+	{regexp.MustCompile(`"kernel":"[a-z0-9]*"`), `"kernel":K`},
+	{regexp.MustCompile(`calibration="[^"]*"`), "calibration=C"},
+	{regexp.MustCompile(`"calibration":"[^"]*"`), `"calibration":C`},
 }
 
 func normalize(s string) string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -10,22 +11,32 @@ import (
 
 // planShard is one shard of a split: "I/K", as count --shard takes it.
 type planShard struct {
-	Shard string `json:"shard"`
-	Subs  int    `json:"subs"`
-	Cost  uint64 `json:"cost"`
+	Shard     string  `json:"shard"`
+	Subs      int     `json:"subs"`
+	Cost      uint64  `json:"cost"`
+	CoreHours float64 `json:"core_hours"`
 }
 
 // planOutput is what plan prints, in the names of docs/vocabulary.md.
 type planOutput struct {
-	N       int         `json:"n"`
-	Engine  string      `json:"engine"`
-	Plan    string      `json:"plan"`
-	Subs    int         `json:"subs"`
-	Cost    uint64      `json:"cost"`
-	Workers int         `json:"workers"`
-	Memory  uint64      `json:"memory"`
-	Shards  int         `json:"shards,omitempty"` // K, with --shards K
-	Split   []planShard `json:"split,omitempty"`  // the K shards (nqueens.Plan.Split)
+	N       int    `json:"n"`
+	Engine  string `json:"engine"`
+	Plan    string `json:"plan"`
+	Subs    int    `json:"subs"`
+	Cost    uint64 `json:"cost"`
+	Workers int    `json:"workers"`
+	Memory  uint64 `json:"memory"`
+	// The estimate: CPU time of the whole count, the wall time on --cores C and the
+	// price at --price P per core-hour (0: not asked), and where the figures come from.
+	CoreHours   float64     `json:"core_hours"`
+	Cores       int         `json:"cores,omitempty"`
+	WallHours   float64     `json:"wall_hours,omitempty"`
+	Price       float64     `json:"price,omitempty"`
+	Kernel      string      `json:"kernel,omitempty"`
+	Sampled     int         `json:"sampled"`
+	Calibration string      `json:"calibration"`
+	Shards      int         `json:"shards,omitempty"` // K, with --shards K
+	Split       []planShard `json:"split,omitempty"`  // the K shards (nqueens.Plan.Split)
 }
 
 // planCmd is "nqueens plan".
@@ -35,6 +46,10 @@ type planCmd struct {
 	k       int
 	only    []int
 	workers int
+
+	calibrate time.Duration // count a sample here for about this CPU time (0: stored)
+	cores     int
+	price     float64
 }
 
 func newPlanCmd(e *env) *cobra.Command {
@@ -48,15 +63,36 @@ every shard result and checkpoint records, and the memory a count (whole or
 one shard) takes at most with --workers W (default one per core). With
 --shards K, also the sub-problems and cost of each of the K shards of
 "count N --shard I/K" (with --only, of the shards listed: a split into
-millions of shards is long to print).`,
-		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json\n  nqueens plan 28 --shards 16777216 --only 5,1000,70000",
-		Args:    exactArgs(1, "one board size N"),
+millions of shards is long to print).
+
+It also estimates the CPU time of the count, in core-hours (core_hours; per shard
+with --shards), comparable across n: the plan's modelled time times a calibration
+it names. By default the one stored for this kind of CPU (whole counts and sampled
+shards measured on 2-core cloud VMs with the AVX-512 kernel: Intel Sapphire Rapids,
+AMD Zen 5); with --calibrate, a sample of the plan's sub-problems counted here
+(drawn by the plan hash, so the same on every run) for about the CPU time given
+(at least one sub-problem: from n = 27 one takes minutes; the sample runs on
+--workers). --cores C adds the wall time of the count on C cores
+(wall_hours: the core-hours over C, and with --shards at least the largest shard
+on its workers), --price P the cost at P per core-hour (any currency).`,
+		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json\n  nqueens plan 28 --shards 16777216 --only 5,1000,70000\n" +
+			"  nqueens plan 27 --shards 1000000 --only 0 --cores 1000 --price 0.02\n  nqueens plan 22 --calibrate 2m --cores 64",
+		Args: exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("shards") && c.k == 0 { // not "no split": it would be ignored
 				return usagef("--shards must be from 1 to %d, got 0", nqueens.MaxShards)
 			}
 			if cmd.Flags().Changed("only") && c.k == 0 {
 				return usagef("--only needs --shards K")
+			}
+			if cmd.Flags().Changed("cores") && c.cores < 1 {
+				return usagef("--cores must be at least 1, got %d", c.cores)
+			}
+			if cmd.Flags().Changed("price") && !(c.price > 0) {
+				return usagef("--price must be a positive price per core-hour, got %v", c.price)
+			}
+			if cmd.Flags().Changed("calibrate") && c.calibrate <= 0 {
+				return usagef("--calibrate must be a positive duration such as 30s or 5m, got %v", c.calibrate)
 			}
 			return c.run(args[0])
 		},
@@ -65,6 +101,9 @@ millions of shards is long to print).`,
 	cmd.Flags().IntVarP(&c.k, "shards", "k", 0, "also show the split into `K` shards")
 	cmd.Flags().IntSliceVar(&c.only, "only", nil, "with --shards K, show only the shards `I,J,...` of the split")
 	cmd.Flags().IntVarP(&c.workers, "workers", "w", 0, "estimate the memory of a count on `W` goroutines (0: one per core)")
+	cmd.Flags().DurationVar(&c.calibrate, "calibrate", 0, "calibrate the estimate by counting a sample of the plan here for about `T` of CPU (30s, 5m)")
+	cmd.Flags().IntVar(&c.cores, "cores", 0, "also give the wall time of the count on `C` cores")
+	cmd.Flags().Float64Var(&c.price, "price", 0, "also give the cost of the count at `P` per core-hour")
 	return cmd
 }
 
@@ -91,8 +130,14 @@ func (c *planCmd) run(size string) error {
 	if err != nil {
 		return err
 	}
+	est, err := c.estimate(p)
+	if err != nil {
+		return err
+	}
 	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost(),
-		Workers: c.workers, Memory: p.Memory(c.workers)}
+		Workers: c.workers, Memory: p.Memory(c.workers), CoreHours: est.CoreHours, Cores: c.cores,
+		Kernel: est.Kernel, Sampled: est.Sampled, Calibration: est.Calibration}
+	var largest float64 // the core-hours of the largest shard
 	if c.k > 0 {
 		warnShards(c.e, p, c.k, "")
 		sizes, err := p.Split(c.k)
@@ -100,8 +145,12 @@ func (c *planCmd) run(size string) error {
 			return usageError{err}
 		}
 		out.Shards = c.k
+		for _, sz := range sizes {
+			largest = max(largest, float64(sz.Cost)*est.HoursPerCost)
+		}
 		show := func(i int) {
-			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sizes[i].Subs, Cost: sizes[i].Cost})
+			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sizes[i].Subs, Cost: sizes[i].Cost,
+				CoreHours: float64(sizes[i].Cost) * est.HoursPerCost})
 		}
 		if c.only == nil {
 			for i := range sizes {
@@ -112,7 +161,25 @@ func (c *planCmd) run(size string) error {
 			show(i)
 		}
 	}
+	if c.cores > 0 {
+		// A shard runs on its workers' cores, no faster than its share.
+		out.WallHours = max(out.CoreHours/float64(c.cores), largest/float64(min(c.workers, c.cores)))
+	}
+	out.Price = out.CoreHours * c.price
 	return c.render(out)
+}
+
+// estimate is the plan's estimate, from the stored calibration or from a sample counted
+// here (said on stderr: it takes --calibrate's time).
+func (c *planCmd) estimate(p *nqueens.Plan) (nqueens.Estimate, error) {
+	if c.calibrate > 0 {
+		fmt.Fprintf(c.e.stderr, "nqueens: calibrating: counting sub-problems of n=%d here for about %v of CPU on %d workers\n", p.N(), c.calibrate, c.workers)
+	}
+	est, err := p.Estimate(c.e.ctx, c.calibrate, c.workers, nil)
+	if err != nil && c.e.ctx.Err() != nil {
+		return est, interrupted{"interrupted while calibrating: nothing printed"}
+	}
+	return est, err
 }
 
 // warnShards warns on stderr when k shards are more than the sub-problems of p: some
@@ -131,11 +198,25 @@ func (c *planCmd) render(out planOutput) error {
 	}
 	fmt.Fprintf(c.e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s workers=%d memory=%s\n",
 		out.N, out.Subs, out.Cost, out.Engine, out.Plan, out.Workers, memoryText(out.Memory))
+	line := "core_hours=" + hours(out.CoreHours)
+	if out.Cores > 0 {
+		line += fmt.Sprintf(" cores=%d wall_hours=%s", out.Cores, hours(out.WallHours))
+	}
+	if out.Price > 0 {
+		line += fmt.Sprintf(" price=%.4g", out.Price)
+	}
+	if out.Kernel != "" {
+		line += " kernel=" + out.Kernel
+	}
+	fmt.Fprintf(c.e.stdout, "%s sampled=%d calibration=%q\n", line, out.Sampled, out.Calibration)
 	for _, s := range out.Split {
-		fmt.Fprintf(c.e.stdout, "shard=%s subs=%d cost=%d\n", s.Shard, s.Subs, s.Cost)
+		fmt.Fprintf(c.e.stdout, "shard=%s subs=%d cost=%d core_hours=%s\n", s.Shard, s.Subs, s.Cost, hours(s.CoreHours))
 	}
 	return nil
 }
+
+// hours writes a number of hours with 4 significant digits: 0.0002514, 15.8, 1.894e+06.
+func hours(h float64) string { return fmt.Sprintf("%.4g", h) }
 
 // memoryText writes a byte count for people, without a space so that the text line
 // stays key=value pairs: 216MB, 1.6GB.

@@ -263,6 +263,7 @@ func TestVocabulary(t *testing.T) {
 		{"count", "9", "--checkpoint", ckpt},
 		{"count", "9", "--checkpoint", ckpt, "--resume"},
 		{"plan", "10", "--shards", "2"},
+		{"plan", "10", "--shards", "2", "--cores", "4", "--price", "0.1", "--calibrate", "10ms"},
 		{"merge", shards},
 		{"solve", "8", "--seed", "1"},
 		{"solve", "100", "--seed", "1", "--algorithm", "localsearch"},

@@ -29,6 +29,10 @@ const (
 // the slices of its row sets (slice.go).
 const tablesMaxN = 21
 
+// TablesMaxN is tablesMaxN: the largest n whose count builds the whole
+// quarter tables once, before any sub-problem.
+const TablesMaxN = tablesMaxN
+
 // Kind tells what a sub-problem counts.
 type Kind uint8
 

@@ -1,0 +1,230 @@
+package fastcount
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/cputime"
+	"github.com/nqueens/nqueens/internal/pool"
+	"github.com/nqueens/nqueens/internal/qjoin"
+)
+
+// Estimate is the CPU time a count of a plan takes on some machine: the
+// plan's modelled time (its costs times the cost unit, which the model
+// gives in nanoseconds of the machines it was fitted on) times the ratio of
+// measured to modelled time that a calibration found for this n.
+type Estimate struct {
+	// Seconds is the CPU time of the whole count, summed over the cores.
+	Seconds float64
+	// PerCost is the CPU seconds of one unit of the plan's cost: a shard
+	// of cost c takes c × PerCost.
+	PerCost float64
+	// Calibration says where the ratio comes from, in words.
+	Calibration string
+	// Kernel is the matcher kernel a count here runs, the one the
+	// calibration is for ("" for the constellations, n ≤ 9).
+	Kernel string
+	// Sampled is the number of sub-problems counted here to calibrate (0:
+	// a stored calibration).
+	Sampled int
+}
+
+// calibration is a stored set of measured-to-modelled ratios, by n, of
+// one kind of CPU and kernel.
+type calibration struct {
+	name   string // the machine, the kernel and the date
+	vendor string // /proc/cpuinfo's vendor_id it is chosen for
+	kernel qjoin.Kernel
+	ratio  map[int]float64 // measured CPU time over modelled time, by n
+}
+
+// The stored calibrations: whole counts (n ≤ 22) and sampled shards (the
+// CPU time of a few shards of a large K, scaled by the plan's cost, as
+// bench/shards.sh does), 2 workers, on 2-core cloud VMs, with the AVX-512
+// kernel. Below the smallest n measured the ratio of the smallest holds;
+// between two, it is interpolated geometrically; where one machine has no
+// figure beyond its largest n, the steps of the other are taken.
+var calibrations = []calibration{
+	{
+		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n ≥ 28 from the AMD steps)",
+		vendor: "GenuineIntel",
+		kernel: qjoin.KernelAVX512,
+		// Whole counts 16–22 (count.sh medians; count -w 2), sampled shards
+		// 23–27 (3 each, engine qjoin/v2, whose costs equal v3's within 1%).
+		ratio: map[int]float64{16: 1.21, 17: 1.105, 18: 0.94, 20: 1.007, 21: 1.021, 22: 1.206,
+			23: 1.199, 24: 1.199, 25: 1.157, 26: 1.322, 27: 1.188},
+	},
+	{
+		name:   "AMD EPYC (Zen 5), AVX-512 kernel, 2-core VM, 2026-12-02",
+		vendor: "AuthenticAMD",
+		kernel: qjoin.KernelAVX512,
+		// Sampled shards of engine qjoin/v3: n = 25 and 26 one each, 28
+		// three (the median), 29 one.
+		ratio: map[int]float64{25: 0.778, 26: 0.770, 28: 1.443, 29: 3.085},
+	},
+}
+
+// at is c's measured-to-modelled ratio at n, and how it was had: measured
+// there, interpolated between two n measured, or extrapolated (carried
+// below the smallest, continued by other's steps beyond the largest).
+func (c *calibration) at(n int, other *calibration) (float64, string) {
+	if r, ok := c.ratio[n]; ok {
+		return r, "measured"
+	}
+	lo, hi := 0, 0
+	for m := range c.ratio {
+		if m < n && m > lo {
+			lo = m
+		}
+		if m > n && (hi == 0 || m < hi) {
+			hi = m
+		}
+	}
+	switch {
+	case lo == 0: // below every n measured
+		return c.ratio[hi], "extrapolated"
+	case hi == 0: // beyond: the other machine's steps from lo
+		if other != nil {
+			a, _ := other.at(lo, nil)
+			b, _ := other.at(n, nil)
+			return c.ratio[lo] * b / a, "extrapolated"
+		}
+		return c.ratio[lo], "extrapolated"
+	}
+	t := float64(n-lo) / float64(hi-lo)
+	return math.Exp((1-t)*math.Log(c.ratio[lo]) + t*math.Log(c.ratio[hi])), "interpolated"
+}
+
+// cpuVendor reads the CPU's vendor_id from /proc/cpuinfo ("" if it cannot).
+func cpuVendor() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "vendor_id" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// storedEstimate is the estimate of p from the stored calibration of this
+// CPU's vendor (the AMD one when none matches).
+func (p *Plan) storedEstimate(vendor string, kern qjoin.Kernel) Estimate {
+	c, other := &calibrations[1], &calibrations[0]
+	for i := range calibrations {
+		if calibrations[i].vendor == vendor {
+			c, other = &calibrations[i], &calibrations[1-i]
+		}
+	}
+	r, how := c.at(p.N, other)
+	e := Estimate{PerCost: r * p.CostUnit() / 1e9, Kernel: kern.String(),
+		Calibration: fmt.Sprintf("stored: %s; n=%d %s", c.name, p.N, how)}
+	if c.vendor != vendor {
+		e.Calibration += fmt.Sprintf("; none stored for this CPU (%s)", orUnknown(vendor))
+	}
+	if kern != c.kernel {
+		e.Calibration += fmt.Sprintf("; this machine runs the %v kernel: calibrate here", kern)
+	}
+	e.Seconds = e.PerCost * float64(p.TotalCost)
+	return e
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+// Estimate estimates the CPU time of a count of p. With sample 0 it takes
+// the stored calibration of this kind of CPU; otherwise it counts
+// sub-problems of p here, drawn at random (a generator seeded by the plan
+// hash: the same draw on every run), on workers goroutines, until about
+// sample of CPU time is spent (at least one sub-problem; from n = 27 one
+// takes minutes), and scales their measured CPU time by the plan's costs.
+// The constellation plans (n ≤ 9) are counted whole: milliseconds.
+// progress, if not nil, is called after each batch with the CPU time so far.
+func (p *Plan) Estimate(ctx context.Context, sample time.Duration, workers int, progress func(time.Duration)) (Estimate, error) {
+	if p.q == nil {
+		start := cputime.Now()
+		if _, err := p.Count(ctx, Options{Workers: workers}); err != nil {
+			return Estimate{}, err
+		}
+		s := cputime.Since(start).Seconds()
+		return Estimate{Seconds: s, PerCost: s / float64(max(p.TotalCost, 1)), Sampled: p.Len(),
+			Calibration: fmt.Sprintf("counted here whole (n=%d: border constellations)", p.N)}, nil
+	}
+	kern, err := qjoin.KernelAuto.Resolve()
+	if err != nil {
+		return Estimate{}, err
+	}
+	if sample <= 0 {
+		return p.storedEstimate(cpuVendor(), kern), nil
+	}
+	h, _ := hex.DecodeString(p.Hash())
+	rng := rand.New(rand.NewPCG(binary.LittleEndian.Uint64(h), binary.LittleEndian.Uint64(h[8:])))
+	// The row sets' sub-problems (ids from 2), not the two searches, each
+	// drawn once.
+	rows := p.Len() - 2
+	drawn := map[int]bool{}
+	draw := func(k int) []int {
+		var b []int
+		for len(b) < k && len(drawn) < rows {
+			i := 2 + rng.IntN(rows)
+			if !drawn[i] {
+				drawn[i] = true
+				b = append(b, i)
+			}
+		}
+		return b
+	}
+	batch := pool.Default(workers)
+	if p.N <= qjoin.TablesMaxN && rows > 1 {
+		// The first sub-problem builds the quarter tables, which the whole
+		// count builds once: not timed.
+		if err := p.CountSubs(ctx, draw(1), workers, nil); err != nil {
+			return Estimate{}, err
+		}
+	}
+	var cpu time.Duration
+	var modelled float64
+	n := 0
+	for n == 0 || cpu < sample {
+		if n > 0 {
+			// Batches as large as the time left allows (a call has its
+			// own setup), at most twice the last one.
+			per := cpu / time.Duration(n)
+			batch = min(2*batch, max(pool.Default(workers), int((sample-cpu)/max(per, 1))))
+		}
+		b := draw(batch)
+		if len(b) == 0 {
+			break
+		}
+		start := cputime.Now()
+		if err := p.CountSubs(ctx, b, workers, nil); err != nil {
+			return Estimate{}, err
+		}
+		cpu += cputime.Since(start)
+		for _, i := range b {
+			modelled += float64(p.Cost(i)) * p.CostUnit() / 1e9
+		}
+		n += len(b)
+		if progress != nil {
+			progress(cpu)
+		}
+	}
+	r := cpu.Seconds() / modelled
+	e := Estimate{PerCost: r * p.CostUnit() / 1e9, Kernel: kern.String(), Sampled: n,
+		Calibration: fmt.Sprintf("here: %d sub-problems drawn by the plan hash, %.1f s of CPU, the %v kernel", n, cpu.Seconds(), kern)}
+	e.Seconds = e.PerCost * float64(p.TotalCost)
+	return e, nil
+}

@@ -1,0 +1,102 @@
+package fastcount
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nqueens/nqueens/internal/qjoin"
+)
+
+// TestCalibrationAt: a stored ratio is used where measured, interpolated geometrically
+// between two measured n, the smallest's below them, and beyond the largest continued
+// by the other calibration's steps.
+func TestCalibrationAt(t *testing.T) {
+	a := &calibration{ratio: map[int]float64{20: 1, 22: 4, 24: 2}}
+	b := &calibration{ratio: map[int]float64{23: 1, 25: 3, 26: 6}}
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-12 }
+	for _, c := range []struct {
+		c, other *calibration
+		n        int
+		want     float64
+		how      string
+	}{
+		{a, b, 22, 4, "measured"},
+		{a, b, 21, 2, "interpolated"},                    // √(1·4)
+		{a, b, 16, 1, "extrapolated"},                    // the smallest's
+		{a, b, 25, 2 * 3 / math.Sqrt(3), "extrapolated"}, // 2 × b(25)/b(24), b(24) = √3
+		{a, nil, 25, 2, "extrapolated"},                  // no other: the largest's
+		{b, a, 24, math.Sqrt(3), "interpolated"},
+	} {
+		got, how := c.c.at(c.n, c.other)
+		if !near(got, c.want) || how != c.how {
+			t.Errorf("at(%d) = %v, %s; want %v, %s", c.n, got, how, c.want, c.how)
+		}
+	}
+	// The stored ones: positive everywhere, measured where they say.
+	for i, c := range calibrations {
+		for n := qjoin.MinN; n <= MaxN; n++ {
+			if r, _ := c.at(n, &calibrations[1-i]); !(r > 0.3 && r < 10) {
+				t.Errorf("%s: ratio %v at n=%d", c.name, r, n)
+			}
+		}
+	}
+}
+
+// TestStoredEstimate: the stored calibration of this CPU's vendor, or the other one
+// named as such; the kernel's mismatch said; seconds = costs × unit × ratio.
+func TestStoredEstimate(t *testing.T) {
+	p, err := NewPlanContext(context.Background(), 20, EngineAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, vendor := range []string{"GenuineIntel", "AuthenticAMD", "HygonGenuine"} {
+		e := p.storedEstimate(vendor, qjoin.KernelAVX512)
+		c := calibrations[0]
+		if vendor != "GenuineIntel" {
+			c = calibrations[1]
+		}
+		r, _ := c.at(20, nil)
+		if r2, _ := c.at(20, &calibrations[0]); vendor != "GenuineIntel" {
+			r = r2
+		}
+		want := float64(p.TotalCost) * p.CostUnit() * r / 1e9
+		if math.Abs(e.Seconds-want) > 1e-9*want || !strings.Contains(e.Calibration, c.name) {
+			t.Errorf("%s: %v s by %q; want %v s by %q", vendor, e.Seconds, e.Calibration, want, c.name)
+		}
+		if strings.Contains(e.Calibration, "none stored for this CPU") != (vendor == "HygonGenuine") {
+			t.Errorf("%s: %q", vendor, e.Calibration)
+		}
+		if strings.Contains(e.Calibration, "calibrate here") {
+			t.Errorf("%s with the AVX-512 kernel: %q", vendor, e.Calibration)
+		}
+	}
+	if e := p.storedEstimate("GenuineIntel", qjoin.KernelGo); !strings.Contains(e.Calibration, "go kernel: calibrate here") {
+		t.Errorf("the go kernel: %q", e.Calibration)
+	}
+}
+
+// TestSampledEstimate: a sample counts sub-problems of the plan (at least one, each
+// once) and scales their CPU time by the costs.
+func TestSampledEstimate(t *testing.T) {
+	p, err := NewPlanContext(context.Background(), 15, EngineAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := p.Estimate(context.Background(), time.Nanosecond, 1, nil)
+	if err != nil || e.Sampled < 1 || !(e.Seconds > 0) || !strings.HasPrefix(e.Calibration, "here: ") {
+		t.Fatalf("a sample of 1 ns: %+v, %v", e, err)
+	}
+	calls := 0
+	e, err = p.Estimate(context.Background(), time.Hour, 2, func(time.Duration) { calls++ })
+	if err != nil || e.Sampled != p.Len()-2-1 || calls == 0 { // every row set once, but the warm-up
+		t.Errorf("a sample of an hour: %d of %d sub-problems, %d progress calls, %v", e.Sampled, p.Len(), calls, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.Estimate(ctx, time.Second, 1, nil); err == nil {
+		t.Error("a cancelled sample: no error")
+	}
+}
