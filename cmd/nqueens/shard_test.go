@@ -446,29 +446,8 @@ func TestSlurmJobArray(t *testing.T) {
 	}
 	defer os.RemoveAll(dir)
 	start := time.Now()
-	out, err = exec.Command("sbatch", "--parsable", fmt.Sprintf("--array=0-%d", k-1),
-		"--output="+filepath.Join(dir, "slurm-%A_%a.out"),
-		fmt.Sprintf("--export=ALL,N=%d,K=%d,OUT=%s,NQUEENS=%s", n, k, dir, bin),
-		filepath.Join(repoRoot(t), "deploy/slurm/count.sbatch")).CombinedOutput()
-	if err != nil {
-		t.Fatalf("sbatch: %v %s%s", err, out, slurmLogs())
-	}
-	job := strings.TrimSpace(strings.Split(string(out), ";")[0])
-	// sbatch --wait polls at growing intervals; squeue every 200 ms is quicker.
-	for {
-		q, err := exec.Command("squeue", "-h", "-j", job, "-o", "%i %T").CombinedOutput()
-		if err != nil {
-			t.Fatalf("squeue: %v %s%s", err, q, slurmLogs())
-		}
-		if len(strings.TrimSpace(string(q))) == 0 {
-			break
-		}
-		if time.Since(start) > 10*time.Minute {
-			exec.Command("scancel", job).Run()
-			t.Fatalf("job %s not done after 10 minutes: %s%s", job, q, slurmLogs())
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	job := slurmArray(t, dir, fmt.Sprintf("--array=0-%d", k-1), fmt.Sprintf("N=%d,K=%d,OUT=%s,NQUEENS=%s", n, k, dir, bin))
+	slurmWait(t, start, job)
 	if _, err := shard.ResultPaths([]string{dir}); err != nil {
 		var logs strings.Builder
 		ms, _ := filepath.Glob(filepath.Join(dir, "slurm-*.out"))
@@ -484,6 +463,73 @@ func TestSlurmJobArray(t *testing.T) {
 	}
 	t.Logf("n=%d as %d Slurm array tasks: wall %.1f s, counting time summed %.1f s; total %d unique %d",
 		n, k, wall.Seconds(), m.Seconds, m.Total, m.Unique)
+}
+
+// slurmArray submits deploy/slurm/count.sbatch as the job array of array (an --array
+// option) with the variables vars, its logs in dir, and returns the job id.
+func slurmArray(t *testing.T, dir, array, vars string) string {
+	t.Helper()
+	out, err := exec.Command("sbatch", "--parsable", array, "--output="+filepath.Join(dir, "slurm-%A_%a.out"),
+		"--export=ALL,"+vars, filepath.Join(repoRoot(t), "deploy/slurm/count.sbatch")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("sbatch: %v %s%s", err, out, slurmLogs())
+	}
+	return strings.TrimSpace(strings.Split(string(out), ";")[0])
+}
+
+// slurmWait waits until the jobs have left the queue (10 minutes at most from start).
+func slurmWait(t *testing.T, start time.Time, jobs ...string) {
+	t.Helper()
+	// sbatch --wait polls at growing intervals; squeue every 200 ms is quicker.
+	for {
+		q, err := exec.Command("squeue", "-h", "-j", strings.Join(jobs, ","), "-o", "%i %T").CombinedOutput()
+		if err != nil {
+			t.Fatalf("squeue: %v %s%s", err, q, slurmLogs())
+		}
+		if len(strings.TrimSpace(string(q))) == 0 {
+			return
+		}
+		if time.Since(start) > 10*time.Minute {
+			for _, j := range jobs {
+				exec.Command("scancel", j).Run()
+			}
+			t.Fatalf("jobs %v not done after 10 minutes: %s%s", jobs, q, slurmLogs())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestSlurmArrayOffset: a cluster whose MaxArraySize is below K takes the shards as
+// several arrays, each task's shard its index plus OFFSET: n = 14 in 5 shards as the
+// arrays 0-2 (OFFSET=0) and 0-1 (OFFSET=3) merges to the whole count; a bad OFFSET
+// stops the task before any count.
+func TestSlurmArrayOffset(t *testing.T) {
+	if os.Getenv("NQUEENS_SLURM") != "1" {
+		t.Skip("set NQUEENS_SLURM=1 with a cluster up (.ci/slurm.sh) to run")
+	}
+	n, k := 14, 5
+	bin := binary(t)
+	dir := t.TempDir()
+	start := time.Now()
+	vars := fmt.Sprintf("N=%d,K=%d,OUT=%s,NQUEENS=%s", n, k, dir, bin)
+	a := slurmArray(t, dir, "--array=0-2", vars+",OFFSET=0")
+	b := slurmArray(t, dir, "--array=0-1", vars+",OFFSET=3")
+	slurmWait(t, start, a, b)
+	m := mergeJSON(t, dir)
+	if m.Total != knownCounts(n)[0] || m.Unique != knownCounts(n)[1] || m.Shards != k || len(m.Files) != k {
+		t.Fatalf("n=%d from two arrays with offsets: merged %+v", n, m)
+	}
+	bad := t.TempDir()
+	c := slurmArray(t, bad, "--array=0-0", fmt.Sprintf("N=%d,K=%d,OUT=%s,NQUEENS=%s,OFFSET=x", n, k, bad, bin))
+	slurmWait(t, start, c)
+	logs, _ := filepath.Glob(filepath.Join(bad, "slurm-*.out"))
+	results, _ := filepath.Glob(filepath.Join(bad, "shard-*"))
+	if len(logs) != 1 {
+		t.Fatalf("OFFSET=x: logs %v%s", logs, slurmLogs())
+	}
+	if log := lines(logs[0], 5); !strings.Contains(log, "OFFSET=x needs a number") || len(results) != 0 {
+		t.Errorf("OFFSET=x: log %q, files %v", log, results)
+	}
 }
 
 // TestSlurmEarlySignal: deploy/slurm/count.sbatch asks Slurm for SIGTERM 60 s before
