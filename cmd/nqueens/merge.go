@@ -43,7 +43,7 @@ shard count than most files (the odd ones out are named), is truncated or
 fails its checksum, when a sum overflows, and when the Burnside numerators do
 not add up to a multiple of 8. A missing shard whose checkpoint is beside the
 files is named as interrupted, with what its checkpoint holds. Result files of
-the previous format (nqueens-shard/2) are read as well.
+the previous formats (nqueens-shard/2 and /3) are read as well.
 seconds is the counting time summed over the shards.`,
 		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json",
 		Args: func(_ *cobra.Command, args []string) error {
