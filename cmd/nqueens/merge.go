@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // mergeOutput is what merge prints, in the names of docs/vocabulary.md.
@@ -27,8 +28,9 @@ type mergeOutput struct {
 
 // mergeCmd is "nqueens merge".
 type mergeCmd struct {
-	e      *env
-	asJSON bool
+	e            *env
+	asJSON       bool
+	requireAudit bool
 }
 
 func newMergeCmd(e *env) *cobra.Command {
@@ -44,8 +46,13 @@ fails its checksum, when a sum overflows, and when the Burnside numerators do
 not add up to a multiple of 8. A missing shard whose checkpoint is beside the
 files is named as interrupted, with what its checkpoint holds. Result files of
 the previous formats (nqueens-shard/2 and /3) are read as well.
-seconds is the counting time summed over the shards.`,
-		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json",
+seconds is the counting time summed over the shards.
+
+With --require-audit the merge also refuses unless the directories of the
+files hold a passing audit record of the plan ("nqueens audit") and no failing
+one: a failing record stays in the way until its shards are counted again and
+the record removed.`,
+		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json\n  nqueens merge results/ --require-audit",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("want one or more directories or result files")
@@ -55,6 +62,7 @@ seconds is the counting time summed over the shards.`,
 		RunE: func(_ *cobra.Command, args []string) error { return c.run(args) },
 	}
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&c.requireAudit, "require-audit", false, `refuse unless the directories hold a passing audit record ("nqueens audit")`)
 	return cmd
 }
 
@@ -66,6 +74,11 @@ func (c *mergeCmd) run(args []string) error {
 	m, err := nqueens.MergeShards(paths)
 	if err != nil {
 		return failure{err: err}
+	}
+	if c.requireAudit {
+		if _, err := shard.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
+			return failure{err: fmt.Errorf("merge refused: %w", err)}
+		}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
 		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
