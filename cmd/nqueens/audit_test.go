@@ -98,6 +98,9 @@ func TestAuditCLI(t *testing.T) {
 		t.Errorf("audit of good shards: exit %d\n%s%s", code, out, errs)
 	}
 	requireAudit(0, "")
+	if _, out, _ := runCLI(t, "", "merge", dir, "--require-audit"); !strings.Contains(out, " audited=3\n") {
+		t.Errorf("merge --require-audit after an audit of 3 shards: %s", out)
+	}
 
 	code, out, errs = runCLI(t, "", "audit", dir, "--fraction", "1", "--json")
 	var got auditOutput

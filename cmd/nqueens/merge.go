@@ -24,6 +24,7 @@ type mergeOutput struct {
 	Engine   string          `json:"engine"`
 	Files    []string        `json:"files"`
 	Versions []string        `json:"versions"`
+	Audited  int             `json:"audited,omitempty"` // with --require-audit: the shards the passing audits checked
 }
 
 // mergeCmd is "nqueens merge".
@@ -51,7 +52,8 @@ seconds is the counting time summed over the shards.
 With --require-audit the merge also refuses unless the directories of the
 files hold a passing audit record of the plan ("nqueens audit") and no failing
 one: a failing record stays in the way until its shards are counted again and
-the record removed.`,
+the record removed. audited is then the number of shards the passing records
+checked.`,
 		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json\n  nqueens merge results/ --require-audit",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -75,21 +77,26 @@ func (c *mergeCmd) run(args []string) error {
 	if err != nil {
 		return failure{err: err}
 	}
+	audited := 0
 	if c.requireAudit {
-		if _, err := shard.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
+		if audited, err = shard.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
 			return failure{err: fmt.Errorf("merge refused: %w", err)}
 		}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
+		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Audited: audited})
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {
 	if c.asJSON {
 		return printJSON(c.e.stdout, out)
 	}
-	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
-		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","))
+	audited := ""
+	if out.Audited > 0 {
+		audited = fmt.Sprintf(" audited=%d", out.Audited)
+	}
+	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s%s\n",
+		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","), audited)
 	return err
 }
 
