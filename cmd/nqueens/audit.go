@@ -9,23 +9,22 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens/internal/shard"
-	"github.com/nqueens/nqueens/internal/u128"
+	"github.com/nqueens/nqueens"
 )
 
 // auditShard is one shard an audit counted again, in the names of docs/vocabulary.md.
 type auditShard struct {
-	Shard           string    `json:"shard"` // "I/K"
-	ResultFile      string    `json:"result_file"`
-	Host            string    `json:"host,omitempty"`
-	Kernel          string    `json:"kernel"`
-	AuditKernel     string    `json:"audit_kernel"`
-	Total           u128.U128 `json:"total"`
-	Burnside        u128.U128 `json:"burnside"`
-	RecountTotal    u128.U128 `json:"recount_total"`
-	RecountBurnside u128.U128 `json:"recount_burnside"`
-	OK              bool      `json:"ok"`
-	Seconds         float64   `json:"seconds"`
+	Shard           string          `json:"shard"` // "I/K"
+	ResultFile      string          `json:"result_file"`
+	Host            string          `json:"host,omitempty"`
+	Kernel          string          `json:"kernel"`
+	AuditKernel     string          `json:"audit_kernel"`
+	Total           nqueens.Uint128 `json:"total"`
+	Burnside        nqueens.Uint128 `json:"burnside"`
+	RecountTotal    nqueens.Uint128 `json:"recount_total"`
+	RecountBurnside nqueens.Uint128 `json:"recount_burnside"`
+	OK              bool            `json:"ok"`
+	Seconds         float64         `json:"seconds"`
 }
 
 // auditOutput is what audit prints.
@@ -97,7 +96,7 @@ no record.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&c.asJSON, "json", false, "print one JSON object")
-	f.Float64Var(&c.fraction, "fraction", shard.DefaultAuditFraction, "check the fraction `F` of the finished shards (at least one)")
+	f.Float64Var(&c.fraction, "fraction", nqueens.DefaultAuditFraction, "check the fraction `F` of the finished shards (at least one)")
 	f.IntSliceVar(&c.only, "only", nil, "check the shards `I,J,...`")
 	f.StringVar(&c.host, "host", "", "check only the shards counted on host `H`")
 	f.Uint64Var(&c.seed, "seed", 0, "choose the shards with seed `S` (default: from the plan hash)")
@@ -121,41 +120,44 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 	if err != nil {
 		return usageError{err}
 	}
-	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing")
-	rec, err := shard.Audit(c.e.ctx, paths, shard.AuditOptions{Fraction: c.fraction, Only: c.only, OnlyHost: c.host,
-		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, Progress: bar.update,
-		Warn: func(msg string) { fmt.Fprintf(c.e.stderr, "nqueens: audit: %s\n", msg) }})
-	bar.finish()
-	if err != nil {
-		if c.e.ctx.Err() != nil {
-			return interrupted{"audit interrupted: no record written"}
-		}
-		return err
-	}
 	dir := args[0]
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	recFile, err := shard.WriteAudit(dir, rec)
-	if err != nil {
-		return fmt.Errorf("audit record not written: %w", err)
+	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing")
+	res, err := nqueens.AuditShards(c.e.ctx, paths, nqueens.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
+		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, RecordDir: dir, Progress: bar.record,
+		Warn: func(msg string) { fmt.Fprintf(c.e.stderr, "nqueens: audit: %s\n", msg) }})
+	bar.finish()
+	switch {
+	case err != nil && c.e.ctx.Err() != nil:
+		return interrupted{"audit interrupted: no record written"}
+	case err != nil && res.Plan == "":
+		return err
 	}
-	out := auditOutput{N: rec.N, Plan: rec.Plan, Engine: rec.Engine, Shards: rec.Shards, Found: rec.Found,
-		Fraction: rec.Fraction, Seed: rec.Seed, Failed: rec.Failed, RecordFile: recFile, Checked: []auditShard{}}
+	recErr := err // the audit ran, its record could not be written
+	out := auditOutput{N: res.N, Plan: res.Plan, Engine: res.Engine, Shards: res.Shards, Found: res.ShardsFound,
+		Fraction: res.Fraction, Seed: res.Seed, Failed: res.Failed, RecordFile: res.RecordFile, Checked: []auditShard{}}
 	var bad []string
-	for _, a := range rec.Checked {
-		out.Checked = append(out.Checked, auditShard{Shard: fmt.Sprintf("%d/%d", a.Shard, rec.Shards), ResultFile: a.File,
+	for _, a := range res.Checked {
+		out.Checked = append(out.Checked, auditShard{Shard: fmt.Sprintf("%d/%d", a.Shard, res.Shards), ResultFile: a.ResultFile,
 			Host: a.Host, Kernel: a.Kernel, AuditKernel: a.AuditKernel, Total: a.Total, Burnside: a.Burnside,
 			RecountTotal: a.RecountTotal, RecountBurnside: a.RecountBurnside, OK: a.OK, Seconds: a.Seconds})
 		if !a.OK {
-			bad = append(bad, a.File)
+			bad = append(bad, a.ResultFile)
 		}
 	}
 	if err := c.render(out); err != nil {
 		return err
 	}
-	if len(bad) > 0 {
-		return failure{err: fmt.Errorf("audit failed: %d of %d shards disagree with their recount: %s", len(bad), len(rec.Checked), strings.Join(bad, ", "))}
+	switch {
+	case len(bad) > 0 && recErr != nil:
+		return fmt.Errorf("audit failed: %d of %d shards disagree with their recount: %s; and its record was NOT written: %v",
+			len(bad), len(res.Checked), strings.Join(bad, ", "), recErr)
+	case len(bad) > 0:
+		return failure{err: fmt.Errorf("audit failed: %d of %d shards disagree with their recount: %s", len(bad), len(res.Checked), strings.Join(bad, ", "))}
+	case recErr != nil:
+		return fmt.Errorf("the audit passed, but its record was NOT written: %w", recErr)
 	}
 	return nil
 }

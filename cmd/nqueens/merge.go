@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // mergeOutput is what merge prints, in the names of docs/vocabulary.md.
@@ -79,7 +78,7 @@ func (c *mergeCmd) run(args []string) error {
 	}
 	audited := 0
 	if c.requireAudit {
-		if audited, err = shard.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
+		if audited, err = nqueens.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
 			return failure{err: fmt.Errorf("merge refused: %w", err)}
 		}
 	}
