@@ -92,7 +92,7 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	res := AuditResult{Plan: rec.Plan, Engine: rec.Engine, N: rec.N, Shards: rec.Shards, ShardsFound: rec.Found,
 		Fraction: rec.Fraction, Seed: rec.Seed, Failed: rec.Failed}
 	for _, a := range rec.Checked {
-		res.Checked = append(res.Checked, AuditedShard{Shard: a.Shard, ResultFile: a.File, Host: a.Host, Kernel: a.Kernel,
+		res.Checked = append(res.Checked, AuditedShard{Shard: a.Shard, ResultFile: a.ResultFile, Host: a.Host, Kernel: a.Kernel,
 			AuditKernel: a.AuditKernel, Total: a.Total, Burnside: a.Burnside, RecountTotal: a.RecountTotal,
 			RecountBurnside: a.RecountBurnside, OK: a.OK, Seconds: a.Seconds})
 	}

@@ -31,7 +31,7 @@ const AuditFormat = "nqueens-audit/1"
 // the recount gives.
 type AuditShard struct {
 	Shard           int       `json:"shard"`
-	File            string    `json:"file"`
+	ResultFile      string    `json:"result_file"`
 	Host            string    `json:"host,omitempty"` // where the shard was counted
 	Kernel          string    `json:"kernel"`         // the kernel(s) that counted it, as the file says
 	AuditKernel     string    `json:"audit_kernel"`   // the kernel of the recount
@@ -242,7 +242,7 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 		if reused {
 			same = append(same, s)
 		}
-		a := AuditShard{Shard: s, File: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside}
+		a := AuditShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside}
 		start := time.Now()
 		var overflow bool
 		err := p.CountSubsKernel(ctx, want[s], opt.Workers, k, func(id int, sr fastcount.SubResult) {
@@ -398,7 +398,7 @@ func RequireAudit(dirs []string, plan string, shards int) (checked int, err erro
 			var bad []string
 			for _, c := range a.Checked {
 				if !c.OK {
-					bad = append(bad, c.File)
+					bad = append(bad, c.ResultFile)
 				}
 			}
 			return 0, fmt.Errorf("audit record %s failed: %d of %d shards disagree (%s): count them again on another machine, then remove the record and audit again",

@@ -47,7 +47,7 @@ func TestAudit(t *testing.T) {
 		return bad
 	}
 	rec := audit(AuditOptions{Only: []int{5}})
-	if rec.Passed() || rec.Failed != 1 || len(rec.Checked) != 1 || rec.Checked[0].File != paths[5] ||
+	if rec.Passed() || rec.Failed != 1 || len(rec.Checked) != 1 || rec.Checked[0].ResultFile != paths[5] ||
 		rec.Checked[0].RecountTotal == rec.Checked[0].Total {
 		t.Errorf("audit of the tampered shard: %+v", rec)
 	}
