@@ -232,7 +232,7 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 			totalCost += uint64(p.Cost(id))
 		}
 	}
-	var same []int
+	var same, unknown []int
 	for _, s := range chosen {
 		r, f := rs[byShard[s]], files[byShard[s]]
 		if err := r.Matches(p, s, ref.Shards, want[s]); err != nil {
@@ -241,6 +241,9 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 		k, kname, reused := AuditKernel(p, r.Kernel)
 		if reused {
 			same = append(same, s)
+		}
+		if slices.Contains(strings.Split(r.Kernel, ","), KernelUnknown) {
+			unknown = append(unknown, s)
 		}
 		a := AuditShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside}
 		start := time.Now()
@@ -272,6 +275,10 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 		}
 		warn("warning: %d shard(s) (%s) counted again with the kernel that counted them (%s): %s; the audit checks the machines, not the kernel",
 			len(same), RangesOf(same), rec.Checked[slices.Index(chosen, same[0])].AuditKernel, what)
+	}
+	if len(unknown) > 0 {
+		warn("warning: %d shard(s) (%s) from files of format 3, which do not say which kernel counted them, counted again with %s: perhaps the same",
+			len(unknown), RangesOf(unknown), qjoin.KernelGo)
 	}
 	rec.Host, _ = os.Hostname()
 	rec.Time = time.Now().UTC().Format(time.RFC3339)

@@ -182,3 +182,17 @@ func TestSample(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditSameKernel: shards of a board counted without kernels (n = 8) are counted again
+// by the same code, and the audit says so.
+func TestAuditSameKernel(t *testing.T) {
+	paths := countShards(t, t.TempDir(), 8, 2)
+	var warned []string
+	rec, err := Audit(context.Background(), paths, AuditOptions{Fraction: 1, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil || !rec.Passed() || len(rec.Checked) != 2 || rec.Checked[0].Kernel != KernelNone || rec.Checked[0].AuditKernel != KernelNone {
+		t.Fatalf("audit of n=8: %+v, %v", rec, err)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "with the kernel that counted them (none)") || !strings.Contains(warned[0], "0-1") {
+		t.Errorf("warnings: %q", warned)
+	}
+}

@@ -91,6 +91,12 @@ func TestFormatV3(t *testing.T) {
 	if err != nil || m.Total != u128.From(known(12)[0]) || m.Unique != u128.From(known(12)[1]) {
 		t.Errorf("merge with a version 3 file: %+v, %v", m, err)
 	}
+	var warned []string
+	rec, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1}, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil || !rec.Passed() || rec.Checked[0].Kernel != KernelUnknown || rec.Checked[0].AuditKernel != "go" ||
+		len(warned) != 1 || !strings.Contains(warned[0], "format 3") {
+		t.Errorf("audit of a version 3 file: %+v, %v, %q", rec, err, warned)
+	}
 	os.WriteFile(paths[1], []byte(strings.Replace(string(ob), `"total": `, `"total": 1`, 1)), 0o644)
 	if _, err := ReadResult(paths[1]); !errors.Is(err, ErrChecksum) {
 		t.Errorf("an edited version 3 file: %v", err)
