@@ -289,7 +289,7 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 // shards of the least hashes of seed and shard, so that the choice of a shard
 // does not depend on the others found with it. In increasing order.
 func sample(found []int, f float64, seed uint64) []int {
-	m := int(math.Ceil(f * float64(len(found))))
+	m := int(math.Ceil(f*float64(len(found)) - 1e-9)) // 0.07 × 100 is 7.000000000000001
 	m = max(1, min(m, len(found)))
 	type item struct {
 		h     uint64

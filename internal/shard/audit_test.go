@@ -168,6 +168,9 @@ func TestSample(t *testing.T) {
 	if len(s) != 10 || !slices.IsSorted(s) {
 		t.Errorf("1%% of 1000: %v", s)
 	}
+	if got := len(sample(all[:100], 0.07, 42)); got != 7 {
+		t.Errorf("7%% of 100: %d shards", got)
+	}
 	if len(sample(all[:5], 0.01, 42)) != 1 || len(sample(all[:5], 1, 42)) != 5 {
 		t.Error("the least share is one shard, the most every one")
 	}
