@@ -438,7 +438,7 @@ type MergeError = shard.MergeError
 // missing (saying so when its checkpoint is beside the files: an interrupted shard),
 // when the sub-problems of the shards overlap or leave a gap, when a sum overflows, and
 // when the Burnside numerators do not add up to a multiple of 8. It reads result files of
-// the previous format (nqueens-shard/2) as well.
+// the previous formats (nqueens-shard/2 and /3) as well.
 func MergeShards(paths []string) (MergeResult, error) {
 	m, err := shard.Merge(paths)
 	if err != nil {

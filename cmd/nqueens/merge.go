@@ -23,12 +23,14 @@ type mergeOutput struct {
 	Engine   string          `json:"engine"`
 	Files    []string        `json:"files"`
 	Versions []string        `json:"versions"`
+	Audited  int             `json:"audited,omitempty"` // with --require-audit: the shards the passing audits checked
 }
 
 // mergeCmd is "nqueens merge".
 type mergeCmd struct {
-	e      *env
-	asJSON bool
+	e            *env
+	asJSON       bool
+	requireAudit bool
 }
 
 func newMergeCmd(e *env) *cobra.Command {
@@ -43,9 +45,15 @@ shard count than most files (the odd ones out are named), is truncated or
 fails its checksum, when a sum overflows, and when the Burnside numerators do
 not add up to a multiple of 8. A missing shard whose checkpoint is beside the
 files is named as interrupted, with what its checkpoint holds. Result files of
-the previous format (nqueens-shard/2) are read as well.
-seconds is the counting time summed over the shards.`,
-		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json",
+the previous formats (nqueens-shard/2 and /3) are read as well.
+seconds is the counting time summed over the shards.
+
+With --require-audit the merge also refuses unless the directories of the
+files hold a passing audit record of the plan ("nqueens audit") and no failing
+one: a failing record stays in the way until its shards are counted again and
+the record removed. audited is then the number of shards the passing records
+checked.`,
+		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json\n  nqueens merge results/ --require-audit",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("want one or more directories or result files")
@@ -55,6 +63,7 @@ seconds is the counting time summed over the shards.`,
 		RunE: func(_ *cobra.Command, args []string) error { return c.run(args) },
 	}
 	cmd.Flags().BoolVar(&c.asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&c.requireAudit, "require-audit", false, `refuse unless the directories hold a passing audit record ("nqueens audit")`)
 	return cmd
 }
 
@@ -67,16 +76,26 @@ func (c *mergeCmd) run(args []string) error {
 	if err != nil {
 		return failure{err: err}
 	}
+	audited := 0
+	if c.requireAudit {
+		if audited, err = nqueens.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
+			return failure{err: fmt.Errorf("merge refused: %w", err)}
+		}
+	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions})
+		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Audited: audited})
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {
 	if c.asJSON {
 		return printJSON(c.e.stdout, out)
 	}
-	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s\n",
-		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","))
+	audited := ""
+	if out.Audited > 0 {
+		audited = fmt.Sprintf(" audited=%d", out.Audited)
+	}
+	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s%s\n",
+		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","), audited)
 	return err
 }
 

@@ -5,12 +5,16 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // TestSignalsStopEveryCommand: SIGINT and SIGTERM stop every long-running command
@@ -18,7 +22,9 @@ import (
 func TestSignalsStopEveryCommand(t *testing.T) {
 	bin := binary(t)
 	dir := t.TempDir()
+	audited := fakeShard(t, 19)
 	commands := [][]string{
+		{"audit", audited, "--only", "0"},
 		{"count", "19"},
 		{"list", "17", "-w", "2"},
 		{"solve", "3e8", "--seed", "1", "--format", "binary", "--out", dir + "/q.bin"},
@@ -61,6 +67,30 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 			t.Logf("%v %v: exit 130 after %v", args, sig, time.Since(sent).Round(time.Millisecond))
 		}
 	}
+	if m, _ := filepath.Glob(filepath.Join(audited, "audit-*.json")); len(m) > 0 {
+		t.Errorf("an interrupted audit wrote %v", m)
+	}
+}
+
+// fakeShard returns a directory holding the result file of the whole board of n as shard
+// 0 of 1, with sums of 0: an audit counts all of n again.
+func fakeShard(t *testing.T, n int) string {
+	t.Helper()
+	p, err := fastcount.NewPlan(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]int, p.Len())
+	for i := range ids {
+		ids[i] = i
+	}
+	r := shard.NewCheckpoint(p, 0, 1, ids).Result()
+	r.Kernel, r.Version = "go", "test"
+	dir := t.TempDir()
+	if err := shard.WriteResult(filepath.Join(dir, shard.FileName(0, 1)), r); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // TestSolveKilledLeavesNothing: solve --out killed with SIGKILL while it computes or

@@ -246,6 +246,7 @@ func TestVocabulary(t *testing.T) {
 
 	// What the commands print, in text and in JSON, each in its own directory.
 	shards, ckpt, placement := "DIR/shards", "DIR/ckpt", "DIR/q.txt"
+	host, _ := os.Hostname() // audit --host: the shards counted here
 	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -265,6 +266,9 @@ func TestVocabulary(t *testing.T) {
 		{"plan", "10", "--shards", "2"},
 		{"plan", "10", "--shards", "2", "--cores", "4", "--price", "0.1", "--calibrate", "10ms"},
 		{"merge", shards},
+		{"audit", shards, "--fraction", "1"},
+		{"audit", shards, "--only", "1", "--host", "HOST"},
+		{"merge", shards, "--require-audit"},
 		{"solve", "8", "--seed", "1"},
 		{"solve", "100", "--seed", "1", "--algorithm", "localsearch"},
 		{"solve", "100", "--seed", "1", "--out", placement},
@@ -287,7 +291,7 @@ func TestVocabulary(t *testing.T) {
 		for _, asJSON := range []bool{false, true} {
 			var a []string
 			for _, arg := range args {
-				a = append(a, strings.Replace(arg, "DIR", dirs[asJSON], 1))
+				a = append(a, strings.Replace(strings.Replace(arg, "DIR", dirs[asJSON], 1), "HOST", host, 1))
 			}
 			if asJSON {
 				a = append(a, "--json")

@@ -190,6 +190,11 @@ func (p *Plan) Version() string {
 	return EngineVersion
 }
 
+// HasKernel tells whether the plan's sub-problems are counted by a matcher
+// kernel (qjoin.Kernel): those of the quadrant join are, the constellations
+// are not.
+func (p *Plan) HasKernel() bool { return p.q != nil }
+
 // Len is the number of sub-problems.
 func (p *Plan) Len() int {
 	if p.q != nil {

@@ -21,6 +21,13 @@ import (
 // not reported. CountSubs returns ctx.Err() if it stopped before every id
 // was finished, and nil otherwise.
 func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(id int, r SubResult)) error {
+	return p.CountSubsKernel(ctx, ids, workers, qjoin.KernelAuto, done)
+}
+
+// CountSubsKernel is CountSubs with the matcher kernel k of the quadrant
+// join (a plan without one, see HasKernel, ignores k): an audit recounts a
+// shard with another kernel than the one that counted it.
+func (p *Plan) CountSubsKernel(ctx context.Context, ids []int, workers int, k qjoin.Kernel, done func(id int, r SubResult)) error {
 	for _, i := range ids {
 		if i < 0 || i >= p.Len() {
 			return fmt.Errorf("fastcount: sub-problem %d out of range 0..%d", i, p.Len()-1)
@@ -29,7 +36,7 @@ func (p *Plan) CountSubs(ctx context.Context, ids []int, workers int, done func(
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	finished, err := p.run(ctx, ids, workers, EngineAuto, qjoin.KernelAuto, done)
+	finished, err := p.run(ctx, ids, workers, EngineAuto, k, done)
 	if finished < len(ids) {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -11,9 +11,10 @@ import (
 // CheckpointFormat names the layout of checkpoint files. Version 2 records
 // the Burnside numerator of the finished sub-problems instead of a unique
 // count (see fastcount.SubResult); version 3 calls the plan's sub-problems
-// plan_subs and records no nodes, as result files. LoadCheckpoint reads both:
-// a count of version 2 resumes.
-const CheckpointFormat = "nqueens-checkpoint/3"
+// plan_subs and records no nodes, as result files; version 4 records the
+// kernel that counted. LoadCheckpoint reads the three: a count of version 2
+// or 3 resumes.
+const CheckpointFormat = "nqueens-checkpoint/4"
 
 // Checkpoint is the progress of a count over the sub-problems Todo of a plan:
 // which are done, and their sums. A count of the whole board has Shard 0 of
@@ -34,6 +35,7 @@ type Checkpoint struct {
 	Runs     int       `json:"runs"`     // runs that contributed
 	Complete bool      `json:"complete"`
 	Version  string    `json:"version"`
+	Kernel   string    `json:"kernel"`  // the matcher kernel(s) of the runs so far ("" before the first)
 	Written  string    `json:"written"` // RFC 3339 time of the write
 	Checksum string    `json:"checksum"`
 }
@@ -63,10 +65,16 @@ func LoadCheckpoint(path string) (*Checkpoint, error) {
 		return nil, err
 	}
 	c := &Checkpoint{}
-	if formatOf(data) == checkpointFormatV2 {
+	switch formatOf(data) {
+	case checkpointFormatV2:
 		err = loadCheckpointV2(data, c)
-	} else if err = checkFormat(data, CheckpointFormat); err == nil {
-		err = unseal(data, c, &c.Checksum)
+	case checkpointFormatV3:
+		err = loadCheckpointV3(data, c)
+	default:
+		err = checkFormat(data, CheckpointFormat)
+		if err == nil {
+			err = unseal(data, c, &c.Checksum)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -126,7 +134,7 @@ func (c *Checkpoint) Matches(p *fastcount.Plan, i, k int, ids []int) error {
 func (c *Checkpoint) Result() *Result {
 	return &Result{Format: ResultFormat, Plan: c.Plan, Engine: c.Engine, N: c.N, Shard: c.Shard,
 		Shards: c.Shards, Subs: c.Subs, IDs: c.Todo, Total: c.Total, Burnside: c.Burnside,
-		Seconds: c.Seconds, Version: c.Version}
+		Seconds: c.Seconds, Version: c.Version, Kernel: c.Kernel}
 }
 
 // Unique is the unique count of a complete count of the whole plan (one

@@ -6,6 +6,11 @@ import (
 	"github.com/nqueens/nqueens/internal/u128"
 )
 
+// KernelUnknown is the kernel of a file of format version 2 or 3, which
+// does not say which kernel counted (nor does a checkpoint of those versions
+// with sub-problems done, resumed by this one).
+const KernelUnknown = "unknown"
+
 // The files of format version 2 (nqueens-shard/2, nqueens-checkpoint/2), written by the
 // same engine (qjoin/v2) before version 3 renamed subs to plan_subs and dropped nodes:
 // merge, the skip of a finished shard and resume read them, checksum included, so that a
@@ -59,6 +64,82 @@ type checkpointV2 struct {
 	Checksum string  `json:"checksum"`
 }
 
+// The files of format version 3 (nqueens-shard/3, nqueens-checkpoint/3), written by the
+// same engine before version 4 recorded the kernel: read as version 2 is, with the
+// kernel KernelUnknown. Nothing writes them.
+const (
+	resultFormatV3     = "nqueens-shard/3"
+	checkpointFormatV3 = "nqueens-checkpoint/3"
+)
+
+// resultV3 is a result file of version 3, field for field.
+type resultV3 struct {
+	Format   string    `json:"format"`
+	Plan     string    `json:"plan"`
+	Engine   string    `json:"engine"`
+	N        int       `json:"n"`
+	Shard    int       `json:"shard"`
+	Shards   int       `json:"shards"`
+	Subs     int       `json:"plan_subs"`
+	IDs      Ranges    `json:"ids"`
+	Total    u128.U128 `json:"total"`
+	Burnside u128.U128 `json:"burnside"`
+	Seconds  float64   `json:"seconds"`
+	Workers  int       `json:"workers"`
+	Version  string    `json:"version"`
+	Host     string    `json:"host,omitempty"`
+	Finished string    `json:"finished"`
+	Checksum string    `json:"checksum"`
+}
+
+// checkpointV3 is a checkpoint of version 3, field for field.
+type checkpointV3 struct {
+	Format   string    `json:"format"`
+	Plan     string    `json:"plan"`
+	Engine   string    `json:"engine"`
+	N        int       `json:"n"`
+	Shard    int       `json:"shard"`
+	Shards   int       `json:"shards"`
+	Subs     int       `json:"plan_subs"`
+	Todo     Ranges    `json:"todo"`
+	Done     Ranges    `json:"done"`
+	Total    u128.U128 `json:"total"`
+	Burnside u128.U128 `json:"burnside"`
+	Seconds  float64   `json:"seconds"`
+	Runs     int       `json:"runs"`
+	Complete bool      `json:"complete"`
+	Version  string    `json:"version"`
+	Written  string    `json:"written"`
+	Checksum string    `json:"checksum"`
+}
+
+// readResultV3 reads a result file of version 3 into r, in the current layout.
+func readResultV3(data []byte, r *Result) error {
+	var v resultV3
+	if err := unseal(data, &v, &v.Checksum); err != nil {
+		return err
+	}
+	*r = Result{Format: ResultFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
+		Subs: v.Subs, IDs: v.IDs, Total: v.Total, Burnside: v.Burnside, Seconds: v.Seconds, Workers: v.Workers,
+		Version: v.Version, Host: v.Host, Kernel: KernelUnknown, Finished: v.Finished, Checksum: v.Checksum}
+	return nil
+}
+
+// loadCheckpointV3 reads a checkpoint of version 3 into c, in the current layout.
+func loadCheckpointV3(data []byte, c *Checkpoint) error {
+	var v checkpointV3
+	if err := unseal(data, &v, &v.Checksum); err != nil {
+		return err
+	}
+	*c = Checkpoint{Format: CheckpointFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
+		Subs: v.Subs, Todo: v.Todo, Done: v.Done, Total: v.Total, Burnside: v.Burnside, Seconds: v.Seconds,
+		Runs: v.Runs, Complete: v.Complete, Version: v.Version, Written: v.Written, Checksum: v.Checksum}
+	if len(v.Done) > 0 {
+		c.Kernel = KernelUnknown
+	}
+	return nil
+}
+
 // formatOf is the format a file says it has, "" if it says none.
 func formatOf(data []byte) string {
 	var head struct {
@@ -76,7 +157,7 @@ func readResultV2(data []byte, r *Result) error {
 	}
 	*r = Result{Format: ResultFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
 		Subs: v.Subs, IDs: v.IDs, Total: u128.From(v.Total), Burnside: u128.From(v.Burnside), Seconds: v.Seconds, Workers: v.Workers,
-		Version: v.Version, Host: v.Host, Finished: v.Finished, Checksum: v.Checksum}
+		Version: v.Version, Host: v.Host, Kernel: KernelUnknown, Finished: v.Finished, Checksum: v.Checksum}
 	return nil
 }
 
@@ -90,5 +171,8 @@ func loadCheckpointV2(data []byte, c *Checkpoint) error {
 	*c = Checkpoint{Format: CheckpointFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
 		Subs: v.Subs, Todo: v.Todo, Done: v.Done, Total: u128.From(v.Total), Burnside: u128.From(v.Burnside), Seconds: v.Seconds,
 		Runs: v.Runs, Complete: v.Complete, Version: v.Version, Written: v.Written, Checksum: v.Checksum}
+	if len(v.Done) > 0 {
+		c.Kernel = KernelUnknown
+	}
 	return nil
 }

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/nqueens/nqueens/internal/atomicfile"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/rules"
 )
 
@@ -27,6 +30,10 @@ type CountOptions struct {
 	Checkpoint string
 	Every      time.Duration // 0 means DefaultEvery
 	Version    string        // the program version recorded in the checkpoint
+	// Kernel is the matcher kernel of the quadrant join (the zero value: the
+	// fastest, or NQUEENS_KERNEL's); the checkpoint records the one it
+	// resolves to (see KernelName).
+	Kernel qjoin.Kernel
 	// Progress, if not nil, is called after each finished sub-problem with
 	// the estimated cost done and to do, resumed work included. Calls never
 	// overlap.
@@ -101,8 +108,13 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 			todo = append(todo, id)
 		}
 	}
+	kernel, kname, err := resolveKernel(p, opt.Kernel)
+	if err != nil {
+		return err
+	}
 	c.Runs++
 	c.Version = opt.Version
+	c.Kernel = addKernel(c.Kernel, kname)
 	base := c.Seconds
 	start := time.Now()
 
@@ -173,7 +185,7 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		}
 	}()
 
-	err := p.CountSubs(ctx, todo, opt.Workers, func(id int, r fastcount.SubResult) {
+	err = p.CountSubsKernel(ctx, todo, opt.Workers, kernel, func(id int, r fastcount.SubResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		t, c1 := c.Total.Add64(r.Total)
@@ -203,4 +215,34 @@ func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptio
 		return &NotSavedError{Path: opt.Checkpoint, Err: ferr, Stopped: err, Done: saved.done, Todo: c.Todo.Len(), Written: saved.written}
 	}
 	return err
+}
+
+// KernelNone is the kernel recorded for the plans counted without one: the
+// constellations of the small boards (fastcount.Plan.HasKernel).
+const KernelNone = "none"
+
+// resolveKernel returns the kernel k stands for on this machine and the name
+// the files record: KernelNone for a plan without kernels.
+func resolveKernel(p *fastcount.Plan, k qjoin.Kernel) (qjoin.Kernel, string, error) {
+	if !p.HasKernel() {
+		return k, KernelNone, nil
+	}
+	r, err := k.Resolve()
+	if err != nil {
+		return k, "", err
+	}
+	return r, r.String(), nil
+}
+
+// addKernel adds the kernel name k to the list of a file's kernels, names
+// joined by commas in the order of their first run: "go", or "avx512,go"
+// for a shard that a run on another machine resumed.
+func addKernel(list, k string) string {
+	if list == "" {
+		return k
+	}
+	if slices.Contains(strings.Split(list, ","), k) {
+		return list
+	}
+	return list + "," + k
 }

@@ -14,8 +14,9 @@ import (
 // Burnside numerator of the shard's sub-problems instead of a unique count;
 // version 3 calls the plan's sub-problems plan_subs (subs, as the commands
 // print it, is a shard's own) and records no nodes (the counting engines'
-// work measure, which is no count of calls). ReadResult reads both.
-const ResultFormat = "nqueens-shard/3"
+// work measure, which is no count of calls); version 4 records the kernel
+// that counted. ReadResult reads the three.
+const ResultFormat = "nqueens-shard/4"
 
 // Result is the content of a shard's result file: the sums over the
 // sub-problems IDs of shard Shard of Shards of the plan Plan.
@@ -34,6 +35,7 @@ type Result struct {
 	Workers  int       `json:"workers"`
 	Version  string    `json:"version"`        // the program that counted
 	Host     string    `json:"host,omitempty"` // where it counted
+	Kernel   string    `json:"kernel"`         // the matcher kernel(s) that counted: see KernelNone, KernelUnknown
 	Finished string    `json:"finished"`       // RFC 3339 time of the end
 	Checksum string    `json:"checksum"`
 }
@@ -66,10 +68,16 @@ func ReadResult(path string) (*Result, error) {
 		return nil, err
 	}
 	r := &Result{}
-	if formatOf(data) == resultFormatV2 {
+	switch formatOf(data) {
+	case resultFormatV2:
 		err = readResultV2(data, r)
-	} else if err = checkFormat(data, ResultFormat); err == nil {
-		err = unseal(data, r, &r.Checksum)
+	case resultFormatV3:
+		err = readResultV3(data, r)
+	default:
+		err = checkFormat(data, ResultFormat)
+		if err == nil {
+			err = unseal(data, r, &r.Checksum)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

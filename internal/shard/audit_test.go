@@ -1,0 +1,201 @@
+package shard
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nqueens/nqueens/internal/qjoin"
+)
+
+// TestAudit: shards of n = 14 counted, one of them rewritten as a bad node would write
+// it (a wrong total and Burnside numerator, sealed with a valid checksum, which a merge
+// takes); the audit of that shard fails naming it, that of the others passes, and one of
+// every shard finds exactly it.
+func TestAudit(t *testing.T) {
+	dir := t.TempDir()
+	paths := countShards(t, dir, 14, 8)
+	if _, err := Merge(paths); err != nil {
+		t.Fatal(err)
+	}
+	reseal(t, paths[5], func(r *Result) {
+		r.Total, _ = r.Total.Add64(8)
+		r.Burnside, _ = r.Burnside.Add64(8)
+	})
+	if _, err := Merge(paths); err != nil {
+		t.Fatalf("the tampered file should merge (its Burnside sum is a multiple of 8): %v", err)
+	}
+	audit := func(opt AuditOptions) *AuditRecord {
+		t.Helper()
+		opt.Workers = 2
+		rec, err := Audit(context.Background(), paths, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	failed := func(rec *AuditRecord) []int {
+		var bad []int
+		for _, c := range rec.Checked {
+			if !c.OK {
+				bad = append(bad, c.Shard)
+			}
+		}
+		return bad
+	}
+	rec := audit(AuditOptions{Only: []int{5}})
+	if rec.Passed() || rec.Failed != 1 || len(rec.Checked) != 1 || rec.Checked[0].ResultFile != paths[5] ||
+		rec.Checked[0].RecountTotal == rec.Checked[0].Total {
+		t.Errorf("audit of the tampered shard: %+v", rec)
+	}
+	rec = audit(AuditOptions{Only: []int{0, 1, 7}})
+	if !rec.Passed() || len(rec.Checked) != 3 {
+		t.Errorf("audit of good shards: %+v", rec)
+	}
+	rec = audit(AuditOptions{Fraction: 1})
+	if got := failed(rec); len(rec.Checked) != 8 || !slices.Equal(got, []int{5}) || rec.Found != 8 {
+		t.Errorf("audit of every shard: failed %v, %+v", got, rec)
+	}
+	// The kernel: another than the one that counted, when the CPU has another.
+	for _, c := range rec.Checked {
+		if c.Kernel == c.AuditKernel && (c.Kernel != "go" || qjoin.KernelAVX2.Available()) {
+			t.Errorf("shard %d counted with %s, recounted with %s", c.Shard, c.Kernel, c.AuditKernel)
+		}
+	}
+	// The default seed is the plan's: two audits check the same shards.
+	a, b := audit(AuditOptions{Fraction: 0.25}), audit(AuditOptions{Fraction: 0.25})
+	if len(a.Checked) != 2 || a.Seed != SeedOf(a.Plan) || a.Checked[0].Shard != b.Checked[0].Shard || a.Checked[1].Shard != b.Checked[1].Shard {
+		t.Errorf("two audits of a quarter: %+v, %+v", a.Checked, b.Checked)
+	}
+	if rec := audit(AuditOptions{Fraction: 0.0001}); len(rec.Checked) != 1 {
+		t.Errorf("a tiny fraction checks %d shards, want 1", len(rec.Checked))
+	}
+	// Only the shards of one host.
+	reseal(t, paths[2], func(r *Result) { r.Host = "node-b" })
+	if rec := audit(AuditOptions{Fraction: 1, OnlyHost: "node-b"}); len(rec.Checked) != 1 || rec.Checked[0].Shard != 2 || !rec.Passed() {
+		t.Errorf("audit of host node-b: %+v", rec)
+	}
+	if _, err := Audit(context.Background(), paths, AuditOptions{Only: []int{9}}); err == nil {
+		t.Error("shard 9 of 8 audited")
+	}
+	// Interrupted: an error, no record.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if rec, err := Audit(ctx, paths, AuditOptions{Fraction: 1}); err == nil || rec != nil {
+		t.Errorf("cancelled audit: %+v, %v", rec, err)
+	}
+}
+
+// TestAuditKernel: the recount's kernel is another than the one that counted.
+func TestAuditKernel(t *testing.T) {
+	p := plan(t, 12)
+	for _, counted := range []string{"avx2", "avx512", KernelUnknown, "avx2,avx512"} {
+		if k, name, same := AuditKernel(p, counted); k != qjoin.KernelGo || name != "go" || same {
+			t.Errorf("counted by %s: audit with %v %s %v", counted, k, name, same)
+		}
+	}
+	k, _, same := AuditKernel(p, "go")
+	if qjoin.KernelAVX2.Available() == same || (!same && k == qjoin.KernelGo) {
+		t.Errorf("counted by go: audit with %v, same %v", k, same)
+	}
+	if _, name, same := AuditKernel(plan(t, 8), KernelNone); name != KernelNone || !same {
+		t.Errorf("n=8: %s %v", name, same)
+	}
+}
+
+// TestRequireAudit: a merge that requires an audit wants a passing record of its plan,
+// and no failing or unreadable one.
+func TestRequireAudit(t *testing.T) {
+	dir := t.TempDir()
+	paths := countShards(t, dir, 12, 4)
+	r, _ := ReadResult(paths[0])
+	if _, err := RequireAudit([]string{dir}, r.Plan, 4); err == nil || !strings.Contains(err.Error(), "no audit record") {
+		t.Errorf("no record: %v", err)
+	}
+	rec, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1, 2}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := WriteAudit(dir, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadAudit(path); err != nil || !back.Passed() || len(back.Checked) != 2 {
+		t.Fatalf("record read back: %+v, %v", back, err)
+	}
+	if n, err := RequireAudit([]string{dir}, r.Plan, 4); err != nil || n != 2 {
+		t.Errorf("a passing record: %d, %v", n, err)
+	}
+	if _, err := RequireAudit([]string{dir}, r.Plan, 3); err == nil {
+		t.Error("a record of another shard count taken")
+	}
+	// A second record of the same second gets another name.
+	path2, err := WriteAudit(dir, rec)
+	if err != nil || path2 == path {
+		t.Errorf("second record: %s, %v", path2, err)
+	}
+	os.Remove(path2)
+	// An edited record is refused.
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(b), `"failed": 0`, `"failed": 1`, 1)), 0o644)
+	if _, err := RequireAudit([]string{dir}, r.Plan, 4); !errors.Is(err, ErrChecksum) {
+		t.Errorf("an edited record: %v", err)
+	}
+	os.WriteFile(path, b, 0o644)
+	// A failing one is refused, naming the shard.
+	reseal(t, paths[3], func(r *Result) { r.Total, _ = r.Total.Add64(1) })
+	rec, err = Audit(context.Background(), paths, AuditOptions{Only: []int{3}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Time = "2030-01-01T00:00:00Z"
+	if _, err := WriteAudit(dir, rec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RequireAudit([]string{dir}, r.Plan, 4); err == nil || !strings.Contains(err.Error(), paths[3]) {
+		t.Errorf("a failing record: %v", err)
+	}
+}
+
+// TestSample: the share asked for, at least one, and a shard's choice does not depend
+// on the other shards found.
+func TestSample(t *testing.T) {
+	all := allIDs(1000)
+	s := sample(all, 0.01, 42)
+	if len(s) != 10 || !slices.IsSorted(s) {
+		t.Errorf("1%% of 1000: %v", s)
+	}
+	if got := len(sample(all[:100], 0.07, 42)); got != 7 {
+		t.Errorf("7%% of 100: %d shards", got)
+	}
+	if len(sample(all[:5], 0.01, 42)) != 1 || len(sample(all[:5], 1, 42)) != 5 {
+		t.Error("the least share is one shard, the most every one")
+	}
+	if slices.Equal(s, sample(all, 0.01, 43)) {
+		t.Error("another seed chose the same shards")
+	}
+	// A shard chosen among 2000 is among the 20 chosen of its first 1000.
+	more, first := sample(allIDs(2000), 0.01, 42), sample(all, 0.02, 42)
+	for _, x := range more {
+		if x < 1000 && !slices.Contains(first, x) {
+			t.Errorf("shard %d chosen among 2000, not among 1000 (%v, %v)", x, first, more)
+		}
+	}
+}
+
+// TestAuditSameKernel: shards of a board counted without kernels (n = 8) are counted again
+// by the same code, and the audit says so.
+func TestAuditSameKernel(t *testing.T) {
+	paths := countShards(t, t.TempDir(), 8, 2)
+	var warned []string
+	rec, err := Audit(context.Background(), paths, AuditOptions{Fraction: 1, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil || !rec.Passed() || len(rec.Checked) != 2 || rec.Checked[0].Kernel != KernelNone || rec.Checked[0].AuditKernel != KernelNone {
+		t.Fatalf("audit of n=8: %+v, %v", rec, err)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "with the kernel that counted them (none)") || !strings.Contains(warned[0], "0-1") {
+		t.Errorf("warnings: %q", warned)
+	}
+}
