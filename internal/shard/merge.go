@@ -190,6 +190,7 @@ type sorted struct {
 	byShard  []*Result // nil for a shard without a result
 	files    []string  // the file of each shard's result, "" for none
 	problems []string  // the files left out, and why
+	most     string    // the files of the majority, for messages: "N files, such as F"
 }
 
 // sortResults sorts the results rs, read from files, by shard, for the plan and shard
@@ -209,7 +210,7 @@ func sortResults(rs []*Result, files []string, votes []planOf, voters []string) 
 	}
 	ref := keys[major[0]]
 	most := filesLike(len(major), slices.Concat(files, voters)[major[0]])
-	s := &sorted{key: ref, byShard: make([]*Result, ref.shards), files: make([]string, ref.shards)}
+	s := &sorted{key: ref, byShard: make([]*Result, ref.shards), files: make([]string, ref.shards), most: most}
 	add := func(format string, a ...any) { s.problems = append(s.problems, fmt.Sprintf(format, a...)) }
 	for k, r := range rs {
 		f := files[k]
@@ -289,20 +290,7 @@ func describeGroups(keys []planOf, files []string) error {
 func readResults(paths []string) (rs []*Result, files, problems []string) {
 	out := make([]*Result, len(paths))
 	errs := make([]error, len(paths))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), len(paths)/64)) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(paths) {
-					return
-				}
-				out[i], errs[i] = ReadResult(paths[i])
-			}
-		})
-	}
-	wg.Wait()
+	parallel(len(paths), func(i int) { out[i], errs[i] = ReadResult(paths[i]) })
 	for i, r := range out {
 		if errs[i] != nil {
 			problems = append(problems, errs[i].Error())
@@ -312,6 +300,24 @@ func readResults(paths []string) (rs []*Result, files, problems []string) {
 		files = append(files, paths[i])
 	}
 	return rs, files, problems
+}
+
+// parallel calls f(0), ..., f(n-1) on every core (on one for fewer than 64 calls).
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), n/64)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // filesLike says "N files, such as F", or "file F" for one.
