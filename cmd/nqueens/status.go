@@ -10,20 +10,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/fastcount"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // statusShard is a started shard that is not done, as status prints it.
 type statusShard struct {
-	Shard      string  `json:"shard"`                // "I/K"
-	Locked     bool    `json:"locked"`               // a process counts it now; false: interrupted
-	Fraction   float64 `json:"fraction_done"`        // of its cost done
-	Subs       int     `json:"subs"`                 // the shard's
-	SubsDone   int     `json:"subs_done"`            // those finished
-	Seconds    float64 `json:"seconds"`              // counting time so far
-	Written    string  `json:"written,omitempty"`    // the checkpoint's last write
-	Checkpoint string  `json:"checkpoint,omitempty"` // "" when only its lock shows it
+	Shard        string  `json:"shard"`                // "I/K"
+	Locked       bool    `json:"locked"`               // a process counts it now; false: interrupted
+	FractionDone float64 `json:"fraction_done"`        // of its cost done
+	Subs         int     `json:"subs"`                 // the shard's
+	SubsDone     int     `json:"subs_done"`            // those finished
+	Seconds      float64 `json:"seconds"`              // counting time so far
+	Written      string  `json:"written,omitempty"`    // the checkpoint's last write
+	Checkpoint   string  `json:"checkpoint,omitempty"` // "" when only its lock shows it
 }
 
 // statusOutput is what status prints, in the names of docs/vocabulary.md.
@@ -39,7 +37,7 @@ type statusOutput struct {
 	Burnside          nqueens.Uint128 `json:"burnside"` // of the done shards
 	// Unique is set when every shard is done: a part of the Burnside sum is no count.
 	Unique        *nqueens.Uint128 `json:"unique,omitempty"`
-	Fraction      float64          `json:"fraction_done"`
+	FractionDone  float64          `json:"fraction_done"`
 	CPUHoursSpent float64          `json:"cpu_hours_spent"`          // counting time × workers
 	CPUHoursLeft  *float64         `json:"cpu_hours_left,omitempty"` // unset while nothing is done
 	EstimatedBy   string           `json:"estimated_by"`             // "plan" or "shards"
@@ -83,8 +81,9 @@ plan and shard count are those most files share, as for merge.
   fraction_done       the part of the plan's cost done: the done shards, and the
                       finished sub-problems of the started ones
   cpu_hours_spent     the counting time × workers of the result files and
-                      checkpoints (a checkpoint does not record its workers:
-                      taken as most result files say), not a measure of CPU use
+                      checkpoints: each count's wall time times its goroutines,
+                      not CPU time measured (a checkpoint does not record its
+                      workers: taken as most result files say)
   cpu_hours_left      cpu_hours_spent × cost left / cost done
   shards_per_hour     the shards finished in the last --window (or since the
                       run started, if later), and eta when the rest ends at
@@ -93,11 +92,12 @@ plan and shard count are those most files share, as for merge.
                       another plan or shard count, a bad checksum, truncated, a
                       shard twice
 
-The costs come from the plan, made here as count makes it: seconds up to
-n = 26, about 10 s and 0.36 GB at n = 27, 26 s at n = 28. --no-plan skips it:
-every shard weighs the same (the split balances them by cost, but for a few
-such as shard 0) and a started shard's part is its share of sub-problems
-finished (estimated_by=shards).
+The costs come from the plan, made here as a shard process makes it: seconds
+up to n = 26, 10 s and 0.39 GB at n = 27 (a million shards), 25 s and 0.93 GB
+at n = 28 (see docs/cluster.md). --no-plan skips it: every shard weighs the
+same (the split balances them by cost, but for a few such as shard 0) and a
+started shard's part is its share of sub-problems finished
+(estimated_by=shards).
 
 Exit 0 when the report is made, complete or not; 2 when a DIR holds no shard
 files; 1 when the files cannot be read as one run.`,
@@ -105,11 +105,14 @@ files; 1 when the files cannot be read as one run.`,
   nqueens status site-a/ site-b/ --json
   nqueens status results/ --no-plan --window 6h
 
-  $ nqueens status out/
-  n=14 shards=8 shards_done=5 shards_running=1 shards_interrupted=1 shards_missing=1 complete=false
-  total=237864 burnside=1140648 (of the 5 shards done)
-  fraction=0.8067 cpu_hours_spent=0.0021 cpu_hours_left=0.00051 estimated_by=plan
-  ...`,
+  $ nqueens status q19
+  n=19 shards=8 shards_done=6 shards_running=1 shards_interrupted=1 shards_missing=0 complete=false
+  total=3696838104 burnside=3696882288 (sums of the shards done)
+  fraction_done=0.8298 cpu_hours_spent=0.027 cpu_hours_left=0.0056 estimated_by=plan
+  shards_per_hour=206 window=1m45s eta=2026-12-03T09:16:31Z
+  shard=5/8 locked=false fraction_done=0.3548 subs_done=2281 subs=5817 seconds=8.598 written=… checkpoint=q19/shard-0005-of-0008.checkpoint
+  shard=7/8 locked=true fraction_done=0.2833 subs_done=1890 subs=5820 seconds=6.021 written=… checkpoint=q19/shard-0007-of-0008.checkpoint
+  subs=46254 plan=6d4a5312e749 engine=qjoin/v3`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("want one or more directories of shard files")
@@ -121,7 +124,7 @@ files; 1 when the files cannot be read as one run.`,
 	f := cmd.Flags()
 	f.BoolVar(&c.asJSON, "json", false, "print one JSON object")
 	f.BoolVar(&c.noPlan, "no-plan", false, "do not plan: every shard weighs the same, a started shard's part is by sub-problems")
-	f.DurationVar(&c.window, "window", shard.DefaultWindow, "the recent `time` over which the rate of finished shards is measured")
+	f.DurationVar(&c.window, "window", time.Hour, "the recent `time` over which the rate of finished shards is measured")
 	return cmd
 }
 
@@ -138,15 +141,9 @@ func (c *statusCmd) run(dirs []string) error {
 			return usagef("%s is not a directory: status reads the shard files of a directory", d)
 		}
 	}
-	opt := shard.StatusOptions{Now: c.now(), Window: c.window}
-	if !c.noPlan {
-		opt.Plan = func(n int) (*fastcount.Plan, error) {
-			return fastcount.NewPlanContext(c.e.ctx, n, fastcount.EngineAuto)
-		}
-	}
-	st, err := shard.ReadStatus(dirs, opt)
+	st, err := nqueens.ReadRunStatus(c.e.ctx, dirs, nqueens.RunStatusOptions{NoPlan: c.noPlan, Window: c.window, Now: c.now()})
 	switch {
-	case errors.Is(err, shard.ErrNoShardFiles):
+	case errors.Is(err, nqueens.ErrNoShardFiles):
 		return usageError{err}
 	case err != nil && c.e.ctx.Err() != nil:
 		return interrupted{"interrupted while planning: no report"}
@@ -157,19 +154,17 @@ func (c *statusCmd) run(dirs []string) error {
 }
 
 // outputOf is the rendering of st.
-func outputOf(st *shard.Status) statusOutput {
-	out := statusOutput{N: st.N, Shards: st.Shards, ShardsDone: st.Done, Complete: st.Complete,
-		Total: st.Total, Burnside: st.Burnside, Fraction: st.Fraction, CPUHoursSpent: st.CPUSeconds / 3600,
-		EstimatedBy: "shards", ShardsPerHour: st.Rate, Window: windowText(st.Window),
-		Started: []statusShard{}, Missing: st.Missing.String(), OddFiles: st.Odd, Subs: st.Subs, Plan: st.Plan, Engine: st.Engine}
+func outputOf(st nqueens.RunStatus) statusOutput {
+	out := statusOutput{N: st.N, Shards: st.Shards, ShardsDone: st.ShardsDone, ShardsRunning: st.ShardsRunning,
+		ShardsInterrupted: st.ShardsInterrupted, ShardsMissing: st.ShardsMissing, Complete: st.Complete,
+		Total: st.Total, Burnside: st.Burnside, FractionDone: st.FractionDone, CPUHoursSpent: st.CPUSeconds / 3600,
+		EstimatedBy: st.EstimatedBy, ShardsPerHour: st.ShardsPerHour, Window: windowText(st.Window),
+		Started: []statusShard{}, Missing: st.Missing, OddFiles: st.OddFiles, Subs: st.Subs, Plan: st.Plan, Engine: st.Engine}
 	if out.OddFiles == nil {
 		out.OddFiles = []string{}
 	}
 	if st.Complete {
 		out.Unique = &st.Unique
-	}
-	if st.ByPlan {
-		out.EstimatedBy = "plan"
 	}
 	if st.CPUSecondsLeft >= 0 {
 		h := st.CPUSecondsLeft / 3600
@@ -178,16 +173,10 @@ func outputOf(st *shard.Status) statusOutput {
 	if !st.ETA.IsZero() {
 		out.ETA = st.ETA.UTC().Format(time.RFC3339)
 	}
-	for _, r := range st.Running {
-		if r.Locked {
-			out.ShardsRunning++
-		} else {
-			out.ShardsInterrupted++
-		}
+	for _, r := range st.Started {
 		out.Started = append(out.Started, statusShard{Shard: fmt.Sprintf("%d/%d", r.Shard, st.Shards), Locked: r.Locked,
-			Fraction: r.Fraction, Subs: r.Subs, SubsDone: r.SubsDone, Seconds: r.Seconds, Written: r.Written, Checkpoint: r.Checkpoint})
+			FractionDone: r.FractionDone, Subs: r.Subs, SubsDone: r.SubsDone, Seconds: r.Seconds, Written: r.Written, Checkpoint: r.Checkpoint})
 	}
-	out.ShardsMissing = st.Missing.Len()
 	return out
 }
 
@@ -211,7 +200,7 @@ func (c *statusCmd) render(out statusOutput) error {
 		left = hours(*out.CPUHoursLeft)
 	}
 	fmt.Fprintf(w, "fraction_done=%.4f cpu_hours_spent=%s cpu_hours_left=%s estimated_by=%s\n",
-		out.Fraction, hours(out.CPUHoursSpent), left, out.EstimatedBy)
+		out.FractionDone, hours(out.CPUHoursSpent), left, out.EstimatedBy)
 	eta := out.ETA
 	if eta == "" {
 		eta = "unknown"
@@ -225,7 +214,7 @@ func (c *statusCmd) render(out statusOutput) error {
 			fmt.Fprintf(w, "… %d more started shards (--json lists them all)\n", len(out.Started)-i)
 			break
 		}
-		fmt.Fprintf(w, "shard=%s locked=%v fraction_done=%.4f subs_done=%d subs=%d seconds=%.3f", s.Shard, s.Locked, s.Fraction, s.SubsDone, s.Subs, s.Seconds)
+		fmt.Fprintf(w, "shard=%s locked=%v fraction_done=%.4f subs_done=%d subs=%d seconds=%.3f", s.Shard, s.Locked, s.FractionDone, s.SubsDone, s.Subs, s.Seconds)
 		if s.Checkpoint != "" {
 			fmt.Fprintf(w, " written=%s checkpoint=%s", s.Written, s.Checkpoint)
 		}

@@ -129,11 +129,11 @@ func TestStatusCLI(t *testing.T) {
 	}
 	s5 := st.Started[1]
 	if s5.Shard != "5/8" || !s5.Locked || s5.SubsDone != running.Done.Len() || s5.Written != running.Written ||
-		s5.Fraction != float64(running.Done.Len())/float64(running.Todo.Len()) {
+		s5.FractionDone != float64(running.Done.Len())/float64(running.Todo.Len()) {
 		t.Errorf("shard 5: %+v", s5)
 	}
-	if f := (4 + st.Started[0].Fraction + s5.Fraction) / 8; st.Fraction < f-1e-9 || st.Fraction > f+1e-9 {
-		t.Errorf("fraction_done %v, want %v", st.Fraction, f)
+	if f := (4 + st.Started[0].FractionDone + s5.FractionDone) / 8; st.FractionDone < f-1e-9 || st.FractionDone > f+1e-9 {
+		t.Errorf("fraction_done %v, want %v", st.FractionDone, f)
 	}
 
 	// The run finished: the odd files out, the shards counted (4 resumed, 5 once its
