@@ -147,6 +147,8 @@ func (c *statusCmd) run(dirs []string) error {
 		return usageError{err}
 	case err != nil && c.e.ctx.Err() != nil:
 		return interrupted{"interrupted while planning: no report"}
+	case errors.Is(err, nqueens.ErrOtherPlan):
+		return fmt.Errorf("%w (--no-plan reports without the plan)", err)
 	case err != nil:
 		return err
 	}

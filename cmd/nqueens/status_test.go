@@ -179,3 +179,30 @@ func TestStatusUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusOtherVersion: files whose plan this program does not make (another version
+// counted them) fail status with exit 1 and the way out; --no-plan reports them.
+func TestStatusOtherVersion(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "0/2", "--out-dir", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	path := filepath.Join(dir, shard.FileName(0, 2))
+	r, err := shard.ReadResult(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Plan = strings.Repeat("0", 64)
+	if err := shard.WriteResult(path, r); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "", "status", dir)
+	if code != exitFailure || out != "" || !strings.Contains(errs, "counted by another version (--no-plan reports without the plan)") {
+		t.Errorf("status: exit %d, %q %q", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "", "status", dir, "--no-plan")
+	if code != 0 || !strings.Contains(out, "shards_done=1 ") || !strings.Contains(out, "missing=1\n") || !strings.Contains(out, "estimated_by=shards") {
+		t.Errorf("status --no-plan: exit %d, %q %q", code, out, errs)
+	}
+}

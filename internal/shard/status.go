@@ -174,8 +174,8 @@ func ReadStatus(dirs []string, opt StatusOptions) (*Status, error) {
 			return nil, err
 		}
 		if p.Hash() != ref.plan || p.Version() != ref.engine {
-			return nil, fmt.Errorf("the files are of n=%d plan %.12s (engine %s), this program plans n=%d as %.12s (engine %s): another version counted them",
-				ref.n, ref.plan, ref.engine, p.N, p.Hash(), p.Version())
+			return nil, fmt.Errorf("the files are of n=%d plan %.12s (engine %s), this program plans n=%d as %.12s (engine %s): they are %w, counted by another version",
+				ref.n, ref.plan, ref.engine, p.N, p.Hash(), p.Version(), ErrOtherPlan)
 		}
 		sizes, err := Split(p, k)
 		if err != nil {
@@ -183,7 +183,7 @@ func ReadStatus(dirs []string, opt StatusOptions) (*Status, error) {
 		}
 		for i, r := range run.byShard {
 			if r != nil && r.IDs.Len() != sizes[i].Subs {
-				odd = append(odd, fmt.Sprintf("%s holds %d sub-problems, shard %d of %d of the plan %d", run.files[i], r.IDs.Len(), i, k, sizes[i].Subs))
+				odd = append(odd, fmt.Sprintf("%s holds %d sub-problems, where shard %d of %d of the plan has %d", run.files[i], r.IDs.Len(), i, k, sizes[i].Subs))
 				run.byShard[i], run.files[i] = nil, ""
 			}
 		}

@@ -217,7 +217,7 @@ func TestStatusComplete(t *testing.T) {
 		t.Errorf("%+v", st)
 	}
 	_, err = ReadStatus([]string{dir}, StatusOptions{Plan: func(int) (*fastcount.Plan, error) { return fastcount.NewPlan(13) }})
-	if err == nil || !strings.Contains(err.Error(), "another version counted them") {
+	if !errors.Is(err, ErrOtherPlan) || !strings.Contains(err.Error(), "counted by another version") {
 		t.Errorf("another plan: %v", err)
 	}
 }
