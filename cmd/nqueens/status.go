@@ -182,8 +182,9 @@ func outputOf(st nqueens.RunStatus) statusOutput {
 	return out
 }
 
-// maxStartedLines is the number of started shards the text lists (--json lists all).
-const maxStartedLines = 50
+// maxLines is the number of started shards, and of odd files, that the text lists
+// (--json lists all).
+const maxLines = 50
 
 func (c *statusCmd) render(out statusOutput) error {
 	w := c.e.stdout
@@ -212,7 +213,7 @@ func (c *statusCmd) render(out statusOutput) error {
 	}
 	fmt.Fprintf(w, "shards_per_hour=%s window=%s eta=%s\n", hours(out.ShardsPerHour), out.Window, eta)
 	for i, s := range out.Started {
-		if i == maxStartedLines {
+		if i == maxLines {
 			fmt.Fprintf(w, "… %d more started shards (--json lists them all)\n", len(out.Started)-i)
 			break
 		}
@@ -225,7 +226,11 @@ func (c *statusCmd) render(out statusOutput) error {
 	if out.Missing != "" {
 		fmt.Fprintf(w, "missing=%s\n", out.Missing)
 	}
-	for _, o := range out.OddFiles {
+	for i, o := range out.OddFiles {
+		if i == maxLines {
+			fmt.Fprintf(w, "… %d more odd files (--json lists them all)\n", len(out.OddFiles)-i)
+			break
+		}
 		fmt.Fprintf(w, "odd: %s\n", o)
 	}
 	_, err := fmt.Fprintf(w, "subs=%d plan=%.12s engine=%s\n", out.Subs, out.Plan, out.Engine)
