@@ -18,7 +18,7 @@ import (
 // shards 0-3 done, 4 interrupted (a checkpoint, no lock), 5 running (a checkpoint and
 // its lock held), 6 and 7 not started, with odd files beside them: a result of another
 // plan named as shard 6's, a result with a bad checksum named as shard 7's, and in dir2 a
-// copy of shard 0's result.
+// copy of shard 0's result and shard 1 of a split of the plan into 4.
 type statusRun struct {
 	p          *fastcount.Plan
 	dir, dir2  string
@@ -26,6 +26,7 @@ type statusRun struct {
 	ckpt       [2]*Checkpoint // shards 4 and 5
 	lock       *Lock          // shard 5's
 	other, bad string         // the odd files
+	otherK     string         // in dir2: shard 1 of 4 of the plan
 }
 
 const statusN, statusK = 13, 8
@@ -98,6 +99,16 @@ func makeStatusRun(t *testing.T) *statusRun {
 	os.WriteFile(s.bad, []byte(strings.Replace(string(b), `"shard": 3`, `"shard": 7`, 1)), 0o644)
 	b, _ = os.ReadFile(filepath.Join(s.dir, FileName(0, statusK)))
 	os.WriteFile(filepath.Join(s.dir2, FileName(0, statusK)), b, 0o644)
+	// A shard of the same plan split into 4, not 8.
+	ids, _ = IDs(s.p, 4, 1)
+	c = NewCheckpoint(s.p, 1, 4, ids)
+	if err := Count(context.Background(), s.p, c, CountOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	s.otherK = filepath.Join(s.dir2, FileName(1, 4))
+	if err := WriteResult(s.otherK, c.Result()); err != nil {
+		t.Fatal(err)
+	}
 	return s
 }
 
@@ -170,7 +181,7 @@ func TestStatus(t *testing.T) {
 
 	// The odd files, each named once, as merge names them.
 	want := []string{s.other + " is from another plan", s.bad + ": bad checksum",
-		"shard 0 of 8 appears twice: "}
+		"shard 0 of 8 appears twice: ", s.otherK + " is shard 1 of 4, not of 8 as the other "}
 	if len(st.Odd) != len(want) {
 		t.Errorf("odd files: %q", st.Odd)
 	}
