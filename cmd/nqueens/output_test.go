@@ -134,6 +134,7 @@ func TestStdoutFailure(t *testing.T) {
 		{"count", "10"}, {"count", "10", "--json"}, {"count", "10", "--checkpoint", filepath.Join(dir, "ck")},
 		{"plan", "12"}, {"plan", "12", "--shards", "3", "--json"},
 		{"merge", dir}, {"merge", dir, "--json"}, {"audit", dir}, {"audit", dir, "--json"},
+		{"status", dir}, {"status", dir, "--json"},
 		{"verify"}, {"verify", "--json"},
 		{"version"}, {"version", "--json"},
 		{"solve", "8"}, {"solve", "8", "--json"}, {"solve", "1000", "--format", "binary"},

@@ -203,7 +203,7 @@ func (c *planCmd) render(out planOutput) error {
 		line += fmt.Sprintf(" cores=%d wall_hours=%s", out.Cores, hours(out.WallHours))
 	}
 	if out.Price > 0 {
-		line += fmt.Sprintf(" price=%.4g", out.Price)
+		line += " price=" + hours(out.Price)
 	}
 	if out.Kernel != "" {
 		line += " kernel=" + out.Kernel
@@ -214,9 +214,6 @@ func (c *planCmd) render(out planOutput) error {
 	}
 	return nil
 }
-
-// hours writes a number of hours with 4 significant digits: 0.0002514, 15.8, 1.894e+06.
-func hours(h float64) string { return fmt.Sprintf("%.4g", h) }
 
 // memoryText writes a byte count for people, without a space so that the text line
 // stays key=value pairs: 216MB, 1.6GB.

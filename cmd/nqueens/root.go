@@ -130,7 +130,7 @@ found no completion within its budget and ruled none out), 130 interrupted.`,
 		return usageError{err}
 	})
 	root.AddCommand(newCountCmd(e), newSolveCmd(e), newVerifyCmd(e), newVersionCmd(e), newListCmd(e), newCompleteCmd(e), newLabCmd(e))
-	root.AddCommand(newPlanCmd(e), newMergeCmd(e), newAuditCmd(e), newServeCmd(e))
+	root.AddCommand(newPlanCmd(e), newMergeCmd(e), newStatusCmd(e), newAuditCmd(e), newServeCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	// cobra's own help command answers an unknown topic with exit 0.
 	root.SetHelpCommand(&cobra.Command{

@@ -17,6 +17,9 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // vocabRow is a row of docs/vocabulary.md: the names of one concept.
@@ -245,9 +248,20 @@ func TestVocabulary(t *testing.T) {
 	}
 
 	// What the commands print, in text and in JSON, each in its own directory.
-	shards, ckpt, placement := "DIR/shards", "DIR/ckpt", "DIR/q.txt"
+	shards, ckpt, placement, started := "DIR/shards", "DIR/ckpt", "DIR/q.txt", "DIR/started"
 	host, _ := os.Hostname() // audit --host: the shards counted here
 	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
+	for _, dir := range dirs { // a shard started, for status
+		p, err := fastcount.NewPlan(10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, _ := shard.IDs(p, 3, 1)
+		os.Mkdir(filepath.Join(dir, "started"), 0o755)
+		if err := shard.NewCheckpoint(p, 1, 3, ids).Save(filepath.Join(dir, "started", shard.CheckpointName(1, 3))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	type runSpec struct {
@@ -266,6 +280,9 @@ func TestVocabulary(t *testing.T) {
 		{"plan", "10", "--shards", "2"},
 		{"plan", "10", "--shards", "2", "--cores", "4", "--price", "0.1", "--calibrate", "10ms"},
 		{"merge", shards},
+		{"status", shards},
+		{"count", "10", "--shard", "0/3", "--out-dir", started},
+		{"status", started}, // shard 1 started (a checkpoint), 2 missing
 		{"audit", shards, "--fraction", "1"},
 		{"audit", shards, "--only", "1", "--host", "HOST"},
 		{"merge", shards, "--require-audit"},

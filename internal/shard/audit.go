@@ -150,9 +150,13 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 	if len(rs) == 0 {
 		return nil, errors.New("no readable result files to audit")
 	}
-	major, ok := majority(rs)
+	keys := make([]planOf, len(rs))
+	for i, r := range rs {
+		keys[i] = keyOf(r)
+	}
+	major, ok := majority(keys)
 	if !ok {
-		return nil, fmt.Errorf("the files are from %s", describeGroups(rs, files))
+		return nil, describeGroups(keys, files)
 	}
 	ref := rs[major[0]]
 	byShard := map[int]int{} // shard → index in rs

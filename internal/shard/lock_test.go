@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestLock: a lock is held by one taker at a time (flock conflicts between two opens,
@@ -41,4 +44,43 @@ func TestLock(t *testing.T) {
 	}
 	var none *Lock
 	none.Release()
+}
+
+// TestHeld: Held sees a lock taken by TryLock and no lock once it is released or when
+// there is no file; a probe that holds the lock for a moment, as Held does, does not stop
+// a TryLock at that instant.
+func TestHeld(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.lock")
+	if held, err := Held(path); held || err != nil {
+		t.Fatalf("no file: held %v, %v", held, err)
+	}
+	l, err := TryLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held, err := Held(path); !held || err != nil {
+		t.Fatalf("locked: held %v, %v", held, err)
+	}
+	l.Release()
+	os.WriteFile(path, nil, 0o644) // a file left by a kill -9
+	if held, err := Held(path); held || err != nil {
+		t.Fatalf("released: held %v, %v", held, err)
+	}
+	// A probe's shared lock, held longer than a probe holds it but less than probeWait.
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := flock(f, unix.LOCK_SH|unix.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(probeWait / 4)
+		f.Close()
+	}()
+	l, err = TryLock(path)
+	if err != nil {
+		t.Fatalf("TryLock during a probe: %v", err)
+	}
+	l.Release()
 }

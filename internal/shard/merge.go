@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/u128"
@@ -38,54 +41,24 @@ func (e *MergeError) Error() string {
 // 128 bits, and when the Burnside numerators do not add up to a multiple of
 // 8 (then some shard counted wrong).
 func Merge(paths []string) (*Merged, error) {
-	var problems []string
+	rs, files, problems := readResults(paths)
 	add := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
-	var rs []*Result
-	var files []string
-	for _, p := range paths {
-		r, err := ReadResult(p)
-		if err != nil {
-			add("%v", err)
-			continue
-		}
-		rs = append(rs, r)
-		files = append(files, p)
-	}
 	if len(rs) == 0 {
 		if len(problems) == 0 {
 			add("no result files")
 		}
 		return nil, &MergeError{problems}
 	}
-	major, ok := majority(rs)
-	if !ok {
-		add("the files are from %s", describeGroups(rs, files))
+	run, err := sortResults(rs, files, nil, nil)
+	if err != nil {
+		add("%v", err)
 		return nil, &MergeError{problems}
 	}
-	ref, refFile := rs[major[0]], files[major[0]]
-	most := filesLike(len(major), refFile)
-	m := &Merged{Plan: ref.Plan, Engine: ref.Engine, N: ref.N, Shards: ref.Shards, Subs: ref.Subs}
-	m.Files = make([]string, ref.Shards)
-	byShard := make([]*Result, ref.Shards)
-	for k, r := range rs {
-		f := files[k]
-		samePlan := r.Plan == ref.Plan && r.N == ref.N && r.Subs == ref.Subs && r.Engine == ref.Engine
-		switch {
-		case samePlan && r.Shards != ref.Shards:
-			add("%s is shard %d of %d, not of %d as the other %s: the plan is the same, the number of shards is not",
-				f, r.Shard, r.Shards, ref.Shards, most)
-			continue
-		case !samePlan:
-			add("%s is from another plan (n=%d, %d shards, plan %.12s) than the other %s (n=%d, %d shards, plan %.12s)",
-				f, r.N, r.Shards, r.Plan, most, ref.N, ref.Shards, ref.Plan)
-			continue
-		}
-		if prev := m.Files[r.Shard]; prev != "" {
-			add("shard %d of %d appears twice: %s and %s", r.Shard, r.Shards, prev, f)
-			continue
-		}
-		m.Files[r.Shard], byShard[r.Shard] = f, r
-	}
+	problems = append(problems, run.problems...)
+	ref := run.key
+	m := &Merged{Plan: ref.plan, Engine: ref.engine, N: ref.n, Shards: ref.shards, Subs: ref.subs}
+	m.Files = run.files
+	byShard := run.byShard
 	var missing []string
 	for i, f := range m.Files {
 		if f == "" {
@@ -97,7 +70,7 @@ func Merge(paths []string) (*Merged, error) {
 		for _, id := range missing {
 			if len(started) < 12 {
 				i, _ := strconv.Atoi(id)
-				if s := checkpointBeside(files, i, ref.Shards); s != "" {
+				if s := checkpointBeside(files, i, ref.shards); s != "" {
 					started = append(started, s)
 				}
 			}
@@ -105,7 +78,7 @@ func Merge(paths []string) (*Merged, error) {
 		if len(missing) > 12 {
 			missing = append(missing[:12], fmt.Sprintf("… (%d in all)", len(missing)))
 		}
-		add("missing shard(s) %s of %d (shards are numbered 0..%d)", strings.Join(missing, ", "), ref.Shards, ref.Shards-1)
+		add("missing shard(s) %s of %d (shards are numbered 0..%d)", strings.Join(missing, ", "), ref.shards, ref.shards-1)
 		for _, s := range started {
 			add("%s", s)
 		}
@@ -116,7 +89,7 @@ func Merge(paths []string) (*Merged, error) {
 
 	// Every sub-problem of the plan exactly once (a bit each; the first
 	// owner of a sub-problem counted twice is found again in the files).
-	seen := newBitset(ref.Subs)
+	seen := newBitset(ref.subs)
 	owner := func(id int) int {
 		for s, r := range byShard {
 			if r.IDs.Contains(id) {
@@ -140,7 +113,7 @@ func Merge(paths []string) (*Merged, error) {
 		}
 	}
 	var gaps []int
-	for id := 0; id < ref.Subs; id++ {
+	for id := 0; id < ref.subs; id++ {
 		if !seen.has(id) {
 			gaps = append(gaps, id)
 		}
@@ -209,13 +182,72 @@ func keyOf(r *Result) planOf {
 	return planOf{plan: r.Plan, engine: r.Engine, n: r.N, subs: r.Subs, shards: r.Shards}
 }
 
-// majority returns the indices of the results of the plan and shard count that most
-// of rs share, so that one foreign file among good ones is the one named, whatever its
-// place in the list; ok is false when two groups tie for the most.
-func majority(rs []*Result) (idx []int, ok bool) {
+// sorted is the result files of one plan and shard count, by shard: the plan and shard
+// count that most files share, so that one foreign file among good ones is the one
+// named, whatever its place in the list.
+type sorted struct {
+	key      planOf
+	byShard  []*Result // nil for a shard without a result
+	files    []string  // the file of each shard's result, "" for none
+	problems []string  // the files left out, and why
+	most     string    // the files of the majority, for messages: "N files, such as F"
+}
+
+// sortResults sorts the results rs, read from files, by shard, for the plan and shard
+// count that most of them share together with the votes (the plans of other files of the
+// run, such as checkpoints, named by voters). It names every file left out in problems:
+// another plan, another shard count of the same plan, a shard twice. With no majority (two
+// groups tie for the most) the error says which files are from what.
+func sortResults(rs []*Result, files []string, votes []planOf, voters []string) (*sorted, error) {
+	keys := make([]planOf, 0, len(rs)+len(votes))
+	for _, r := range rs {
+		keys = append(keys, keyOf(r))
+	}
+	keys = append(keys, votes...)
+	major, ok := majority(keys)
+	if !ok {
+		return nil, describeGroups(keys, slices.Concat(files, voters))
+	}
+	ref := keys[major[0]]
+	most := filesLike(len(major), slices.Concat(files, voters)[major[0]])
+	s := &sorted{key: ref, byShard: make([]*Result, ref.shards), files: make([]string, ref.shards), most: most}
+	add := func(format string, a ...any) { s.problems = append(s.problems, fmt.Sprintf(format, a...)) }
+	for k, r := range rs {
+		f := files[k]
+		if msg := ref.differs(keyOf(r), r.Shard, f, most); msg != "" {
+			add("%s", msg)
+			continue
+		}
+		if prev := s.files[r.Shard]; prev != "" {
+			add("shard %d of %d appears twice: %s and %s", r.Shard, r.Shards, prev, f)
+			continue
+		}
+		s.files[r.Shard], s.byShard[r.Shard] = f, r
+	}
+	return s, nil
+}
+
+// differs says how the plan and shard count k of file f (of shard i) differ from ref,
+// those of most files, described by most: "" when they do not.
+func (ref planOf) differs(k planOf, i int, f, most string) string {
+	samePlan := k.plan == ref.plan && k.n == ref.n && k.subs == ref.subs && k.engine == ref.engine
+	switch {
+	case samePlan && k.shards != ref.shards:
+		return fmt.Sprintf("%s is shard %d of %d, not of %d as the other %s: the plan is the same, the number of shards is not",
+			f, i, k.shards, ref.shards, most)
+	case !samePlan:
+		return fmt.Sprintf("%s is from another plan (n=%d, %d shards, plan %.12s) than the other %s (n=%d, %d shards, plan %.12s)",
+			f, k.n, k.shards, k.plan, most, ref.n, ref.shards, ref.plan)
+	}
+	return ""
+}
+
+// majority returns the indices of the keys that most keys share; ok is false when two
+// groups tie for the most.
+func majority(keys []planOf) (idx []int, ok bool) {
 	groups := map[planOf][]int{}
-	for i, r := range rs {
-		groups[keyOf(r)] = append(groups[keyOf(r)], i)
+	for i, k := range keys {
+		groups[k] = append(groups[k], i)
 	}
 	ties := 0
 	for _, g := range groups {
@@ -229,13 +261,12 @@ func majority(rs []*Result) (idx []int, ok bool) {
 	return idx, ties == 0
 }
 
-// describeGroups lists the plans and shard counts of rs with their files, in the order
+// describeGroups lists the plans and shard counts of keys with their files, in the order
 // they first appear.
-func describeGroups(rs []*Result, files []string) string {
+func describeGroups(keys []planOf, files []string) error {
 	var order []planOf
 	groups := map[planOf][]string{}
-	for i, r := range rs {
-		k := keyOf(r)
+	for i, k := range keys {
 		if groups[k] == nil {
 			order = append(order, k)
 		}
@@ -249,8 +280,44 @@ func describeGroups(rs []*Result, files []string) string {
 		}
 		parts[i] = fmt.Sprintf("n=%d, %d shards, plan %.12s: %s", k.n, k.shards, k.plan, strings.Join(fs, ", "))
 	}
-	return fmt.Sprintf("%d plans or shard counts, and none has more of the files than every other, so none can be taken for the right one: %s",
+	return fmt.Errorf("the files are from %d plans or shard counts, and none has more of the files than every other, so none can be taken for the right one: %s",
 		len(order), strings.Join(parts, "; "))
+}
+
+// readResults reads the result files at paths, a few at a time on every core: the
+// results that check out and their files, in the order of paths, and the errors of the
+// others (which name their files).
+func readResults(paths []string) (rs []*Result, files, problems []string) {
+	out := make([]*Result, len(paths))
+	errs := make([]error, len(paths))
+	parallel(len(paths), func(i int) { out[i], errs[i] = ReadResult(paths[i]) })
+	for i, r := range out {
+		if errs[i] != nil {
+			problems = append(problems, errs[i].Error())
+			continue
+		}
+		rs = append(rs, r)
+		files = append(files, paths[i])
+	}
+	return rs, files, problems
+}
+
+// parallel calls f(0), ..., f(n-1) on every core (on one for fewer than 64 calls).
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), n/64)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // filesLike says "N files, such as F", or "file F" for one.
