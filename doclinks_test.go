@@ -2,6 +2,7 @@ package nqueens_test
 
 import (
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -266,5 +267,70 @@ func testDocGoReferences(t *testing.T) {
 	// stopped reading them, not that they all resolve.
 	if checked < 50 {
 		t.Errorf("only %d Go references found in the comments and docs: is the pattern broken?", checked)
+	}
+}
+
+// TestReadmeLayout: the README's Layout names every package of the module (every
+// directory that go list ./... lists: Go files other than tests that build here) and
+// nothing else, one list item per package: the first inline code of an item is its
+// package, "*.go" the root; an item whose first code ends in "/" is a folder whose
+// packages have items of their own. (The Layout left out 8 of 25 packages, the public
+// lab among them.)
+func TestReadmeLayout(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	start := strings.Index(text, "\n## Layout\n")
+	if start < 0 {
+		t.Fatal("README.md has no ## Layout section")
+	}
+	section := text[start+len("\n## Layout\n"):]
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\s*- `([^`]+)`").FindAllStringSubmatch(section, -1) {
+		entry := m[1]
+		switch {
+		case entry == "*.go":
+			entry = "."
+		case strings.HasSuffix(entry, "/"):
+			continue
+		}
+		if listed[entry] {
+			t.Errorf("README.md: the Layout lists %s twice", entry)
+		}
+		listed[entry] = true
+	}
+	packages := map[string]bool{}
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if path != "." && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+			return filepath.SkipDir
+		}
+		if _, err := build.ImportDir(path, 0); err == nil {
+			packages[filepath.ToSlash(path)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(packages) < 10 {
+		t.Fatalf("found only %d packages: %v", len(packages), packages)
+	}
+	for p := range packages {
+		if !listed[p] {
+			t.Errorf("README.md: the Layout does not list package %s", p)
+		}
+	}
+	for e := range listed {
+		if !packages[e] {
+			t.Errorf("README.md: the Layout lists %s, which is no package of the module", e)
+		}
 	}
 }
