@@ -460,3 +460,13 @@ func TestLabLocalSearchColumns(t *testing.T) {
 		t.Errorf("the columns %q: want conflicts and swaps, no k", head)
 	}
 }
+
+// TestPowerOfTwo: the limits the help texts take from the constants read as people
+// write them (complete's N up to 2^31−1, its --count n ≤ 2^20).
+func TestPowerOfTwo(t *testing.T) {
+	for v, want := range map[int64]string{1 << 20: "2^20", 1<<31 - 1: "2^31−1", 20_000_000: "20,000,000", 1: "2^0", 14: "14"} {
+		if got := powerOfTwo(v); got != want {
+			t.Errorf("powerOfTwo(%d) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -111,7 +111,7 @@ func newSolveCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve N",
 		Short: "Find one solution of an N×N board",
-		Long: `Find one solution of an N×N board and print it; every placement printed has
+		Long: fmt.Sprintf(`Find one solution of an N×N board and print it; every placement printed has
 passed an independent O(n) verification first.
 
 Algorithms: localsearch (Sosic–Gu linear-time local search, a different
@@ -121,7 +121,7 @@ solution in lexicographic order, n ≤ 32), auto (backtrack for n ≤ 20,
 localsearch beyond). The seed is printed so a run can be repeated; the same
 seed gives the same placement. Algorithms that draw no random numbers ignore it.
 
-Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
+Formats: text (1-based columns on one line), board (a drawing, n ≤ %d),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
@@ -135,7 +135,7 @@ conflicts: the k queens left in conflict by the initial search, swaps,
 restarts), as in the JSON.
 
 Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
-give the placement asked for (count and list answer 0 there, exit 0).`,
+give the placement asked for (count and list answer 0 there, exit 0).`, maxBoardDrawing),
 		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algorithm construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
