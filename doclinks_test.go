@@ -13,6 +13,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/qjoin"
+	"github.com/nqueens/nqueens/lab"
 )
 
 const modulePath = "github.com/nqueens/nqueens"
@@ -331,6 +336,46 @@ func TestReadmeLayout(t *testing.T) {
 	for e := range listed {
 		if !packages[e] {
 			t.Errorf("README.md: the Layout lists %s, which is no package of the module", e)
+		}
+	}
+}
+
+// TestDocLimits: where the README and docs/ state a limit, it is the constant's value:
+// the boards a count runs as a quadrant join (fastcount.MinQJoinN to qjoin.MaxN, the
+// counter's nqueens.MaxCountN), the constellations below them, and the largest exact
+// Las Vegas table of the row variant (lab.MaxExactRowN). A limit changed in the code
+// fails here until the docs say the new one; a sentence reworded so that it no longer
+// states the limit fails too, and its pattern is updated here.
+func TestDocLimits(t *testing.T) {
+	join := []int{fastcount.MinQJoinN, qjoin.MaxN}
+	if qjoin.MaxN != nqueens.MaxCountN {
+		t.Errorf("the join counts up to n = %d, the counter up to %d: the docs say one range for both", qjoin.MaxN, nqueens.MaxCountN)
+	}
+	for _, c := range []struct {
+		file, pattern string
+		want          []int
+	}{
+		{"README.md", `From n = (\d+) to (\d+) the count is a quadrant join`, join},
+		{"README.md", "`internal/qjoin`: the quadrant join the fast counter uses for (\\d+) ≤ n ≤ (\\d+)", join},
+		{"README.md", `random choice for small n: n ≤ (\d+) for the row variant`, []int{lab.MaxExactRowN}},
+		{"docs/counting.md", "\\| quadrant join \\| `internal/qjoin` \\| (\\d+) ≤ n ≤ (\\d+) \\|", join},
+		{"docs/counting.md", "\\| border constellations \\| `internal/fastcount` \\| n ≤ (\\d+),", []int{fastcount.MinQJoinN - 1}},
+		{"docs/counting.md", "Engine `qjoin/v3` counts every n up to (\\d+) ", []int{nqueens.MaxCountN}},
+	} {
+		b, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		m := regexp.MustCompile(c.pattern).FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("%s no longer says %q", c.file, c.pattern)
+			continue
+		}
+		for i, w := range c.want {
+			if got, _ := strconv.Atoi(m[i+1]); got != w {
+				t.Errorf("%s: %q says %d, the constant is %d", c.file, m[0], got, w)
+			}
 		}
 	}
 }
