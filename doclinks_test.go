@@ -340,10 +340,11 @@ func TestReadmeLayout(t *testing.T) {
 	}
 }
 
-// TestDocLimits: where the README and docs/ state a limit, it is the constant's value:
-// the boards a count runs as a quadrant join (fastcount.MinQJoinN to qjoin.MaxN, the
-// counter's nqueens.MaxCountN), the constellations below them, and the largest exact
-// Las Vegas table of the row variant (lab.MaxExactRowN). A limit changed in the code
+// TestDocLimits: where the README, docs/ or the Go documentation state a limit, it is the
+// constant's value: the boards a count runs as a quadrant join (fastcount.MinQJoinN to
+// qjoin.MaxN, the counter's nqueens.MaxCountN), the constellations below them, and the
+// largest exact Las Vegas table of the row variant (lab.MaxExactRowN). (The help texts
+// of the command print the constants themselves.) A limit changed in the code
 // fails here until the docs say the new one; a sentence reworded so that it no longer
 // states the limit fails too, and its pattern is updated here.
 func TestDocLimits(t *testing.T) {
@@ -361,10 +362,18 @@ func TestDocLimits(t *testing.T) {
 		{"docs/counting.md", "\\| quadrant join \\| `internal/qjoin` \\| (\\d+) ≤ n ≤ (\\d+) \\|", join},
 		{"docs/counting.md", "\\| border constellations \\| `internal/fastcount` \\| n ≤ (\\d+),", []int{fastcount.MinQJoinN - 1}},
 		{"docs/counting.md", "Engine `qjoin/v3` counts every n up to (\\d+) ", []int{nqueens.MaxCountN}},
+		{"api.go", `the quadrant join of internal/qjoin for (\d+) ≤ n ≤ (\d+) \(MaxCountN\)`, join},
+		{"api.go", `weighted by their symmetry, for 1 ≤ n ≤ (\d+)\.`, []int{fastcount.MinQJoinN - 1}},
+		{"api.go", `counter \(FastCounter\), for 1 ≤ n ≤ (\d+) \(MaxCountN\)`, []int{nqueens.MaxCountN}},
+		{"distributed.go", `the matcher kernel a count here runs \("" for n ≤ (\d+)\)`, []int{fastcount.MinQJoinN - 1}},
+		{"internal/qjoin/doc.go", `From n = (\d+) on it is what internal/fastcount runs`, []int{fastcount.MinQJoinN}},
 	} {
 		b, err := os.ReadFile(c.file)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if strings.HasSuffix(c.file, ".go") { // the comments read as one text
+			b = regexp.MustCompile(`(?m)^\s*//`).ReplaceAll(b, nil)
 		}
 		text := strings.Join(strings.Fields(string(b)), " ")
 		m := regexp.MustCompile(c.pattern).FindStringSubmatch(text)
