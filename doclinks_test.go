@@ -146,10 +146,11 @@ func (p *goPackage) add(f *ast.File) {
 	}
 }
 
-// goRef is a reference pkg.Name or pkg.Name.Member; the lookbehind is done by hand: the
-// package name must not follow a letter, a digit, a dot, a slash, a hyphen or an
-// underscore (so that "github.com/x", "a.b.C", "cmd/nqueens.go" and "e.g." are not read).
-var goRef = regexp.MustCompile(`([A-Za-z0-9_./-]?)\b([a-z][a-z0-9]*)\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?`)
+// goRef is a reference pkg.Name or pkg.Name.Member, pkg a package name or a directory of
+// the module (internal/qjoin.MaxN); the lookbehind is done by hand: the reference must
+// not follow a letter, a digit, a dot, a slash, a hyphen or an underscore (so that
+// "github.com/x", "a.b.C" and "e.g." are not read).
+var goRef = regexp.MustCompile(`([A-Za-z0-9_./-]?)\b((?:[a-z][a-z0-9_-]*/)*[a-z][a-z0-9]*)\.([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?`)
 
 // fileExtensions are what follows a package name in a file name, not an identifier.
 var fileExtensions = map[string]bool{"go": true, "s": true, "md": true, "c": true, "h": true, "sh": true, "html": true,
@@ -181,9 +182,9 @@ func resolveRef(cands []*goPackage, name, member string) string {
 // pointing at nothing (cmd/nqueens/lab.go named two estimates of package lab long after
 // they had moved to internal/classic and internal/lasvegas). The rule:
 //
-//   - pkg is the name of a package of the module (its last path element's package name,
-//     "main" and the _test suffix aside), or in a Go comment the name or alias under
-//     which the file imports a package of the module; other packages (the standard
+//   - pkg is the name of a package of the module ("main" and the _test suffix aside), its
+//     directory (internal/qjoin.MaxN), or in a Go comment the name or alias under which
+//     the file imports a package of the module; other packages (the standard
 //     library's, gonum's) are not checked. A name that several packages of the module
 //     share resolves if one of them declares it.
 //   - Name starting with a capital letter must be a package-level identifier of pkg. A
@@ -215,6 +216,12 @@ func testDocGoReferences(t *testing.T) {
 			cands := byName[pkg]
 			if p, ok := imports[pkg]; ok {
 				cands = []*goPackage{p}
+			}
+			if strings.Contains(pkg, "/") {
+				cands = nil
+				if p, ok := pkgs[pkg]; ok {
+					cands = []*goPackage{p}
+				}
 			}
 			if len(cands) == 0 {
 				continue
