@@ -31,6 +31,7 @@ type goPackage struct {
 	name     string
 	internal bool
 	idents   map[string]bool
+	types    map[string]bool
 	members  map[string]map[string]bool // type -> method, field or interface method
 	embedded map[string]bool
 	files    []*ast.File
@@ -63,7 +64,7 @@ func modulePackages(t *testing.T) (map[string]*goPackage, *token.FileSet) {
 		p := pkgs[dir]
 		if p == nil {
 			p = &goPackage{dir: dir, internal: dir == "internal" || strings.HasPrefix(dir, "internal/") || strings.Contains(dir, "/internal/"),
-				idents: map[string]bool{}, members: map[string]map[string]bool{}, embedded: map[string]bool{}}
+				idents: map[string]bool{}, types: map[string]bool{}, members: map[string]map[string]bool{}, embedded: map[string]bool{}}
 			pkgs[dir] = p
 		}
 		if name := f.Name.Name; !strings.HasSuffix(name, "_test") || p.name == "" {
@@ -122,6 +123,7 @@ func (p *goPackage) add(f *ast.File) {
 					}
 				case *ast.TypeSpec:
 					p.idents[s.Name.Name] = true
+					p.types[s.Name.Name] = true
 					var fields *ast.FieldList
 					switch x := s.Type.(type) {
 					case *ast.StructType:
@@ -156,15 +158,15 @@ var goRef = regexp.MustCompile(`([A-Za-z0-9_./-]?)\b((?:[a-z][a-z0-9_-]*/)*[a-z]
 var fileExtensions = map[string]bool{"go": true, "s": true, "md": true, "c": true, "h": true, "sh": true, "html": true,
 	"js": true, "css": true, "json": true, "csv": true, "txt": true, "png": true, "svg": true, "mod": true, "sum": true}
 
-// resolve tells why ref (the name Name and the optional member after the package) does
-// not resolve in any of the candidate packages cands, or "" when it does in one of them.
+// resolveRef tells why name (and member after it, when not "") resolves in none of the
+// candidate packages cands, or "" when it resolves in one of them.
 func resolveRef(cands []*goPackage, name, member string) string {
 	why := ""
 	for _, p := range cands {
 		switch {
 		case !p.idents[name]:
 			why = "package " + p.name + " (" + p.dir + ") declares no " + name
-		case member == "" || p.members[name] == nil && !p.embedded[name]:
+		case member == "" || !p.types[name]:
 			// a function, a variable or a constant: what follows is the member of its value
 			return ""
 		case p.members[name][member] || p.embedded[name]:
