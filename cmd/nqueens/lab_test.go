@@ -17,6 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/backtrack"
+	"github.com/nqueens/nqueens/internal/localsearch"
 	"github.com/nqueens/nqueens/lab"
 	"github.com/nqueens/nqueens/web"
 )
@@ -458,6 +461,20 @@ func TestLabLocalSearchColumns(t *testing.T) {
 	head := strings.Fields(lines[1])
 	if !slices.Contains(head, "conflicts") || !slices.Contains(head, "swaps") || slices.Contains(head, "k") {
 		t.Errorf("the columns %q: want conflicts and swaps, no k", head)
+	}
+}
+
+// TestAlgorithmLimits: solve's help reads the algorithms' limits from the library's
+// answers (a size error's Max, Auto.Pick): they are the engines' own.
+func TestAlgorithmLimits(t *testing.T) {
+	if got := algorithmMax(nqueens.Backtrack); got != backtrack.MaxN {
+		t.Errorf("algorithmMax(backtrack) = %d, want %d", got, backtrack.MaxN)
+	}
+	if got := algorithmMax(nqueens.LocalSearch); got != localsearch.MaxN {
+		t.Errorf("algorithmMax(localsearch) = %d, want %d", got, localsearch.MaxN)
+	}
+	if n := autoBacktrackMax(); n < 8 || nqueens.Auto.Pick(n) != nqueens.Backtrack || nqueens.Auto.Pick(n+1) != nqueens.LocalSearch {
+		t.Errorf("autoBacktrackMax() = %d: auto picks %s there and %s beyond", n, nqueens.Auto.Pick(n), nqueens.Auto.Pick(n+1))
 	}
 }
 
