@@ -1,11 +1,13 @@
 package nqueens_test
 
 import (
+	"errors"
 	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -351,9 +353,10 @@ func TestReadmeLayout(t *testing.T) {
 
 // TestDocLimits: where the README, docs/ or the Go documentation state a limit, it is the
 // constant's value: the boards a count runs as a quadrant join (fastcount.MinQJoinN to
-// qjoin.MaxN, the counter's nqueens.MaxCountN), the constellations below them, and the
-// largest exact Las Vegas table of the row variant (lab.MaxExactRowN). (The help texts
-// of the command print the constants themselves.) A limit changed in the code
+// qjoin.MaxN, the counter's nqueens.MaxCountN), the constellations below them, the
+// largest exact Las Vegas table of the row variant (lab.MaxExactRowN), backtracking's
+// largest board and auto's last board for it (as the library answers them). The help
+// texts of the command print the constants themselves. A limit changed in the code
 // fails here until the docs say the new one; a sentence reworded so that it no longer
 // states the limit fails too, and its pattern is updated here.
 func TestDocLimits(t *testing.T) {
@@ -361,12 +364,22 @@ func TestDocLimits(t *testing.T) {
 	if qjoin.MaxN != nqueens.MaxCountN {
 		t.Errorf("the join counts up to n = %d, the counter up to %d: the docs say one range for both", qjoin.MaxN, nqueens.MaxCountN)
 	}
+	var backtrackMax int // the largest n of backtracking and auto's last for it, from the library
+	if se := (*nqueens.SizeError)(nil); errors.As(nqueens.Backtrack.CheckSize(math.MaxInt), &se) {
+		backtrackMax = se.Max
+	}
+	autoMax := 1
+	for nqueens.Auto.Pick(autoMax+1) == nqueens.Backtrack {
+		autoMax++
+	}
 	for _, c := range []struct {
 		file, pattern string
 		want          []int
 	}{
 		{"README.md", `From n = (\d+) to (\d+) the count is a quadrant join`, join},
 		{"README.md", "`internal/qjoin`: the quadrant join the fast counter uses for (\\d+) ≤ n ≤ (\\d+)", join},
+		{"README.md", "lexicographic order, n ≤ (\\d+)\\) or `auto` \\(backtrack up to n = (\\d+),", []int{backtrackMax, autoMax}},
+		{"README.md", `a different solution per seed, 4.5 bytes per queen including the verification, the default beyond n = (\d+)\)`, []int{autoMax}},
 		{"README.md", `random choice for small n: n ≤ (\d+) for the row variant`, []int{lab.MaxExactRowN}},
 		{"docs/counting.md", "\\| quadrant join \\| `internal/qjoin` \\| (\\d+) ≤ n ≤ (\\d+) \\|", join},
 		{"docs/counting.md", "\\| border constellations \\| `internal/fastcount` \\| n ≤ (\\d+),", []int{fastcount.MinQJoinN - 1}},
