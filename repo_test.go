@@ -69,8 +69,11 @@ func TestMakeLintOutsideGit(t *testing.T) {
 }
 
 // TestDocLinks: every relative link of the README and of docs/ names a file of the
-// repository, and nothing points outside it (a clone has no sibling folders).
+// repository, and nothing points outside it (a clone has no sibling folders); and every
+// Go reference pkg.Name in a Go comment or in the code of the README and docs/ names a
+// declaration of the module (subtest go; the rule is testDocGoReferences').
 func TestDocLinks(t *testing.T) {
+	t.Run("go", testDocGoReferences)
 	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)`)
 	docs, _ := filepath.Glob("docs/*.md")
 	for _, doc := range append([]string{"README.md"}, docs...) {

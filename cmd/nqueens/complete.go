@@ -70,7 +70,7 @@ func newCompleteCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "complete [N] --fix PAIRS | --fix-file FILE | --generate N --fixed K",
 		Short: "Complete a board on which some queens are already placed",
-		Long: `Find a solution of an N×N board that keeps the queens already placed (the
+		Long: fmt.Sprintf(`Find a solution of an N×N board that keeps the queens already placed (the
 n-Queens Completion problem), count all such solutions with --count, or say
 that none exists (exit 1). Every completion printed has passed an independent
 O(n) verification and keeps every fixed queen.
@@ -88,12 +88,12 @@ The complete search propagates constraints on bitsets and branches on the
 most constrained row or column, alternating from n = 40 with a local search
 that never moves the fixed queens; it holds up to about 24·n² bytes (2.4 GB at
 n = 10^4). From n = 1000 on, a local search in the manner of Sosic and Gu, in
-O(n) time and about 13 bytes per queen, runs first (N up to 2^31−1): a board
+O(n) time and about 13 bytes per queen, runs first (N up to %s): a board
 with few fixed queens is completed as fast as solve finds a solution. When it
 gives up (16 runs), the complete search decides if the memory holds it; if
 not, the answer is unknown (exit 3): no completion found, none ruled out. The
 seed of the local searches is printed. --count always needs the complete
-search (n ≤ 2^20), and a board the memory cannot hold is refused before the
+search (n ≤ %s), and a board the memory cannot hold is refused before the
 search (exit 2).
 
 --generate N --fixed K prints a random instance: K queens taken from a random
@@ -106,6 +106,7 @@ On a terminal, a search or count that lasts shows its progress on stderr
 
 Exit status: 0 a completion (or the count) printed, 1 none exists, 2 usage
 or input errors, 3 unknown, 130 interrupted.`,
+			powerOfTwo(nqueens.MaxCompletionN), powerOfTwo(nqueens.MaxCountCompletionsN)),
 		Example: "  nqueens complete 8 --fix 1:1,2:5\n  nqueens complete 8 --fix 1:1 --count --json\n  nqueens complete --generate 200 --fixed 60 --seed 7 > inst.txt\n  nqueens complete 200 --fix-file inst.txt --format board",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {

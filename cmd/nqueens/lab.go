@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -158,6 +159,18 @@ func group(v int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// powerOfTwo writes a limit that is a power of two, or one less, as people write it:
+// "2^20", "2^31−1"; any other v with thousands separators.
+func powerOfTwo(v int64) string {
+	switch {
+	case v > 0 && v&(v-1) == 0:
+		return fmt.Sprintf("2^%d", bits.Len64(uint64(v))-1)
+	case v > 0 && (v+1)&v == 0:
+		return fmt.Sprintf("2^%d−1", bits.Len64(uint64(v)))
+	}
+	return group(v)
 }
 
 // parseList reads "a,b,c" or a range "a..b" (or "a..b/step") of integers.

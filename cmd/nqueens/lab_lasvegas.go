@@ -36,7 +36,7 @@ func newLabLasVegasCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lasvegas N",
 		Short: "The Las Vegas hybrid's cost against the number of random queens m (docs/algorithms.md §3.5)",
-		Long: `Sweep the number m of queens placed at random before backtracking, on an N×N
+		Long: fmt.Sprintf(`Sweep the number m of queens placed at random before backtracking, on an N×N
 board, and print per m: the success probability of one attempt, the mean
 attempts, nodes, nodes explored and checks per solution, mean and median time,
 with standard errors; * marks the optimum m: the least nodes explored per
@@ -48,7 +48,7 @@ attempt, default n²) and row (Brassard & Bratley's QueensLV: a random free
 column in each of the first m rows).
 
 --exact enumerates every random choice with its probability instead of
-sampling (n ≤ 14 for the row variant, 25 s there; about n ≤ 8 for the cell
+sampling (n ≤ %d for the row variant, 25 s there; about n ≤ 8 for the cell
 variant, whose states outgrow 128 MB beyond) and prints p, s, e and
 t = s + (1−p)·e/p in nodes explored; for n=8, row variant, that is Brassard &
 Bratley's table. The optimum is the least t, or the least expected checks with
@@ -67,7 +67,7 @@ Before a sweep, its checks and time are estimated from a few short pilot runs
 CPU time, their speed the median in CPU time): a sweep estimated past 10 s is announced on
 stderr; one whose optimistic bound (the pilots stopped early counted at what
 they did, at the fastest speed) is past an hour is refused (exit 2) unless
---force is given.`,
+--force is given.`, lab.MaxExactRowN),
 		Example: "  nqueens lab lasvegas 8 --variant row --exact\n  nqueens lab lasvegas 50 --variant cell --trials 300 --plot u.png",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -87,7 +87,7 @@ they did, at the fastest speed) is past an hour is refused (exit 2) unless
 	f.IntVar(&c.trials, "trials", lab.DefaultTrials, "runs per m")
 	f.Uint64Var(&c.seed, "seed", 0, "seed of the random source (default: random, printed)")
 	f.IntVar(&c.maxDraws, "max-draws", 0, "draws per attempt, cell variant (0: n²)")
-	f.Int64Var(&c.maxChecks, "max-checks", 0, "checks per run before its row is censored (0: 20,000,000)")
+	f.Int64Var(&c.maxChecks, "max-checks", 0, "checks per run before its row is censored (0: "+group(lab.DefaultMaxChecks)+")")
 	f.StringVar(&c.ms, "ms", "", "values of m: a list 0,5,10 or a range 30..45 or 0..50/5 (default 0..N)")
 	f.StringVar(&c.objective, "objective", "explored", "what the optimum minimises, per solution: explored (nodes explored), checks or time")
 	f.BoolVar(&c.exact, "exact", false, "exact expectations by enumerating every random choice (small n)")

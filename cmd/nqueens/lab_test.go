@@ -17,6 +17,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/backtrack"
+	"github.com/nqueens/nqueens/internal/localsearch"
 	"github.com/nqueens/nqueens/lab"
 	"github.com/nqueens/nqueens/web"
 )
@@ -458,5 +461,29 @@ func TestLabLocalSearchColumns(t *testing.T) {
 	head := strings.Fields(lines[1])
 	if !slices.Contains(head, "conflicts") || !slices.Contains(head, "swaps") || slices.Contains(head, "k") {
 		t.Errorf("the columns %q: want conflicts and swaps, no k", head)
+	}
+}
+
+// TestAlgorithmLimits: solve's help reads the algorithms' limits from the library's
+// answers (a size error's Max, Auto.Pick): they are the engines' own.
+func TestAlgorithmLimits(t *testing.T) {
+	if got := algorithmMax(nqueens.Backtrack); got != backtrack.MaxN {
+		t.Errorf("algorithmMax(backtrack) = %d, want %d", got, backtrack.MaxN)
+	}
+	if got := algorithmMax(nqueens.LocalSearch); got != localsearch.MaxN {
+		t.Errorf("algorithmMax(localsearch) = %d, want %d", got, localsearch.MaxN)
+	}
+	if n := autoBacktrackMax(); n < 8 || nqueens.Auto.Pick(n) != nqueens.Backtrack || nqueens.Auto.Pick(n+1) != nqueens.LocalSearch {
+		t.Errorf("autoBacktrackMax() = %d: auto picks %s there and %s beyond", n, nqueens.Auto.Pick(n), nqueens.Auto.Pick(n+1))
+	}
+}
+
+// TestPowerOfTwo: the limits the help texts take from the constants read as people
+// write them (complete's N up to 2^31−1, its --count n ≤ 2^20).
+func TestPowerOfTwo(t *testing.T) {
+	for v, want := range map[int64]string{1 << 20: "2^20", 1<<31 - 1: "2^31−1", 20_000_000: "20,000,000", 1: "2^0", 14: "14"} {
+		if got := powerOfTwo(v); got != want {
+			t.Errorf("powerOfTwo(%d) = %q, want %q", v, got, want)
+		}
 	}
 }

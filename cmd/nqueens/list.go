@@ -24,7 +24,7 @@ func newListCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list N",
 		Short: "Print every solution of an N×N board, in lexicographic order",
-		Long: `Print every solution of an N×N board (N ≤ 32) in lexicographic order, streamed
+		Long: fmt.Sprintf(`Print every solution of an N×N board (N ≤ %d) in lexicographic order, streamed
 in constant memory: n=16 prints all 14,772,512 solutions without growing.
 Every solution printed has passed an independent O(n) verification.
 
@@ -37,12 +37,13 @@ Formats: text (1-based columns, one solution per line), board (drawings
 separated by blank lines), json (one object per line). A summary goes to
 stderr (listed=, the solutions printed, and total=, the solutions they stand
 for; complete=false when Ctrl-C stopped the listing, exit 130), and on a
-terminal a progress bar (solutions out of the published count, n ≤ 27) for
+terminal a progress bar (solutions out of the published count, n ≤ %d) for
 a listing that lasts.
 
 A board without solution (n = 2, 3) lists nothing and says listed=0, exit
 0: the list of its solutions is empty, as count says total=0. (solve and
 complete exit 1 there: they were asked for a placement, and none exists.)`,
+			nqueens.MaxEnumerateN, nqueens.MaxKnownN),
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -22,10 +22,10 @@ func newServeCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the board in a browser: solve, step through solutions, replay the searches with their code",
-		Long: `Serve one web page and its JSON API, in English or Chinese (?lang=zh): the
+		Long: fmt.Sprintf(`Serve one web page and its JSON API, in English or Chinese (?lang=zh): the
 board (solve with an algorithm and a seed, step through the solutions in
 lexicographic order, all of them or one per symmetry class, apply the 8
-symmetries; boards beyond 40 are summarised, with the placement to download);
+symmetries; boards beyond %d are summarised, with the placement to download);
 an animated replay of the seven searches the command runs: the four teaching
 searches (classic backtracking, row DFS, cell DFS, cell DFS with row pruning),
 the Las Vegas hybrid, Sosic–Gu's local search and the explicit construction
@@ -46,7 +46,7 @@ Without --public it answers only requests addressed to localhost or a loopback
 address on its port, and POSTs only from its own page (403 otherwise), so that
 another site cannot reach it through a name of its own (DNS rebinding).
 The URL goes to stderr; Ctrl-C stops the server (exit 130) after letting the
-requests in flight finish.`,
+requests in flight finish.`, web.MaxDrawnN),
 		Example: "  nqueens serve\n  nqueens serve --addr 127.0.0.1:9000\n  nqueens serve --addr 0.0.0.0:8080 --public",
 		Args:    exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {

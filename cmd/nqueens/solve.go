@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -106,22 +107,40 @@ type solveJob struct {
 	memLimit int64
 }
 
+// algorithmMax is the largest n algorithm a takes, as its size error says.
+func algorithmMax(a nqueens.Algorithm) int {
+	var se *nqueens.SizeError
+	if errors.As(a.CheckSize(math.MaxInt), &se) {
+		return se.Max
+	}
+	return nqueens.MaxN
+}
+
+// autoBacktrackMax is the largest n for which auto picks backtracking.
+func autoBacktrackMax() int {
+	n := 1
+	for n < nqueens.MaxN && nqueens.Auto.Pick(n+1) == nqueens.Backtrack {
+		n++
+	}
+	return n
+}
+
 func newSolveCmd(e *env) *cobra.Command {
 	c := &solveCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "solve N",
 		Short: "Find one solution of an N×N board",
-		Long: `Find one solution of an N×N board and print it; every placement printed has
+		Long: fmt.Sprintf(`Find one solution of an N×N board and print it; every placement printed has
 passed an independent O(n) verification first.
 
 Algorithms: localsearch (Sosic–Gu linear-time local search, a different
-solution per seed, n up to 2^31−1 in 4.5 bytes per queen), construct (explicit
+solution per seed, n up to %s in 4.5 bytes per queen), construct (explicit
 O(n) construction, always the same solution, streamed), backtrack (first
-solution in lexicographic order, n ≤ 32), auto (backtrack for n ≤ 20,
+solution in lexicographic order, n ≤ %d), auto (backtrack for n ≤ %d,
 localsearch beyond). The seed is printed so a run can be repeated; the same
 seed gives the same placement. Algorithms that draw no random numbers ignore it.
 
-Formats: text (1-based columns on one line), board (a drawing, n ≤ 1000),
+Formats: text (1-based columns on one line), board (a drawing, n ≤ %d),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
@@ -136,6 +155,7 @@ restarts), as in the JSON.
 
 Boards of 2 and 3 have no solution: solve says so and exits 1, as it cannot
 give the placement asked for (count and list answer 0 there, exit 0).`,
+			powerOfTwo(int64(algorithmMax(nqueens.LocalSearch))), algorithmMax(nqueens.Backtrack), autoBacktrackMax(), maxBoardDrawing),
 		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algorithm construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -19,6 +19,10 @@ import (
 // 9 both take well under a millisecond).
 const minQJoinN = 10
 
+// MinQJoinN is minQJoinN: with qjoin.MaxN it bounds the boards a count runs as a
+// quadrant join, the range the README and docs/counting.md state (TestDocLimits).
+const MinQJoinN = minQJoinN
+
 // useQJoin tells whether engine e plans an n×n board as a quadrant join.
 func useQJoin(e Engine, n int) bool {
 	switch e {
