@@ -18,7 +18,7 @@ import (
 // lvCounters are the counters of a Las Vegas replay after some events, counted as the
 // page counts them.
 type lvCounters struct {
-	Attempts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Solutions int64
+	Attempts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Total int64
 }
 
 // lasVegasAt replays the first i events of a Las Vegas trace, checking each against the
@@ -96,7 +96,7 @@ func lasVegasAt(t *testing.T, tr lasVegasTrace, i int) lvCounters {
 			if err := nqueens.Verify(board); err != nil {
 				t.Fatalf("event %d: the solution %v: %v", x, board, err)
 			}
-			c.Solutions++
+			c.Total++
 		default:
 			t.Fatalf("event %d: kind %v", x, e)
 		}
@@ -115,14 +115,14 @@ func TestTraceLasVegas(t *testing.T) {
 				q := fmt.Sprintf("/api/trace?search=lasvegas&variant=%s&n=%d&m=%d&seed=%d", v, c.n, c.m, seed)
 				tr := decode[lasVegasTrace](t, get(t, h, q))
 				got := lasVegasAt(t, tr, len(tr.Events))
-				answer := lvCounters{tr.Attempts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Solutions}
+				answer := lvCounters{tr.Attempts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Total}
 				tab, err := lab.LasVegas(context.Background(), c.n, lab.LasVegasOptions{Variant: map[string]lab.Variant{"row": lab.Row, "cell": lab.Cell}[v],
 					Ms: []int{c.m}, Trials: 1, Seed: seed})
 				if err != nil {
 					t.Fatal(err)
 				}
 				r := tab.Rows[0]
-				if got != answer || tr.Stopped != "" || !tr.Verified || got.Solutions != 1 || got.Failed != got.Attempts-1 ||
+				if got != answer || tr.Stopped != "" || !tr.Verified || got.Total != 1 || got.Failed != got.Attempts-1 ||
 					got.Attempts != int64(r.Attempts) || got.Explored != int64(r.Explored) || got.Checks != int64(r.Checks) ||
 					got.Nodes != int64(r.Nodes) || got.Draws != int64(r.Draws) {
 					t.Errorf("%s: the events count %+v, the answer %+v, the lab's row %+v %+v", q, got, answer, r, r.Sampled)
@@ -136,7 +136,7 @@ func TestTraceLasVegas(t *testing.T) {
 	// Without a seed the answer names the one it drew, which replays the same run.
 	tr := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&n=10&m=5"))
 	again := decode[lasVegasTrace](t, get(t, h, fmt.Sprintf("/api/trace?search=lasvegas&n=10&m=5&seed=%d", tr.Seed)))
-	if tr.Variant != "row" || !slices.EqualFunc(tr.Events, again.Events, slices.Equal) || tr.Checks != again.Checks {
+	if tr.Variant != lab.DefaultVariant.String() || !slices.EqualFunc(tr.Events, again.Events, slices.Equal) || tr.Checks != again.Checks {
 		t.Errorf("seed %d does not replay the run", tr.Seed)
 	}
 	// The event limit: the counters are those of the events sent.
