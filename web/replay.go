@@ -230,9 +230,10 @@ func (s *server) trace(r *http.Request) (job, error) {
 	}, nil
 }
 
-// events reads the cap on a trace's events, at most limit.
+// events reads the cap on a trace's events, max_events (not events, the key of the events
+// themselves), at most limit.
 func (p *params) events(limit int) int {
-	return int(p.int("events", int64(limit), 1, int64(limit)))
+	return int(p.int("max_events", int64(limit), 1, int64(limit)))
 }
 
 // seed reads the seed of a replay; without one it picks a random one, which the answer
@@ -267,9 +268,9 @@ var lasVegasKinds = []string{"attempt", "draw", "reject", "random", "deadend", "
 // sampled table for the same seed, whose counters these are when it ran to its end. The
 // counters are those after the last event (docs/algorithms.md §3.5): attempts, draws (cell
 // variant), random queens, backtracking nodes, checks, and Brassard & Bratley's nodes
-// explored; failed is the attempts that failed, explored_failed the nodes they explored,
+// explored; failed_attempts is the attempts that failed, explored_failed the nodes they explored,
 // so that the running p, s, e and t of the exact table are 1/attempts, explored −
-// explored_failed, explored_failed/failed and explored.
+// explored_failed, explored_failed/failed_attempts and explored.
 type lasVegasTrace struct {
 	traceHead
 	Variant        string `json:"variant"`
@@ -281,7 +282,7 @@ type lasVegasTrace struct {
 	Nodes          int64  `json:"nodes"`
 	Checks         int64  `json:"checks"`
 	Explored       int64  `json:"explored"`
-	Failed         int64  `json:"failed"`
+	Failed         int64  `json:"failed_attempts"`
 	ExploredFailed int64  `json:"explored_failed"`
 	Total          int64  `json:"total"` // the solutions found: 1 when the run ended
 }
@@ -591,10 +592,10 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 // constructTrace is the construction of nqueens.Solve (algorithm construct) written row
 // by row, as it streams it: each event [0, row, column, line] puts the queen of a row, in
 // row order, line naming the case of the construction that gives its column; the last,
-// [1, line], says the board is complete and verified. Rows is the rows placed.
+// [1, line], says the board is complete and verified. Placed is the rows placed.
 type constructTrace struct {
 	traceHead
-	Rows int `json:"rows"`
+	Placed int `json:"placed"` // the rows placed (rows is a lab table's rows)
 }
 
 var constructKinds = []string{"place", "solution"}
@@ -643,7 +644,7 @@ func (s *server) traceConstruct(p *params) (job, error) {
 		}
 		out := constructTrace{traceHead: traceHead{Search: "construct", Title: "explicit construction (Hoffman, Loessi & Moore)",
 			Section: "3.7", N: n, Code: lab.ConstructCode(), Kinds: constructKinds, Events: t.list, Stopped: t.stopped, Verified: true},
-			Rows: t.rows}
+			Placed: t.rows}
 		return out, nil
 	}, nil
 }

@@ -140,7 +140,7 @@ func TestTraceLasVegas(t *testing.T) {
 		t.Errorf("seed %d does not replay the run", tr.Seed)
 	}
 	// The event limit: the counters are those of the events sent.
-	capped := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&variant=cell&n=30&m=0&seed=1&events=500"))
+	capped := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&variant=cell&n=30&m=0&seed=1&max_events=500"))
 	if c := lasVegasAt(t, capped, 500); len(capped.Events) != 500 || capped.Stopped != "event limit" || c.Checks != capped.Checks || c.Nodes != capped.Nodes {
 		t.Errorf("capped: %d events, stopped %q, %+v; the answer %d checks", len(capped.Events), capped.Stopped, c, capped.Checks)
 	}
@@ -289,7 +289,7 @@ func TestTraceLocalSearch(t *testing.T) {
 	if restarted == 0 {
 		t.Error("no local search restarted: the initial checks went untested against a restart")
 	}
-	capped := decode[localSearchTrace](t, get(t, h, "/api/trace?search=localsearch&n=500&seed=1&events=100"))
+	capped := decode[localSearchTrace](t, get(t, h, "/api/trace?search=localsearch&n=500&seed=1&max_events=100"))
 	if c := localSearchAt(t, capped, 100); len(capped.Events) != 100 || capped.Stopped != "event limit" || c.Attempts != capped.Attempts {
 		t.Errorf("capped: %d events, stopped %q, %d attempts, the answer %d", len(capped.Events), capped.Stopped, c.Attempts, capped.Attempts)
 	}
@@ -321,8 +321,8 @@ func TestTraceConstruct(t *testing.T) {
 			}
 			board[r] = e[2] - 1
 		}
-		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Rows != n || !tr.Verified || !board.Equal(want.Placement) {
-			t.Errorf("n=%d: %d events, rows %d, board %v, want %v", n, len(tr.Events), tr.Rows, board, want.Placement)
+		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Placed != n || !tr.Verified || !board.Equal(want.Placement) {
+			t.Errorf("n=%d: %d events, placed %d, board %v, want %v", n, len(tr.Events), tr.Placed, board, want.Placement)
 		}
 	}
 	wantError(t, get(t, h, "/api/trace?search=construct&n=3"), 404, "no solution")
@@ -363,7 +363,7 @@ func TestTraceLines(t *testing.T) {
 		for _, n := range []int{1, 4, 6} {
 			queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=%d&until=all", s, n))
 		}
-		queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=8", s), fmt.Sprintf("/api/trace?search=%s&n=9&until=all&events=3000", s))
+		queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=8", s), fmt.Sprintf("/api/trace?search=%s&n=9&until=all&max_events=3000", s))
 	}
 	for _, v := range []string{"row", "cell"} {
 		for _, c := range []struct{ n, m int }{{4, 0}, {4, 2}, {8, 3}, {12, 9}, {20, 20}} {

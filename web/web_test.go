@@ -428,9 +428,9 @@ func TestTrace(t *testing.T) {
 		t.Errorf("until the first solution: stopped %q, last event %v, %d solutions, %d nodes", first.Stopped, last, first.Total, first.Nodes)
 	}
 	replay(t, first)
-	capped := decode[traceResponse](t, get(t, h, "/api/trace?search=cell&n=8&until=all&events=1000"))
+	capped := decode[traceResponse](t, get(t, h, "/api/trace?search=cell&n=8&until=all&max_events=1000"))
 	if len(capped.Events) != 1000 || capped.Stopped != "event limit" {
-		t.Errorf("events=1000: %d events, stopped %q", len(capped.Events), capped.Stopped)
+		t.Errorf("max_events=1000: %d events, stopped %q", len(capped.Events), capped.Stopped)
 	}
 	if n, c, s := replay(t, capped); n != capped.Nodes || c != capped.Checks || s != capped.Total {
 		t.Errorf("capped trace: counters %d %d %d, answer %d %d %d", n, c, s, capped.Nodes, capped.Checks, capped.Total)
@@ -442,7 +442,7 @@ func TestTrace(t *testing.T) {
 	wantError(t, get(t, h, "/api/trace?n=13"), 400, "at most 12")
 	wantError(t, get(t, h, "/api/trace?n=8&search=dfs"), 400, `unknown search "dfs" (want classic, row, cell, cellprune, lasvegas, localsearch or construct)`)
 	wantError(t, get(t, h, "/api/trace?n=8&until=never"), 400, "not one of first, all")
-	wantError(t, get(t, h, "/api/trace?n=8&events=200001"), 400, "not in 1..200000")
+	wantError(t, get(t, h, "/api/trace?n=8&max_events=200001"), 400, "not in 1..200000")
 }
 
 // value is *p, or 0 for a counter that does not apply (nil).
