@@ -212,3 +212,29 @@ func TestDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestWebParsers: a bad value gets the same error from the command and from the web, both
+// the library's parser's.
+func TestWebParsers(t *testing.T) {
+	h := web.New(web.Options{Public: true})
+	for _, c := range []struct {
+		args   []string
+		target string
+	}{
+		{[]string{"solve", "8", "--algorithm", "magic"}, "/api/solve?n=8&algorithm=magic"},
+		{[]string{"lab", "lasvegas", "6", "--variant", "both"}, "/api/lab/lasvegas?n=6&variant=both"},
+		{[]string{"lab", "lasvegas", "6", "--objective", "speed"}, "/api/lab/lasvegas?n=6&objective=speed"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), strings.NewReader(""), &out, &errb, c.args); code != exitUsage {
+			t.Errorf("%s: exit %d", c.args, code)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", c.target, nil))
+		var e struct{ Error string }
+		json.Unmarshal(w.Body.Bytes(), &e)
+		if w.Code != http.StatusBadRequest || e.Error == "" || !strings.Contains(errb.String(), e.Error) {
+			t.Errorf("%s says %q, %s %d %q", c.args, errb.String(), c.target, w.Code, e.Error)
+		}
+	}
+}
