@@ -100,6 +100,14 @@ func ParseObjective(s string) (Objective, error) {
 	return 0, fmt.Errorf("unknown objective %q (want explored, checks or time)", s)
 }
 
+// The defaults of the Las Vegas experiment, the same in "nqueens lab lasvegas" and the
+// web board's /api/lab/lasvegas and replay (/api/trace?search=lasvegas): the zero values
+// of LasVegasOptions.
+const (
+	DefaultVariant   = Cell       // how the random queens are placed
+	DefaultObjective = ByExplored // what the optimum minimises
+)
+
 // The limits and defaults of the Las Vegas experiment.
 const (
 	MaxLasVegasN     = 1 << 16    // the largest board

@@ -33,6 +33,16 @@ func (c Check) String() string { return localsearch.Check(c).String() }
 // MarshalText writes the check by name, as in JSON.
 func (c Check) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
+// ParseCheck reads "scan", "placed" or "allqueens".
+func ParseCheck(s string) (Check, error) {
+	for _, c := range []Check{CheckScan, CheckPlaced, CheckAllQueens} {
+		if s == c.String() {
+			return c, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown check %q (want scan, placed or allqueens)", s)
+}
+
 // InitialSearchResult is the outcome of InitialSearch.
 type InitialSearchResult struct {
 	N     int   `json:"n"`

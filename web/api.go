@@ -90,12 +90,11 @@ type solveResponse struct {
 func (s *server) solveParams(r *http.Request) (n int, opt nqueens.SolveOptions, err error) {
 	p := newParams(r)
 	n = p.size(s.opt.MaxSolveN)
-	algo := p.oneOf("algorithm", string(nqueens.Auto), string(nqueens.Auto), string(nqueens.LocalSearch), string(nqueens.Construct), string(nqueens.Backtrack))
+	opt.Algorithm = parsed(p, "algorithm", nqueens.Auto, nqueens.ParseAlgorithm)
 	seed := p.int("seed", -1, 0, maxSeed)
 	if err := p.done(); err != nil {
 		return 0, opt, err
 	}
-	opt.Algorithm = nqueens.Algorithm(algo)
 	if err := opt.Algorithm.CheckSize(n); err != nil {
 		if errors.Is(err, nqueens.ErrNoSolution) {
 			err = fmt.Errorf("n = %d: %w", n, err)

@@ -66,7 +66,7 @@ func checkLasVegasCounters(t *testing.T, p *page, tr lasVegasTrace, i int) {
 	if tr.Variant == "cell" {
 		got.Draws = p.counter("draws")
 	}
-	want.Random, want.Failed, want.ExploredFailed, want.Solutions = -2, 0, 0, 0
+	want.Random, want.Failed, want.ExploredFailed, want.Total = -2, 0, 0, 0
 	if got != want {
 		t.Errorf("after %d events the page shows %+v, the events %+v", i, got, want)
 	}

@@ -72,7 +72,7 @@
 // and the kind of event it reports), and the last element of each event is the 1-based
 // line of that program that reported it, as the engine's tracer names it: the lines of a
 // trace are a path through the program. A trace ends at the end of the search, at the
-// first solution (until=first), or at the event limit (events=, at most MaxTraceEvents),
+// first solution (until=first), or at the event limit (max_events=, at most MaxTraceEvents),
 // and its counters are those after its last event ("total" the solutions found, as lab
 // backtrack and count say). For the Las Vegas hybrid and the local search, run to their
 // end, they are those of the lab's row for the same n, m and seed; of the local search's
@@ -86,6 +86,10 @@
 // The lab endpoints answer the tables of package lab, in the JSON of "nqueens lab
 // backtrack N --json" and "nqueens lab lasvegas N --json": the same keys, the same
 // optimum (by objective=explored, the default, or checks; time too for a sampled table).
+// Every parameter the API shares with a command is spelled as the command spells it
+// (docs/vocabulary.md), defaults as it does, from the library (lab.DefaultVariant,
+// lab.DefaultObjective, lab.DefaultTrials, nqueens.Auto; a seed not given is drawn and
+// answered), and is read by the library's parser, whose error the command gives too.
 //
 // Every placement the API returns has passed [nqueens.Verify] first. The same n,
 // algorithm and seed always give the same placement, which is how the text download

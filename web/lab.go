@@ -27,39 +27,36 @@ func (s *server) labBacktrack(r *http.Request) (job, error) {
 }
 
 // labLasVegas answers the table of "nqueens lab lasvegas N --json" (lab.LasVegasTable):
-// exact, or sampled with the page's trials and seed and a budget of sweepBudget checks per
-// run; its optimum follows the objective, by default the nodes explored.
+// exact, or sampled with the request's trials and seed and a budget of sweepBudget checks
+// per run. The defaults are the command's, the library's: lab.DefaultVariant,
+// lab.DefaultObjective, lab.DefaultTrials, and a random seed, which the table gives back.
 func (s *server) labLasVegas(r *http.Request) (job, error) {
 	p := newParams(r)
-	variant := p.oneOf("variant", "row", "row", "cell")
+	variant := parsed(p, "variant", lab.DefaultVariant, lab.ParseVariant)
 	exact := p.bool("exact", false)
 	limit := s.opt.MaxSweepN
 	if exact {
-		limit = map[string]int{"row": maxExactRowN, "cell": maxExactCellN}[variant]
+		limit = map[lab.Variant]int{lab.Row: maxExactRowN, lab.Cell: maxExactCellN}[variant]
 	}
 	n := p.size(limit)
-	objective := "explored"
-	if exact {
-		objective = p.oneOf("objective", objective, "explored", "checks")
-	} else {
-		objective = p.oneOf("objective", objective, "explored", "checks", "time")
-	}
-	trials := int(p.int("trials", 30, 1, int64(s.opt.MaxTrials)))
-	seed := p.int("seed", 1, 0, maxSeed)
+	objective := parsed(p, "objective", lab.DefaultObjective, lab.ParseObjective)
+	trials := int(p.int("trials", lab.DefaultTrials, 1, int64(s.opt.MaxTrials)))
+	seed := p.seed()
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	if q := r.URL.Query(); exact && (q.Has("trials") || q.Has("seed")) {
-		return nil, badRequest("trials and seed are for a sampled table: exact=true enumerates every random choice")
-	}
-	if n == 2 || n == 3 {
+	q := r.URL.Query()
+	switch {
+	case exact && (q.Has("trials") || q.Has("seed")):
+		return nil, badRequest("exact=true and trials or seed exclude each other: exact=true enumerates every random choice instead of sampling runs")
+	case exact && objective == lab.ByTime:
+		return nil, badRequest("exact=true and objective=time exclude each other: the exact table has no time (its objectives are explored and checks)")
+	case n == 2 || n == 3:
 		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 	}
-	opt := lab.LasVegasOptions{Exact: exact}
-	opt.Variant, _ = lab.ParseVariant(variant)
-	opt.Objective, _ = lab.ParseObjective(objective)
+	opt := lab.LasVegasOptions{Exact: exact, Variant: variant, Objective: objective}
 	if !exact {
-		opt.Trials, opt.Seed, opt.MaxChecks = trials, uint64(seed), sweepBudget
+		opt.Trials, opt.Seed, opt.MaxChecks = trials, seed, sweepBudget
 	}
 	return func(ctx context.Context) (any, error) {
 		t, err := lab.LasVegas(ctx, n, opt)

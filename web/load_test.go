@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 		{"POST", "/api/transform", `{"columns":[2,4,6,8,3,1,7,5],"symmetry":"rotate90"}`},
 		{"GET", "/api/trace?search=cellprune&n=7&until=all", ""},
 		{"GET", "/api/lab/backtrack?n=7", ""},
-		{"GET", "/api/lab/lasvegas?n=8&exact=true", ""},
+		{"GET", "/api/lab/lasvegas?n=8&variant=row&exact=true", ""},
 		{"GET", "/api/limits", ""},
 		{"GET", "/", ""},
 	}

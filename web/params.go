@@ -154,6 +154,21 @@ func (p *params) oneOf(name, def string, allowed ...string) string {
 	return s
 }
 
+// parsed reads a value with the library's parser (the command's: its error is the
+// command's), def when absent.
+func parsed[T any](p *params, name string, def T, parse func(string) (T, error)) T {
+	s, ok := p.raw(name)
+	if !ok {
+		return def
+	}
+	v, err := parse(s)
+	if err != nil {
+		p.fail(badRequest("%v", err))
+		return def
+	}
+	return v
+}
+
 // done returns the first problem, or an error naming a parameter no getter read.
 func (p *params) done() error {
 	if p.err != nil {

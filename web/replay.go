@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
@@ -171,15 +173,26 @@ func (t *recorder) Solution(line int) {
 	}
 }
 
-// The searches /api/trace takes, by the value of search.
-var (
-	teachingSearches = []string{"classic", "row", "cell", "cellprune"}
-	traceSearches    = append(append([]string{}, teachingSearches...), "lasvegas", "localsearch", "construct")
-)
+// The searches /api/trace takes, by the value of search: the teaching searches of the lab
+// (lab.Searches) and these.
+var replaySearches = []string{"lasvegas", "localsearch", "construct"}
+
+// parseSearch reads the name of a search /api/trace replays: a teaching search by
+// lab.LookupSearch, or one of replaySearches.
+func parseSearch(name string) (string, error) {
+	if _, ok := lab.LookupSearch(name); ok || slices.Contains(replaySearches, name) {
+		return name, nil
+	}
+	var names []string
+	for _, a := range lab.Searches() {
+		names = append(names, a.Name)
+	}
+	return "", fmt.Errorf("unknown search %q (want %s or %s)", name, strings.Join(append(names, replaySearches[:len(replaySearches)-1]...), ", "), replaySearches[len(replaySearches)-1])
+}
 
 func (s *server) trace(r *http.Request) (job, error) {
 	p := newParams(r)
-	name := p.oneOf("search", "row", traceSearches...)
+	name := parsed(p, "search", "row", parseSearch)
 	switch name {
 	case "lasvegas":
 		return s.traceLasVegas(p)
@@ -217,9 +230,10 @@ func (s *server) trace(r *http.Request) (job, error) {
 	}, nil
 }
 
-// events reads the cap on a trace's events, at most limit.
+// events reads the cap on a trace's events, max_events (not events, the key of the events
+// themselves), at most limit.
 func (p *params) events(limit int) int {
-	return int(p.int("events", int64(limit), 1, int64(limit)))
+	return int(p.int("max_events", int64(limit), 1, int64(limit)))
 }
 
 // seed reads the seed of a replay; without one it picks a random one, which the answer
@@ -254,9 +268,9 @@ var lasVegasKinds = []string{"attempt", "draw", "reject", "random", "deadend", "
 // sampled table for the same seed, whose counters these are when it ran to its end. The
 // counters are those after the last event (docs/algorithms.md §3.5): attempts, draws (cell
 // variant), random queens, backtracking nodes, checks, and Brassard & Bratley's nodes
-// explored; failed is the attempts that failed, explored_failed the nodes they explored,
+// explored; failed_attempts is the attempts that failed, explored_failed the nodes they explored,
 // so that the running p, s, e and t of the exact table are 1/attempts, explored −
-// explored_failed, explored_failed/failed and explored.
+// explored_failed, explored_failed/failed_attempts and explored.
 type lasVegasTrace struct {
 	traceHead
 	Variant        string `json:"variant"`
@@ -268,9 +282,9 @@ type lasVegasTrace struct {
 	Nodes          int64  `json:"nodes"`
 	Checks         int64  `json:"checks"`
 	Explored       int64  `json:"explored"`
-	Failed         int64  `json:"failed"`
+	Failed         int64  `json:"failed_attempts"`
 	ExploredFailed int64  `json:"explored_failed"`
-	Solutions      int64  `json:"solutions"`
+	Total          int64  `json:"total"` // the solutions found: 1 when the run ended
 }
 
 // lasVegasRecorder is the lab.LasVegasTracer that records a run and counts it from its
@@ -374,7 +388,7 @@ func (t *lasVegasRecorder) Fail(line int) {
 
 func (t *lasVegasRecorder) Solution(line int) {
 	if t.add(lvSolution, int32(line)) {
-		t.out.Solutions++
+		t.out.Total++
 		if err := nqueens.Verify(t.board); err != nil {
 			t.bad = fmt.Errorf("internal error: the Las Vegas replay's solution is not one: %w", err)
 		}
@@ -383,7 +397,7 @@ func (t *lasVegasRecorder) Solution(line int) {
 
 func (s *server) traceLasVegas(p *params) (job, error) {
 	n := p.size(s.opt.MaxReplayN)
-	variant := p.oneOf("variant", "row", "row", "cell")
+	v := parsed(p, "variant", lab.DefaultVariant, lab.ParseVariant)
 	m := int(p.int("m", -1, 0, int64(s.opt.MaxReplayN)))
 	seed := p.seed()
 	maxEvents := p.events(s.opt.MaxTraceEvents)
@@ -398,7 +412,7 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 	case n == 2 || n == 3:
 		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 	}
-	v, _ := lab.ParseVariant(variant)
+	variant := v.String()
 	return func(ctx context.Context) (any, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -528,11 +542,15 @@ func (t *localSearchRecorder) Solved(line int) { t.add(lsSolved, int32(line)) }
 
 func (s *server) traceLocalSearch(p *params) (job, error) {
 	n := p.size(s.opt.MaxReplayN)
-	check := p.oneOf("check", "placed", "placed", "scan")
+	check := parsed(p, "check", lab.CheckPlaced, lab.ParseCheck)
 	seed := p.seed()
 	maxEvents := p.events(s.opt.MaxTraceEvents)
 	if err := p.done(); err != nil {
 		return nil, err
+	}
+	code, ok := lab.LocalSearchCode(check)
+	if !ok {
+		return nil, badRequest("check %s has no replay: it places no queen (want placed or scan)", check)
 	}
 	if n == 2 || n == 3 {
 		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
@@ -540,10 +558,9 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 	return func(ctx context.Context) (any, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		code, _ := lab.LocalSearchCode(map[string]lab.Check{"placed": lab.CheckPlaced, "scan": lab.CheckScan}[check])
 		out := &localSearchTrace{traceHead: traceHead{Search: "localsearch", Title: "Sosic–Gu local search, " +
-			map[string]string{"placed": "O(1) check", "scan": "O(j) scan"}[check], Section: "3.6", N: n, Code: code, Kinds: localSearchKinds},
-			Check: check, Seed: seed}
+			map[lab.Check]string{lab.CheckPlaced: "O(1) check", lab.CheckScan: "O(j) scan"}[check], Section: "3.6", N: n, Code: code, Kinds: localSearchKinds},
+			Check: check.String(), Seed: seed}
 		t := &localSearchRecorder{events: events{max: maxEvents, cancel: cancel}, q: make(nqueens.Placement, n), out: out}
 		q, st, err := lab.LocalSearchRun(sctx, n, seed, t)
 		if err := t.finished(ctx, err); err != nil {
@@ -551,7 +568,7 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 		}
 		out.Events, out.Stopped, out.Verified = t.list, t.stopped, true
 		out.Checks = out.PlacedChecks
-		if check == "scan" {
+		if check == lab.CheckScan {
 			out.Checks = out.ScanChecks
 		}
 		if t.stopped == "" {
@@ -575,10 +592,10 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 // constructTrace is the construction of nqueens.Solve (algorithm construct) written row
 // by row, as it streams it: each event [0, row, column, line] puts the queen of a row, in
 // row order, line naming the case of the construction that gives its column; the last,
-// [1, line], says the board is complete and verified. Rows is the rows placed.
+// [1, line], says the board is complete and verified. Placed is the rows placed.
 type constructTrace struct {
 	traceHead
-	Rows int `json:"rows"`
+	Placed int `json:"placed"` // the rows placed (rows is a lab table's rows)
 }
 
 var constructKinds = []string{"place", "solution"}
@@ -627,7 +644,7 @@ func (s *server) traceConstruct(p *params) (job, error) {
 		}
 		out := constructTrace{traceHead: traceHead{Search: "construct", Title: "explicit construction (Hoffman, Loessi & Moore)",
 			Section: "3.7", N: n, Code: lab.ConstructCode(), Kinds: constructKinds, Events: t.list, Stopped: t.stopped, Verified: true},
-			Rows: t.rows}
+			Placed: t.rows}
 		return out, nil
 	}, nil
 }

@@ -18,7 +18,7 @@ import (
 // lvCounters are the counters of a Las Vegas replay after some events, counted as the
 // page counts them.
 type lvCounters struct {
-	Attempts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Solutions int64
+	Attempts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Total int64
 }
 
 // lasVegasAt replays the first i events of a Las Vegas trace, checking each against the
@@ -96,7 +96,7 @@ func lasVegasAt(t *testing.T, tr lasVegasTrace, i int) lvCounters {
 			if err := nqueens.Verify(board); err != nil {
 				t.Fatalf("event %d: the solution %v: %v", x, board, err)
 			}
-			c.Solutions++
+			c.Total++
 		default:
 			t.Fatalf("event %d: kind %v", x, e)
 		}
@@ -115,14 +115,14 @@ func TestTraceLasVegas(t *testing.T) {
 				q := fmt.Sprintf("/api/trace?search=lasvegas&variant=%s&n=%d&m=%d&seed=%d", v, c.n, c.m, seed)
 				tr := decode[lasVegasTrace](t, get(t, h, q))
 				got := lasVegasAt(t, tr, len(tr.Events))
-				answer := lvCounters{tr.Attempts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Solutions}
+				answer := lvCounters{tr.Attempts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Total}
 				tab, err := lab.LasVegas(context.Background(), c.n, lab.LasVegasOptions{Variant: map[string]lab.Variant{"row": lab.Row, "cell": lab.Cell}[v],
 					Ms: []int{c.m}, Trials: 1, Seed: seed})
 				if err != nil {
 					t.Fatal(err)
 				}
 				r := tab.Rows[0]
-				if got != answer || tr.Stopped != "" || !tr.Verified || got.Solutions != 1 || got.Failed != got.Attempts-1 ||
+				if got != answer || tr.Stopped != "" || !tr.Verified || got.Total != 1 || got.Failed != got.Attempts-1 ||
 					got.Attempts != int64(r.Attempts) || got.Explored != int64(r.Explored) || got.Checks != int64(r.Checks) ||
 					got.Nodes != int64(r.Nodes) || got.Draws != int64(r.Draws) {
 					t.Errorf("%s: the events count %+v, the answer %+v, the lab's row %+v %+v", q, got, answer, r, r.Sampled)
@@ -136,11 +136,11 @@ func TestTraceLasVegas(t *testing.T) {
 	// Without a seed the answer names the one it drew, which replays the same run.
 	tr := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&n=10&m=5"))
 	again := decode[lasVegasTrace](t, get(t, h, fmt.Sprintf("/api/trace?search=lasvegas&n=10&m=5&seed=%d", tr.Seed)))
-	if tr.Variant != "row" || !slices.EqualFunc(tr.Events, again.Events, slices.Equal) || tr.Checks != again.Checks {
+	if tr.Variant != lab.DefaultVariant.String() || !slices.EqualFunc(tr.Events, again.Events, slices.Equal) || tr.Checks != again.Checks {
 		t.Errorf("seed %d does not replay the run", tr.Seed)
 	}
 	// The event limit: the counters are those of the events sent.
-	capped := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&variant=cell&n=30&m=0&seed=1&events=500"))
+	capped := decode[lasVegasTrace](t, get(t, h, "/api/trace?search=lasvegas&variant=cell&n=30&m=0&seed=1&max_events=500"))
 	if c := lasVegasAt(t, capped, 500); len(capped.Events) != 500 || capped.Stopped != "event limit" || c.Checks != capped.Checks || c.Nodes != capped.Nodes {
 		t.Errorf("capped: %d events, stopped %q, %+v; the answer %d checks", len(capped.Events), capped.Stopped, c, capped.Checks)
 	}
@@ -289,7 +289,7 @@ func TestTraceLocalSearch(t *testing.T) {
 	if restarted == 0 {
 		t.Error("no local search restarted: the initial checks went untested against a restart")
 	}
-	capped := decode[localSearchTrace](t, get(t, h, "/api/trace?search=localsearch&n=500&seed=1&events=100"))
+	capped := decode[localSearchTrace](t, get(t, h, "/api/trace?search=localsearch&n=500&seed=1&max_events=100"))
 	if c := localSearchAt(t, capped, 100); len(capped.Events) != 100 || capped.Stopped != "event limit" || c.Attempts != capped.Attempts {
 		t.Errorf("capped: %d events, stopped %q, %d attempts, the answer %d", len(capped.Events), capped.Stopped, c.Attempts, capped.Attempts)
 	}
@@ -321,8 +321,8 @@ func TestTraceConstruct(t *testing.T) {
 			}
 			board[r] = e[2] - 1
 		}
-		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Rows != n || !tr.Verified || !board.Equal(want.Placement) {
-			t.Errorf("n=%d: %d events, rows %d, board %v, want %v", n, len(tr.Events), tr.Rows, board, want.Placement)
+		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Placed != n || !tr.Verified || !board.Equal(want.Placement) {
+			t.Errorf("n=%d: %d events, placed %d, board %v, want %v", n, len(tr.Events), tr.Placed, board, want.Placement)
 		}
 	}
 	wantError(t, get(t, h, "/api/trace?search=construct&n=3"), 404, "no solution")
@@ -363,7 +363,7 @@ func TestTraceLines(t *testing.T) {
 		for _, n := range []int{1, 4, 6} {
 			queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=%d&until=all", s, n))
 		}
-		queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=8", s), fmt.Sprintf("/api/trace?search=%s&n=9&until=all&events=3000", s))
+		queries = append(queries, fmt.Sprintf("/api/trace?search=%s&n=8", s), fmt.Sprintf("/api/trace?search=%s&n=9&until=all&max_events=3000", s))
 	}
 	for _, v := range []string{"row", "cell"} {
 		for _, c := range []struct{ n, m int }{{4, 0}, {4, 2}, {8, 3}, {12, 9}, {20, 20}} {

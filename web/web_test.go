@@ -203,7 +203,7 @@ func TestSolve(t *testing.T) {
 	}
 	wantError(t, get(t, h, "/api/solve?n=99999999999999999999999"), 400, "at most")
 	wantError(t, get(t, h, "/api/solve?n=40&algorithm=backtrack"), 400, "too large for backtrack")
-	wantError(t, get(t, h, "/api/solve?n=8&algorithm=magic"), 400, "not one of")
+	wantError(t, get(t, h, "/api/solve?n=8&algorithm=magic"), 400, `unknown algorithm "magic" (want auto, localsearch, construct or backtrack)`)
 	wantError(t, get(t, h, "/api/solve?n=8&seed=-1"), 400, "not a whole number")
 	wantError(t, get(t, h, "/api/solve?n=8&seed="+strconv.FormatUint(maxSeed+1, 10)), 400, "not in 0..")
 	wantError(t, get(t, h, "/api/solve?n=8&n=9"), 400, "given 2 times")
@@ -428,9 +428,9 @@ func TestTrace(t *testing.T) {
 		t.Errorf("until the first solution: stopped %q, last event %v, %d solutions, %d nodes", first.Stopped, last, first.Total, first.Nodes)
 	}
 	replay(t, first)
-	capped := decode[traceResponse](t, get(t, h, "/api/trace?search=cell&n=8&until=all&events=1000"))
+	capped := decode[traceResponse](t, get(t, h, "/api/trace?search=cell&n=8&until=all&max_events=1000"))
 	if len(capped.Events) != 1000 || capped.Stopped != "event limit" {
-		t.Errorf("events=1000: %d events, stopped %q", len(capped.Events), capped.Stopped)
+		t.Errorf("max_events=1000: %d events, stopped %q", len(capped.Events), capped.Stopped)
 	}
 	if n, c, s := replay(t, capped); n != capped.Nodes || c != capped.Checks || s != capped.Total {
 		t.Errorf("capped trace: counters %d %d %d, answer %d %d %d", n, c, s, capped.Nodes, capped.Checks, capped.Total)
@@ -440,9 +440,9 @@ func TestTrace(t *testing.T) {
 		t.Errorf("MaxTraceEvents 50: %d events", len(small.Events))
 	}
 	wantError(t, get(t, h, "/api/trace?n=13"), 400, "at most 12")
-	wantError(t, get(t, h, "/api/trace?n=8&search=dfs"), 400, "not one of classic, row, cell, cellprune")
+	wantError(t, get(t, h, "/api/trace?n=8&search=dfs"), 400, `unknown search "dfs" (want classic, row, cell, cellprune, lasvegas, localsearch or construct)`)
 	wantError(t, get(t, h, "/api/trace?n=8&until=never"), 400, "not one of first, all")
-	wantError(t, get(t, h, "/api/trace?n=8&events=200001"), 400, "not in 1..200000")
+	wantError(t, get(t, h, "/api/trace?n=8&max_events=200001"), 400, "not in 1..200000")
 }
 
 // value is *p, or 0 for a counter that does not apply (nil).
@@ -509,14 +509,15 @@ func TestLabLasVegas(t *testing.T) {
 	if a != b || len(s.Rows) != 13 || s.Exact || s.Trials != 5 || s.Seed != 3 || s.MaxChecks != sweepBudget || s.Optimum < 0 {
 		t.Errorf("sampled sweep (same seed twice equal: %v): %+v", a == b, s)
 	}
-	wantError(t, get(t, h, "/api/lab/lasvegas?n=11&exact=1"), 400, "at most 10")
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=11&variant=row&exact=1"), 400, "at most 10")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=cell&exact=1"), 400, "at most 7")
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&exact=1"), 400, "at most 7") // lab.DefaultVariant
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=41"), 400, "at most 40")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=3"), 404, "no solution")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&trials=0"), 400, "not in 1..100")
-	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=both"), 400, "not one of row, cell")
-	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&exact=true&seed=1"), 400, "sampled table")
-	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&exact=true&objective=time"), 400, "not one of explored, checks")
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=both"), 400, `unknown variant "both" (want cell or row)`)
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=6&exact=true&seed=1"), 400, "exact=true and trials or seed exclude each other")
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=6&exact=true&objective=time"), 400, "exact=true and objective=time exclude each other")
 }
 
 // TestBusy: with every slot taken a computation gets 503 at once (or after QueueWait),

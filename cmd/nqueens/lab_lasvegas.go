@@ -83,13 +83,13 @@ they did, at the fastest speed) is past an hour is refused (exit 2) unless
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&c.variant, "variant", "cell", "cell or row")
+	f.StringVar(&c.variant, "variant", lab.DefaultVariant.String(), "cell or row")
 	f.IntVar(&c.trials, "trials", lab.DefaultTrials, "runs per m")
 	f.Uint64Var(&c.seed, "seed", 0, "seed of the random source (default: random, printed)")
 	f.IntVar(&c.maxDraws, "max-draws", 0, "draws per attempt, cell variant (0: n²)")
 	f.Int64Var(&c.maxChecks, "max-checks", 0, "checks per run before its row is censored (0: "+group(lab.DefaultMaxChecks)+")")
 	f.StringVar(&c.ms, "ms", "", "values of m: a list 0,5,10 or a range 30..45 or 0..50/5 (default 0..N)")
-	f.StringVar(&c.objective, "objective", "explored", "what the optimum minimises, per solution: explored (nodes explored), checks or time")
+	f.StringVar(&c.objective, "objective", lab.DefaultObjective.String(), "what the optimum minimises, per solution: explored (nodes explored), checks or time")
 	f.BoolVar(&c.exact, "exact", false, "exact expectations by enumerating every random choice (small n)")
 	f.BoolVar(&c.force, "force", false, "run even when the estimate says the sweep takes more than an hour")
 	c.of.register(cmd)

@@ -173,7 +173,7 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&c.algo, "algorithm", "a", "auto", "auto, localsearch, construct or backtrack")
+	fl.StringVarP(&c.algo, "algorithm", "a", string(nqueens.Auto), "auto, localsearch, construct or backtrack")
 	fl.Uint64VarP(&c.seed, "seed", "s", 0, "seed of the random source (default: random, printed)")
 	fl.StringVarP(&c.format, "format", "f", "text", "output format: text, board, json or binary")
 	fl.StringVarP(&c.out, "out", "o", "", "write the placement to `FILE` instead of stdout (- is stdout)")

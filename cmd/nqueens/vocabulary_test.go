@@ -26,7 +26,8 @@ import (
 type vocabRow struct {
 	section, concept          string
 	goNames, json, text, flag []string
-	note                      string // the lab's table: the commands' name it deviates from
+	web                       []string // the web API's query parameters
+	note                      string   // the lab's table: the commands' name it deviates from
 }
 
 var backticked = regexp.MustCompile("`([^`]+)`")
@@ -79,6 +80,8 @@ func readVocabulary(t *testing.T) []vocabRow {
 				r.text = names
 			case "Flag":
 				r.flag = names
+			case "Web":
+				r.web = names
 			case "Commands' name":
 				r.note = cells[i]
 			}

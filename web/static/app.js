@@ -31,6 +31,12 @@ const fmt = (v) => Math.round(v).toLocaleString("en-US");
 let limits = { max_drawn_n: 40, max_solve_n: 1e7, max_enumerate_n: 32, max_count_n: 16, max_trace_n: 12, max_replay_n: 1000,
   max_lab_n: 10, max_sweep_n: 40, max_exact_row_n: 10, max_exact_cell_n: 7, max_trials: 100 };
 
+// The page's sampled U curves: trials per m (the replay's; the lab tab has a field) and a
+// fixed seed, so that a curve drawn again is the same (the API's defaults are the
+// command's: 100 trials, a random seed).
+const SWEEP_TRIALS = 30;
+const SWEEP_SEED = 1;
+
 // PageError is an error of the page's own, said in the page's language.
 class PageError extends Error {
   constructor(key, ...args) {
@@ -425,7 +431,10 @@ async function drawCurve(ev, push = true) {
   try {
     const exact = $("exact").checked;
     const q = new URLSearchParams({ n: $("curve-n").value, variant: $("variant").value, exact, objective: $("objective").value });
-    if (!exact) q.set("trials", $("trials").value);
+    if (!exact) {
+      q.set("trials", $("trials").value);
+      q.set("seed", SWEEP_SEED);
+    }
     status("curve-status", () => tr(exact ? "computingExact" : "sampling"));
     const r = await api("/api/lab/lasvegas?" + q);
     setText($("ucurve-title"), () => tr("ucurveTitle", r.variant, r.n));

@@ -620,6 +620,11 @@ function drawReplayCurve(lane, t) {
   if (!c) {
     const exact = t.n <= (t.variant === "row" ? limits.max_exact_row_n : limits.max_exact_cell_n);
     const q = new URLSearchParams({ n: t.n, variant: t.variant, exact });
+    if (!exact) {
+      // The page's sweep, not the API's defaults (lab.DefaultTrials, a random seed).
+      q.set("trials", SWEEP_TRIALS);
+      q.set("seed", SWEEP_SEED);
+    }
     if (!exact && t.n > limits.max_sweep_n) {
       curves.set(key, { error: () => tr("noCurve", limits.max_sweep_n) });
       drawReplayCurve(lane, t);
