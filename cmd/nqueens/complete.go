@@ -300,7 +300,7 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting")
+	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting", e.progressDelay)
 	count, st, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
 	bar.finish()
 	stopped := err != nil && e.ctx.Err() != nil
@@ -334,7 +334,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr), e.progressDelay)
 	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit, Progress: line.record})
 	line.finish()
 	if errors.Is(err, nqueens.ErrNoCompletion) {
