@@ -57,10 +57,6 @@ type completeCmd struct {
 	progress                             progressFlags
 }
 
-// completeMemoryLimit is the memory limit of FindCompletion, 0 for the process's own: a
-// variable so that tests can make the complete search not fit.
-var completeMemoryLimit int64
-
 // maxFixInput bounds the bytes of --fix-file read: a line for the largest board is
 // about 8 MB.
 const maxFixInput = 64 << 20
@@ -335,7 +331,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
 	line := newLazyLine(e.stderr, c.progress.shown(e.stderr), e.progressDelay)
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit, Progress: line.record})
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: e.completeMemoryLimit, Progress: line.record})
 	line.finish()
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}

@@ -73,7 +73,8 @@ type env struct {
 // settings are the values of an env that the tests change; defaultSettings are the
 // command's.
 type settings struct {
-	progressDelay time.Duration // the time a run lasts before its progress shows
+	progressDelay       time.Duration // the time a run lasts before its progress shows
+	completeMemoryLimit int64         // complete's memory limit of FindCompletion, 0: the process's own
 }
 
 // defaultSettings are the settings of the command.
