@@ -427,7 +427,7 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 			return res, err
 		}
 		res.Placement = q
-		if err := verifyInPlace(ctx, res.Placement, scratch, progress); err != nil {
+		if err := verifyInPlace(ctx, res.Placement, scratch, progress, verifyOptions{}); err != nil {
 			if ctx.Err() != nil {
 				res.Placement = nil
 				return res, err

@@ -123,7 +123,7 @@ func verifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
 // bits, 2·⌈(2n−1)/64⌉ words for n = len(p) (4 bits per queen); p is only read. It returns
 // the same errors as Verify; a placement with a column off the board is handed to Verify.
 func VerifyInPlace(p Placement, scratch []uint64) error {
-	return verifyInPlace(context.Background(), p, scratch, nil)
+	return verifyInPlace(context.Background(), p, scratch, nil, verifyOptions{})
 }
 
 // verifyBlock is the number of rows whose bitset words are prefetched together, one block
@@ -143,19 +143,20 @@ const verifyBlock = 32
 // first row that clashes with an earlier one, and for that row the first of column,
 // diagonal, anti-diagonal. From bucketMinN rows on, a faster check that only says valid
 // or not runs first (verify_bucket.go); the exact passes run only after it finds a
-// conflict.
-func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(phase string, done, total uint64)) error {
+// conflict. opt holds the settings of the bucketed check (the zero value: the package's).
+func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress func(phase string, done, total uint64), opt verifyOptions) error {
 	n := len(p)
+	opt = opt.withDefaults()
 	half := verifyWords(n) / 2
 	if len(scratch) < 2*half {
 		return fmt.Errorf("VerifyInPlace: scratch has %d words, need %d", len(scratch), 2*half)
 	}
-	if n >= bucketMinN {
+	if n >= opt.minN {
 		ok, err := verifyBucketed(ctx, p, scratch, func(done int) {
 			if progress != nil {
 				progress("verify", uint64(done), 3*uint64(n))
 			}
-		})
+		}, opt)
 		if ok || err != nil {
 			return err
 		}
@@ -174,7 +175,7 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 	stop, kind := n, ConflictKind(0) // first conflicting row of pass 1, and its kind
 	var idx [2 * verifyBlock]uint32
 	phase := "verify"
-	if n >= bucketMinN {
+	if n >= opt.minN {
 		phase = "locate the conflict"
 	}
 	prog := func(done int) {

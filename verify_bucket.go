@@ -23,16 +23,38 @@ import (
 // bucketShift is log2 of the bits per region: 2^22 bits = 512 KiB, a part of the L2 cache
 // of any current server core (2 MiB on the test VM). On that VM, at n = 10^9, regions of
 // 2^22 bits verify fastest (15.5 s); 2^20, 2^21 and 2^23 bits take 0.4–3.7 s longer, 2^24
-// bits much longer. A variable so that the tests can use small regions.
-var bucketShift = 22
+// bits much longer.
+const bucketShift = 22
 
 // bucketMinN is the smallest n verifyInPlace checks with buckets: below it the bitsets
-// fit in the caches and probing them directly is as fast. A variable for the tests.
-var bucketMinN = 1 << 24
+// fit in the caches and probing them directly is as fast.
+const bucketMinN = 1 << 24
 
-// bucketPollRows is the number of rows between two looks at the context (a variable so
-// that the tests cross it on small boards).
-var bucketPollRows = 1 << 20
+// bucketPollRows is the number of rows between two looks at the context.
+const bucketPollRows = 1 << 20
+
+// verifyOptions are the settings of the bucketed check, each 0 for the package's
+// constant (bucketShift, bucketMinN, bucketPollRows): the tests use small regions, take
+// the bucketed path from n = 1 and cross the polls on small boards.
+type verifyOptions struct {
+	bucketShift int // log2 of the bits per region
+	minN        int // the smallest n verifyInPlace checks with buckets
+	pollRows    int // the rows between two looks at the context
+}
+
+// withDefaults is o with its zero settings replaced by the package's constants.
+func (o verifyOptions) withDefaults() verifyOptions {
+	if o.bucketShift == 0 {
+		o.bucketShift = bucketShift
+	}
+	if o.minN == 0 {
+		o.minN = bucketMinN
+	}
+	if o.pollRows == 0 {
+		o.pollRows = bucketPollRows
+	}
+	return o
+}
 
 // Line families of the bucketed passes: the line index of the queen of row r in column c.
 const (
@@ -44,7 +66,7 @@ const (
 // verifyBucketed reports whether p has no two queens on a line and every column on the
 // board. scratch holds at least verifyWords(n) words. It stops with ctx.Err() when ctx
 // is done, and calls progress with the rows checked over its three passes (3n in all).
-func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(done int)) (bool, error) {
+func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress func(done int), opt verifyOptions) (bool, error) {
 	n := len(p)
 	for pass, kind := range []int{lineColumn, lineAnti, lineDiag} {
 		set, buf := splitScratch(n, kind, scratch)
@@ -52,7 +74,7 @@ func verifyBucketed(ctx context.Context, p Placement, scratch []uint64, progress
 			if progress != nil {
 				progress(pass*n + rows)
 			}
-		})
+		}, opt)
 		if !ok || err != nil {
 			return false, err
 		}
@@ -79,10 +101,10 @@ func splitScratch(n, kind int, scratch []uint64) (set []uint64, buf []uint32) {
 // (internal/ntstore): with ordinary stores to some hundred buckets, every new line is
 // read from memory first and the stores behind it wait. Boards so small that a bucket
 // holds less than a line apply the staged entries directly.
-func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf []uint32, progress func(rows int)) (bool, error) {
+func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf []uint32, progress func(rows int), opt verifyOptions) (bool, error) {
 	clear(set)
 	n := len(p)
-	sc := newScatter(set, buf)
+	sc := newScatter(set, buf, opt.withDefaults().bucketShift)
 	// The line of the queen of row r in column c is r·step + c·sign + off, below limit;
 	// for columns the bound is the board's, so a column off the board stops the pass.
 	step, sign, off, limit := 1, 1, 0, 2*n-1
@@ -92,7 +114,7 @@ func distinctLines(ctx context.Context, p Placement, kind int, set []uint64, buf
 	case lineDiag:
 		sign, off = -1, n-1
 	}
-	pollRows := bucketPollRows
+	pollRows := opt.withDefaults().pollRows
 	for lo := 0; lo < n; lo += pollRows {
 		if err := ctx.Err(); err != nil {
 			return false, err
@@ -147,8 +169,8 @@ type scatter struct {
 	count []uint32 // entries of bucket b not applied yet, staged ones included
 }
 
-func newScatter(set []uint64, buf []uint32) *scatter {
-	shift := bucketShift
+// newScatter sets up the buckets of regions of 2^shift bits.
+func newScatter(set []uint64, buf []uint32, shift int) *scatter {
 	sc := &scatter{set: set, shift: uint(shift)}
 	regionWords := 1 << (shift - 6)
 	buckets := (len(set) + regionWords - 1) / regionWords

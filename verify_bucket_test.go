@@ -8,13 +8,10 @@ import (
 	"testing"
 )
 
-// withSmallBuckets makes verifyInPlace take the bucketed path from n = 1 with regions of
-// 2^shift bits, so that small boards cross many buckets and flushes.
-func withSmallBuckets(t *testing.T, shift int) {
-	t.Helper()
-	oldShift, oldMin, oldPoll := bucketShift, bucketMinN, bucketPollRows
-	bucketShift, bucketMinN, bucketPollRows = shift, 1, 100
-	t.Cleanup(func() { bucketShift, bucketMinN, bucketPollRows = oldShift, oldMin, oldPoll })
+// smallBuckets are the settings that make verifyInPlace take the bucketed path from n = 1
+// with regions of 2^shift bits, so that small boards cross many buckets and flushes.
+func smallBuckets(shift int) verifyOptions {
+	return verifyOptions{bucketShift: shift, minN: 1, pollRows: 100}
 }
 
 // TestVerifyBucketedAgainstVerify: with the bucketed path forced on, every answer of
@@ -23,7 +20,7 @@ func withSmallBuckets(t *testing.T, shift int) {
 func TestVerifyBucketedAgainstVerify(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 3))
 	for _, shift := range []int{6, 7, 10} {
-		withSmallBuckets(t, shift)
+		small := smallBuckets(shift)
 		for _, n := range []int{1, 4, 5, 64, 65, 1000, 4099, 1 << 14} {
 			var sol Placement
 			if n == 1 {
@@ -52,14 +49,14 @@ func TestVerifyBucketedAgainstVerify(t *testing.T) {
 					}
 				}
 				want := Verify(p)
-				ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil)
+				ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil, small)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if ok != (want == nil) {
 					t.Fatalf("shift %d n=%d trial %d: bucketed says valid=%v, Verify says %v", shift, n, trial, ok, want)
 				}
-				if got := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(want, got) {
+				if got := verifyInPlace(context.Background(), p, make([]uint64, verifyWords(n)), nil, small); !sameError(want, got) {
 					t.Fatalf("shift %d n=%d trial %d: Verify %v, VerifyInPlace %v", shift, n, trial, want, got)
 				}
 			}
@@ -79,7 +76,7 @@ func TestDistinctLinesEachFamily(t *testing.T) {
 }
 
 func testDistinctLines(t *testing.T, shift int) {
-	withSmallBuckets(t, shift)
+	small := smallBuckets(shift)
 	rng := rand.New(rand.NewPCG(5, uint64(shift)))
 	for trial := range 300 {
 		n := 1 + rng.IntN(3000)
@@ -108,7 +105,7 @@ func testDistinctLines(t *testing.T, shift int) {
 			}
 			free := scratch[bits:]
 			buf := make([]uint32, 2*len(free))
-			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(int) {})
+			got, err := distinctLines(context.Background(), p, kind, scratch[:bits], buf, func(int) {}, small)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +118,7 @@ func testDistinctLines(t *testing.T, shift int) {
 
 // TestVerifyBucketedCancel: a cancelled bucketed check stops and says so.
 func TestVerifyBucketedCancel(t *testing.T) {
-	withSmallBuckets(t, 8)
+	small := smallBuckets(8)
 	n := 1 << 16
 	res, err := Solve(context.Background(), n, SolveOptions{Algorithm: Construct})
 	if err != nil {
@@ -129,10 +126,10 @@ func TestVerifyBucketedCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := verifyBucketed(ctx, res.Placement, make([]uint64, verifyWords(n)), nil); err != context.Canceled {
+	if _, err := verifyBucketed(ctx, res.Placement, make([]uint64, verifyWords(n)), nil, small); err != context.Canceled {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
-	ok, err := verifyBucketed(context.Background(), res.Placement, make([]uint64, verifyWords(n)), nil)
+	ok, err := verifyBucketed(context.Background(), res.Placement, make([]uint64, verifyWords(n)), nil, small)
 	if !ok || err != nil {
 		t.Fatalf("a solution: got %v, %v", ok, err)
 	}
@@ -142,7 +139,7 @@ func TestVerifyBucketedCancel(t *testing.T) {
 // no longer checks the range first on large boards) and says "not valid" without
 // indexing out of its bitset; VerifyInPlace then names the column as Verify does.
 func TestVerifyBucketedOffBoard(t *testing.T) {
-	withSmallBuckets(t, 10)
+	small := smallBuckets(10)
 	n := 5000
 	res, err := Solve(context.Background(), n, SolveOptions{Algorithm: Construct})
 	if err != nil {
@@ -152,13 +149,13 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 		for _, r := range []int{0, n / 2, n - 1} {
 			p := res.Placement.Clone()
 			p[r] = bad
-			ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil)
+			ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil, small)
 			if ok || err != nil {
 				t.Fatalf("column %d in row %d: bucketed says %v, %v", bad, r, ok, err)
 			}
 			// The column pass alone rejects it, whatever the diagonals.
 			set, buf := splitScratch(n, lineColumn, make([]uint64, verifyWords(n)))
-			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(int) {}); ok {
+			if ok, _ := distinctLines(context.Background(), p, lineColumn, set, buf, func(int) {}, small); ok {
 				t.Fatalf("column %d in row %d: the column pass says distinct", bad, r)
 			}
 			want := Verify(p)
@@ -166,7 +163,7 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 			if !errors.As(want, &ce) || ce.Kind != OffBoard {
 				t.Fatalf("Verify: %v", want)
 			}
-			if got := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(want, got) {
+			if got := verifyInPlace(context.Background(), p, make([]uint64, verifyWords(n)), nil, small); !sameError(want, got) {
 				t.Fatalf("column %d in row %d: Verify %v, VerifyInPlace %v", bad, r, want, got)
 			}
 		}

@@ -157,11 +157,11 @@ func TestVerifyInPlaceCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var calls int
-	err := verifyInPlace(ctx, p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ })
+	err := verifyInPlace(ctx, p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ }, verifyOptions{})
 	if !errors.Is(err, context.Canceled) || !p.Equal(before) {
 		t.Fatalf("got %v; placement restored: %v", err, p.Equal(before))
 	}
-	if err := verifyInPlace(context.Background(), p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ }); err == nil || calls == 0 {
+	if err := verifyInPlace(context.Background(), p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ }, verifyOptions{}); err == nil || calls == 0 {
 		t.Errorf("want a conflict and progress calls, got %v after %d calls", err, calls)
 	}
 }
@@ -184,7 +184,7 @@ func TestVerifierConformance(t *testing.T) {
 			return v.Finish() == nil
 		}},
 		"verifyBucketed": {Valid: func(q []int32) bool {
-			ok, err := verifyBucketed(ctx, q, make([]uint64, verifyWords(len(q))), nil)
+			ok, err := verifyBucketed(ctx, q, make([]uint64, verifyWords(len(q))), nil, verifyOptions{})
 			return ok && err == nil
 		}},
 		"VerifyBinary": {NoNegative: true, NoEmpty: true, Valid: func(q []int32) bool {

@@ -124,7 +124,7 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing")
+	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing", c.e.progressDelay)
 	res, err := nqueens.AuditShards(c.e.ctx, paths, nqueens.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
 		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, RecordDir: dir, Progress: bar.record,
 		Warn: func(msg string) { fmt.Fprintf(c.e.stderr, "nqueens: audit: %s\n", msg) }})

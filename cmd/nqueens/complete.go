@@ -57,10 +57,6 @@ type completeCmd struct {
 	progress                             progressFlags
 }
 
-// completeMemoryLimit is the memory limit of FindCompletion, 0 for the process's own: a
-// variable so that tests can make the complete search not fit.
-var completeMemoryLimit int64
-
 // maxFixInput bounds the bytes of --fix-file read: a line for the largest board is
 // about 8 MB.
 const maxFixInput = 64 << 20
@@ -300,7 +296,7 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting")
+	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting", e.progressDelay)
 	count, st, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
 	bar.finish()
 	stopped := err != nil && e.ctx.Err() != nil
@@ -334,8 +330,8 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 	e := c.e
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
-	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
-	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: completeMemoryLimit, Progress: line.record})
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr), e.progressDelay)
+	res, err := nqueens.FindCompletion(e.ctx, p, nqueens.CompletionOptions{Seed: c.seed, MaxMemory: e.completeMemoryLimit, Progress: line.record})
 	line.finish()
 	if errors.Is(err, nqueens.ErrNoCompletion) {
 		return failure{err: fmt.Errorf("no completion exists (n=%d, %s fixed)", n, queens(len(fixed)))}

@@ -69,10 +69,10 @@ func TestCompleteLargeBoard(t *testing.T) {
 // TestCompleteUnknown: when the local search gives up and the complete search does not fit
 // the memory, complete says unknown, exit 3, never "no completion" (exit 1).
 func TestCompleteUnknown(t *testing.T) {
-	defer func(v int64) { completeMemoryLimit = v }(completeMemoryLimit)
-	completeMemoryLimit = 100 // the corner of n = 4 has no completion, but only the complete search can tell
+	s := defaultSettings()
+	s.completeMemoryLimit = 100 // the corner of n = 4 has no completion, but only the complete search can tell
 	for _, args := range [][]string{{"complete", "4", "--fix", "1:1", "--seed", "1"}, {"complete", "4", "--fix", "1:1", "--json"}} {
-		code, out, errs := runCLI(t, "", args...)
+		code, out, errs := runCLIWith(t, s, "", args...)
 		if code != exitUnknown || out != "" || strings.Count(errs, "\n") != 1 ||
 			!strings.HasPrefix(errs, "nqueens: unknown: no completion found within the budget, and none ruled out: 16 runs of the local search found none, and the complete search of n = 4 needs") ||
 			!strings.Contains(errs, "(n=4, 1 queen fixed, seed=") {

@@ -132,7 +132,7 @@ func (c *countCmd) run(size string) error {
 }
 
 func (c *countCmd) bar() *lazyBar {
-	return newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "counting")
+	return newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "counting", c.e.progressDelay)
 }
 
 // countPlain counts the whole board in one go.

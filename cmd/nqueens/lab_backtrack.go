@@ -108,7 +108,7 @@ func (c *labBacktrackCmd) checkCost(j labBacktrackJob) error {
 // Ctrl-C it prints the rows of the searches that finished and returns the interruption.
 func (c *labBacktrackCmd) run(j labBacktrackJob) error {
 	e := c.e
-	line := newLazyLine(e.stderr, isTerminal(e.stderr))
+	line := newLazyLine(e.stderr, isTerminal(e.stderr), e.progressDelay)
 	j.opt.Progress = line.record
 	t, runErr := lab.Backtrack(e.ctx, j.n, j.opt)
 	line.finish()

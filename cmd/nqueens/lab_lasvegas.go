@@ -175,7 +175,7 @@ func (c *labLasVegasCmd) run(j labLasVegasJob) error {
 			return err
 		}
 	}
-	line := newLazyLine(e.stderr, isTerminal(e.stderr))
+	line := newLazyLine(e.stderr, isTerminal(e.stderr), e.progressDelay)
 	j.opt.Progress = line.record
 	t, runErr := lab.LasVegas(e.ctx, j.n, j.opt)
 	line.finish()

@@ -95,7 +95,7 @@ func (c *labLocalSearchCmd) parse() (labLocalSearchJob, error) {
 // run measures each size, prints the table and draws the figure. It stops at the first
 // error (Ctrl-C among them), prints the rows finished before it and returns the error.
 func (c *labLocalSearchCmd) run(j labLocalSearchJob) error {
-	line := newLazyLine(c.e.stderr, isTerminal(c.e.stderr))
+	line := newLazyLine(c.e.stderr, isTerminal(c.e.stderr), c.e.progressDelay)
 	j.opt.Progress = line.record
 	t, runErr := lab.LocalSearch(c.e.ctx, j.opt)
 	line.finish()

@@ -185,7 +185,7 @@ func BenchmarkList14(b *testing.B) {
 			name = "what=list/workers=all"
 		}
 		b.Run(name, func(b *testing.B) {
-			e := &env{ctx: context.Background(), stdout: devnull, stderr: devnull}
+			e := &env{ctx: context.Background(), stdout: devnull, stderr: devnull, settings: defaultSettings()}
 			for b.Loop() {
 				root := newRoot(e)
 				root.SetArgs([]string{"list", strconv.Itoa(n), "--workers", w})

@@ -22,8 +22,14 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // runCLI runs the command in-process and returns its exit code and outputs.
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return runCLIWith(t, defaultSettings(), stdin, args...)
+}
+
+// runCLIWith is runCLI with the settings s.
+func runCLIWith(t *testing.T, s settings, stdin string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(context.Background(), strings.NewReader(stdin), &out, &errb, args)
+	code := runWith(context.Background(), strings.NewReader(stdin), &out, &errb, args, s)
 	return code, out.String(), errb.String()
 }
 

@@ -12,8 +12,8 @@ import (
 	"github.com/nqueens/nqueens"
 )
 
-// lazyBar is a progress bar on stderr that appears only once a run has lasted
-// progressDelay, so that quick runs print nothing. update may be called from many
+// lazyBar is a progress bar on stderr that appears only once a run has lasted delay
+// (env.progressDelay), so that quick runs print nothing. update may be called from many
 // goroutines.
 type lazyBar struct {
 	mu    sync.Mutex
@@ -21,12 +21,13 @@ type lazyBar struct {
 	show  bool
 	desc  string
 	start time.Time
+	delay time.Duration
 	bar   *progressbar.ProgressBar
 }
 
-// progressDelay is the time a run lasts before its progress shows (a variable for the
-// tests).
-var progressDelay = 1500 * time.Millisecond
+// progressDelay is the time a run lasts before its progress shows: the default of
+// env.progressDelay.
+const progressDelay = 1500 * time.Millisecond
 
 // progressFlags are --progress and --no-progress, which count, solve and list share.
 type progressFlags struct{ always, never bool }
@@ -48,8 +49,8 @@ func (p progressFlags) shown(stderr io.Writer) bool {
 	return p.always || (!p.never && isTerminal(stderr))
 }
 
-func newLazyBar(w io.Writer, show bool, desc string) *lazyBar {
-	return &lazyBar{w: w, show: show, desc: desc, start: time.Now()}
+func newLazyBar(w io.Writer, show bool, desc string, delay time.Duration) *lazyBar {
+	return &lazyBar{w: w, show: show, desc: desc, start: time.Now(), delay: delay}
 }
 
 // update reports done of total units of work. The units are the counter's own (its
@@ -62,7 +63,7 @@ func (b *lazyBar) update(done, total uint64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.bar == nil {
-		if time.Since(b.start) < progressDelay {
+		if time.Since(b.start) < b.delay {
 			return
 		}
 		b.bar = progressbar.NewOptions64(int64(total),
@@ -101,18 +102,19 @@ func (b *lazyBar) finish() {
 }
 
 // lazyLine is a one-line progress report on stderr ("phase 45%"), rewritten in place,
-// that appears only once a run has lasted progressDelay.
+// that appears only once a run has lasted delay (env.progressDelay).
 type lazyLine struct {
 	mu    sync.Mutex
 	w     io.Writer
 	show  bool
 	start time.Time
+	delay time.Duration
 	last  time.Time
 	shown bool
 }
 
-func newLazyLine(w io.Writer, show bool) *lazyLine {
-	return &lazyLine{w: w, show: show, start: time.Now()}
+func newLazyLine(w io.Writer, show bool, delay time.Duration) *lazyLine {
+	return &lazyLine{w: w, show: show, start: time.Now(), delay: delay}
 }
 
 // record is update as a hook of the library (nqueens.Progress): the phase, and the
@@ -133,7 +135,7 @@ func (l *lazyLine) update(phase string, frac float64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
-	if now.Sub(l.start) < progressDelay || now.Sub(l.last) < 200*time.Millisecond {
+	if now.Sub(l.start) < l.delay || now.Sub(l.last) < 200*time.Millisecond {
 		return
 	}
 	l.last, l.shown = now, true

@@ -14,7 +14,7 @@ import (
 // (the counters' units are cost estimates, meaningless to a reader); nothing when hidden.
 func TestLazyBar(t *testing.T) {
 	var buf bytes.Buffer
-	b := newLazyBar(&buf, true, "counting")
+	b := newLazyBar(&buf, true, "counting", progressDelay)
 	b.update(1, 4)
 	if buf.Len() != 0 {
 		t.Fatalf("a bar before %v: %q", progressDelay, buf.String())
@@ -31,7 +31,7 @@ func TestLazyBar(t *testing.T) {
 	}
 
 	buf.Reset()
-	b = newLazyBar(&buf, false, "counting")
+	b = newLazyBar(&buf, false, "counting", progressDelay)
 	b.start = time.Now().Add(-2 * progressDelay)
 	b.update(1, 2)
 	b.finish()
@@ -43,11 +43,11 @@ func TestLazyBar(t *testing.T) {
 // TestListProgress: list's bar follows the library's progress hook (the solutions
 // written against the published count), in every format, not the lines of its output.
 func TestListProgress(t *testing.T) {
-	defer func(d time.Duration) { progressDelay = d }(progressDelay)
-	progressDelay = 0
+	now := defaultSettings()
+	now.progressDelay = 0
 	for _, args := range [][]string{{"list", "12", "--progress"}, {"list", "12", "--progress", "--format", "board"},
 		{"list", "13", "--progress", "--unique", "--json"}} {
-		code, out, errs := runCLI(t, "", args...)
+		code, out, errs := runCLIWith(t, now, "", args...)
 		if code != 0 || !strings.Contains(errs, "listing") {
 			t.Errorf("%v: exit %d, stderr %q: want a bar", args, code, errs)
 		}
@@ -79,7 +79,7 @@ func screen(s string) string {
 // so that the partial line is printed where the bar stood.
 func TestLazyBarInterrupted(t *testing.T) {
 	var buf bytes.Buffer
-	b := newLazyBar(&buf, true, "counting")
+	b := newLazyBar(&buf, true, "counting", progressDelay)
 	b.start = time.Now().Add(-2 * progressDelay)
 	b.update(28, 100)
 	if !strings.Contains(screen(buf.String()), "counting") {
@@ -94,13 +94,13 @@ func TestLazyBarInterrupted(t *testing.T) {
 // TestInterruptedBarErased: Ctrl-C on a command with a bar (list, complete --count)
 // leaves its message on a clean line, not after the bar.
 func TestInterruptedBarErased(t *testing.T) {
-	defer func(d time.Duration) { progressDelay = d }(progressDelay)
-	progressDelay = 0
+	now := defaultSettings()
+	now.progressDelay = 0
 	for _, args := range [][]string{{"list", "17", "--progress", "-w", "1"}, {"complete", "18", "--fix", "1:1", "--count", "--progress"}} {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(2*time.Second, cancel)
 		var out, errb bytes.Buffer
-		code := run(ctx, strings.NewReader(""), &out, &errb, args)
+		code := runWith(ctx, strings.NewReader(""), &out, &errb, args, now)
 		cancel()
 		if code != exitInterrupted {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, errb.String())
@@ -117,7 +117,7 @@ func TestInterruptedBarErased(t *testing.T) {
 // all the same (the library's bar draws itself only when the percentage changes).
 func TestLazyBarAtZero(t *testing.T) {
 	var buf bytes.Buffer
-	b := newLazyBar(&buf, true, "counting")
+	b := newLazyBar(&buf, true, "counting", progressDelay)
 	b.start = time.Now().Add(-2 * progressDelay)
 	b.update(3, 1000)
 	if got := screen(buf.String()); !strings.Contains(got, "counting") || !strings.Contains(got, "0%") {

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -66,6 +67,19 @@ type env struct {
 	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	settings
+}
+
+// settings are the values of an env that the tests change; defaultSettings are the
+// command's.
+type settings struct {
+	progressDelay       time.Duration // the time a run lasts before its progress shows
+	completeMemoryLimit int64         // complete's memory limit of FindCompletion, 0: the process's own
+}
+
+// defaultSettings are the settings of the command.
+func defaultSettings() settings {
+	return settings{progressDelay: progressDelay}
 }
 
 // isTerminal reports whether w is a terminal.
@@ -178,8 +192,13 @@ var negativeRE = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9]
 
 // run executes the command line args and returns the exit code.
 func run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	return runWith(ctx, stdin, stdout, stderr, args, defaultSettings())
+}
+
+// runWith is run with the settings of its env (a test's).
+func runWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string, s settings) int {
 	out := &checkedWriter{w: stdout}
-	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr}
+	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr, settings: s}
 	root := newRoot(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)

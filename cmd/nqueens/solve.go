@@ -249,7 +249,7 @@ func (c *solveCmd) run(j solveJob) error {
 		}
 		defer of.Abort()
 	}
-	line := newLazyLine(e.stderr, c.progress.shown(e.stderr))
+	line := newLazyLine(e.stderr, c.progress.shown(e.stderr), e.progressDelay)
 	start := time.Now()
 	cols, res, err := find(e, j.n, j.algo, c.seed, j.memLimit, line.record)
 	line.finish()

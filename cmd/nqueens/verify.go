@@ -148,7 +148,7 @@ func (c *verifyCmd) verify(name string) error {
 			format = "binary"
 		}
 	}
-	line := newLazyLine(c.e.stderr, c.progress.shown(c.e.stderr))
+	line := newLazyLine(c.e.stderr, c.progress.shown(c.e.stderr), c.e.progressDelay)
 	defer line.finish()
 	opt := nqueens.VerifyOptions{Progress: line.record}
 	if format == "text" {

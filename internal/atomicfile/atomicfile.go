@@ -64,6 +64,18 @@ type File struct {
 // With regularOnly, anything but a regular file (or nothing) at path is refused: a file
 // that is read back later, such as a checkpoint, cannot be a device.
 func Create(path string, regularOnly bool) (*File, error) {
+	return create(path, regularOnly, options{})
+}
+
+// options are the settings of create, write and writeBytes; the exported functions use
+// the zero value. named makes create use a named temporary file even where O_TMPFILE
+// works: the tests set it to run the named temporary files of other systems.
+type options struct {
+	named bool
+}
+
+// create is Create with its options.
+func create(path string, regularOnly bool, opt options) (*File, error) {
 	if path == "" {
 		return nil, errors.New("no file name given")
 	}
@@ -102,7 +114,7 @@ func Create(path string, regularOnly bool) (*File, error) {
 		dir = "."
 	}
 	removeStale(dir, base)
-	if useUnnamed {
+	if !opt.named {
 		if tmp := openUnnamed(dir, base, mode); tmp != nil {
 			return &File{path: path, target: target, f: tmp, unnamed: true}, nil
 		}
@@ -118,10 +130,6 @@ func Create(path string, regularOnly bool) (*File, error) {
 	}
 	return &File{path: path, target: target, f: tmp, tmp: tmp.Name()}, nil
 }
-
-// useUnnamed lets Create use O_TMPFILE where it works; the tests turn it off to run the
-// named temporary files of other systems.
-var useUnnamed = true
 
 // tempError is the error of a temporary file that could not be made in dir. A missing
 // directory is the caller's path not existing; any other refusal (a read-only place, a
@@ -227,7 +235,12 @@ func (f *File) Rename(err error) error {
 // Write replaces path with what write writes (see Create) to the open file underneath.
 // When write returns an error, a regular file at path is left as it was.
 func Write(path string, regularOnly bool, write func(*os.File) error) error {
-	f, err := Create(path, regularOnly)
+	return writeWith(path, regularOnly, write, options{})
+}
+
+// writeWith is Write with its options.
+func writeWith(path string, regularOnly bool, write func(*os.File) error, opt options) error {
+	f, err := create(path, regularOnly, opt)
 	if err != nil {
 		return err
 	}
@@ -240,10 +253,15 @@ func Write(path string, regularOnly bool, write func(*os.File) error) error {
 
 // WriteBytes replaces the regular file path with data.
 func WriteBytes(path string, data []byte) error {
-	return Write(path, true, func(w *os.File) error {
+	return writeBytes(path, data, options{})
+}
+
+// writeBytes is WriteBytes with its options.
+func writeBytes(path string, data []byte, opt options) error {
+	return writeWith(path, true, func(w *os.File) error {
 		_, err := w.Write(data)
 		return err
-	})
+	}, opt)
 }
 
 // resolve follows the symbolic links of path's last element to the file they name,

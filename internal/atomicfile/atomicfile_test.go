@@ -12,17 +12,20 @@ import (
 	"testing"
 )
 
-func TestWrite(t *testing.T) {
+func TestWrite(t *testing.T) { testWrite(t, options{}) }
+
+// testWrite is TestWrite with the options of the writes.
+func testWrite(t *testing.T, opt options) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f")
-	if err := WriteBytes(path, []byte("one")); err != nil {
+	if err := writeBytes(path, []byte("one"), opt); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	err := Write(path, false, func(w *os.File) error {
+	err := writeWith(path, false, func(w *os.File) error {
 		w.Write([]byte("half of two"))
 		return boom
-	})
+	}, opt)
 	if !errors.Is(err, boom) {
 		t.Fatalf("want the writer's error, got %v", err)
 	}
@@ -38,18 +41,21 @@ func TestWrite(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
 	missing := filepath.Join(dir, "no", "such", "dir")
-	if err := WriteBytes(missing, nil); err == nil || !strings.HasPrefix(err.Error(), missing+":") {
+	if err := writeBytes(missing, nil, opt); err == nil || !strings.HasPrefix(err.Error(), missing+":") {
 		t.Errorf("a missing directory: %v, want an error naming %s", err, missing)
 	}
 }
 
 // TestModeKept: replacing a file keeps its permissions.
-func TestModeKept(t *testing.T) {
+func TestModeKept(t *testing.T) { testModeKept(t, options{}) }
+
+// testModeKept is TestModeKept with the options of the writes.
+func testModeKept(t *testing.T, opt options) {
 	path := filepath.Join(t.TempDir(), "f")
 	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteBytes(path, []byte("new")); err != nil {
+	if err := writeBytes(path, []byte("new"), opt); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
@@ -81,14 +87,17 @@ func TestCreateChecksFirst(t *testing.T) {
 
 // TestSymlink: a link stays a link; the file it points to gets the data, also when it
 // does not exist yet.
-func TestSymlink(t *testing.T) {
+func TestSymlink(t *testing.T) { testSymlink(t, options{}) }
+
+// testSymlink is TestSymlink with the options of the writes.
+func testSymlink(t *testing.T, opt options) {
 	dir := t.TempDir()
 	real, link := filepath.Join(dir, "real"), filepath.Join(dir, "link")
 	if err := os.Symlink("real", link); err != nil {
 		t.Fatal(err)
 	}
 	for _, data := range []string{"first", "second"} { // dangling, then existing
-		if err := WriteBytes(link, []byte(data)); err != nil {
+		if err := writeBytes(link, []byte(data), opt); err != nil {
 			t.Fatal(err)
 		}
 		if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
@@ -168,7 +177,10 @@ func TestFIFO(t *testing.T) {
 
 // TestStaleTemporaries: the temporary files of a killed run are removed by the next
 // write of the same path, and only those.
-func TestStaleTemporaries(t *testing.T) {
+func TestStaleTemporaries(t *testing.T) { testStaleTemporaries(t, options{}) }
+
+// testStaleTemporaries is TestStaleTemporaries with the options of the writes.
+func testStaleTemporaries(t *testing.T, opt options) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ck")
 	stale := []string{".ck.tmp123", ".ck.tmp4567890"}
@@ -176,7 +188,7 @@ func TestStaleTemporaries(t *testing.T) {
 	for _, name := range append(append([]string{}, stale...), keep...) {
 		os.WriteFile(filepath.Join(dir, name), nil, 0o644)
 	}
-	if err := WriteBytes(path, []byte("x")); err != nil {
+	if err := writeBytes(path, []byte("x"), opt); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range stale {
@@ -309,14 +321,13 @@ func names(entries []os.DirEntry) []string {
 // TestNamedTemporaries runs the tests of replacing files with the named temporary files
 // that systems without O_TMPFILE get.
 func TestNamedTemporaries(t *testing.T) {
-	useUnnamed = false
-	defer func() { useUnnamed = true }()
-	for name, test := range map[string]func(*testing.T){"Write": TestWrite, "ModeKept": TestModeKept,
-		"Symlink": TestSymlink, "StaleTemporaries": TestStaleTemporaries} {
-		t.Run(name, test)
+	named := options{named: true}
+	for name, test := range map[string]func(*testing.T, options){"Write": testWrite, "ModeKept": testModeKept,
+		"Symlink": testSymlink, "StaleTemporaries": testStaleTemporaries} {
+		t.Run(name, func(t *testing.T) { test(t, named) })
 	}
 	dir := t.TempDir()
-	f, err := Create(filepath.Join(dir, "f"), false)
+	f, err := create(filepath.Join(dir, "f"), false, named)
 	if err != nil {
 		t.Fatal(err)
 	}

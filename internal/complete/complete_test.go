@@ -278,8 +278,6 @@ func TestFindUnknown(t *testing.T) {
 // not only after whole branches of the first two choices (complete 20 --fix 1:1 --count
 // showed nothing for hours), never goes back, and ends at the total.
 func TestCountProgressMoves(t *testing.T) {
-	defer func(r uint64) { reportNodes = r }(reportNodes)
-	reportNodes = 64
 	fixed := make([]int32, 14)
 	for i := range fixed {
 		fixed[i] = -1
@@ -289,6 +287,7 @@ func TestCountProgressMoves(t *testing.T) {
 	if !ok {
 		t.Fatal("no search")
 	}
+	s.reportNodes = 64
 	var prev, gap, last, total uint64
 	back := false
 	s.counting = true
@@ -303,7 +302,7 @@ func TestCountProgressMoves(t *testing.T) {
 	if back || last != total {
 		t.Errorf("the progress went back (%v) or ended at %d of %d", back, last, total)
 	}
-	if gap = max(gap, s.nodes-prev); gap > 4*reportNodes {
-		t.Errorf("%d nodes without a report (of %d), want about %d at most", gap, s.nodes, reportNodes)
+	if gap = max(gap, s.nodes-prev); gap > 4*s.reportNodes {
+		t.Errorf("%d nodes without a report (of %d), want about %d at most", gap, s.nodes, s.reportNodes)
 	}
 }

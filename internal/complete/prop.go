@@ -52,11 +52,13 @@ type prop struct {
 	count        uint64
 	// The progress of a count (Count): the choices on the current path (branch), and for
 	// the first progressLevels of them the option being explored and the options in all;
-	// the nodes at the last report.
+	// the nodes at the last report, and the nodes between reports of the deeper branches
+	// (reportNodes; a test sets fewer).
 	progress             func(done, total uint64)
 	branch               int
 	branchPos, branchLen [progressLevels]int
 	reported             uint64
+	reportNodes          uint64
 	rnd                  uint64 // xorshift state for the value order; 0 keeps the natural order
 }
 
@@ -68,7 +70,7 @@ func newProp(ctx context.Context, fixed []int32) (*prop, bool) {
 	w := (n + 63) / 64
 	s := &prop{n: n, w: w, dom: make([]uint64, n*w), sz: make([]int32, n), cnt: make([]int32, n),
 		q: make([]int32, n), fr: make([]int32, n), fc: make([]int32, n), rp: make([]int32, n), cp: make([]int32, n),
-		nr: n, nc: n, ctx: ctx, done: ctx.Done(), rows: make([][]int32, n+1)}
+		nr: n, nc: n, ctx: ctx, done: ctx.Done(), rows: make([][]int32, n+1), reportNodes: reportNodes}
 	for i := range n {
 		s.fr[i], s.rp[i], s.fc[i], s.cp[i] = int32(i), int32(i), int32(i), int32(i)
 		for c := range n {
@@ -292,7 +294,7 @@ func (s *prop) search(depth int) (bool, error) {
 				}
 			}
 			s.undo(t)
-			if level < progressLevels && s.progress != nil && (level < 2 || s.nodes-s.reported >= reportNodes) {
+			if level < progressLevels && s.progress != nil && (level < 2 || s.nodes-s.reported >= s.reportNodes) {
 				s.report(level)
 			}
 		}
@@ -310,9 +312,8 @@ func (s *prop) search(depth int) (bool, error) {
 const (
 	treeUnits      = 1 << 20
 	progressLevels = 16
+	reportNodes    = 1 << 12 // about a millisecond of search; the default of prop.reportNodes
 )
-
-var reportNodes uint64 = 1 << 12 // about a millisecond of search (a variable for the tests)
 
 // report tells the progress of a count after a branch of the choice at level (0: the
 // first choice of the search) is finished: the share of the tree done, taking the

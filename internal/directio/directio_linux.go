@@ -9,15 +9,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// chunk is the size of one direct write: large enough that the system call costs
-// nothing, small enough that the kernel never pins gigabytes of user memory at once. A
-// variable so that the tests can cross chunk boundaries cheaply.
-var chunk = 64 << 20
-
 // writeDirect writes the longest aligned prefix of b with O_DIRECT set on f and returns
-// its length; 0 and no error when the conditions are not met or the file system refuses.
+// its length, in writes of at most chunk bytes; 0 and no error when the conditions are
+// not met or the file system refuses.
 // An error other than a refusal of O_DIRECT is returned with the bytes written so far.
-func writeDirect(f *os.File, b []byte) (int, error) {
+func writeDirect(f *os.File, b []byte, chunk int) (int, error) {
 	bulk := len(b) &^ (Align - 1)
 	if bulk == 0 || uintptr(unsafe.Pointer(&b[0]))%Align != 0 {
 		return 0, nil

@@ -4,4 +4,4 @@ package directio
 
 import "os"
 
-func writeDirect(f *os.File, b []byte) (int, error) { return 0, nil }
+func writeDirect(f *os.File, b []byte, chunk int) (int, error) { return 0, nil }

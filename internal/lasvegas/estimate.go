@@ -63,6 +63,12 @@ const (
 // 50; row, n = 16 and 20) the checks came within a factor 2 and the time within 3: an
 // order of magnitude, which is what a warning needs.
 func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate, error) {
+	return estimateSweep(ctx, n, opt, nil)
+}
+
+// estimateSweep is EstimateSweep with pilotStall, which a test sets: when not nil, it runs
+// at the start of each pilot, within its time, a machine that stalls.
+func estimateSweep(ctx context.Context, n int, opt SweepOptions, pilotStall func()) (SweepEstimate, error) {
 	var e SweepEstimate
 	trials := opt.Trials
 	if trials <= 0 {
@@ -217,10 +223,6 @@ func speed(ctx context.Context, n int, opt SweepOptions, m int) float64 {
 	slices.Sort(rates)
 	return rates[len(rates)/2]
 }
-
-// pilotStall, when set by a test, runs at the start of each pilot, within its time: a
-// machine that stalls.
-var pilotStall func()
 
 func abs(x int) int {
 	if x < 0 {

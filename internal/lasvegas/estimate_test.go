@@ -48,14 +48,13 @@ func TestEstimateSweepNoise(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { pilotStall = nil }()
 	k := 0
-	pilotStall = func() {
+	stall := func() {
 		if k++; k%3 == 1 {
 			time.Sleep(30 * time.Millisecond)
 		}
 	}
-	noisy, err := EstimateSweep(ctx, 30, opt)
+	noisy, err := estimateSweep(ctx, 30, opt, stall)
 	if err != nil {
 		t.Fatal(err)
 	}

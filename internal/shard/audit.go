@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/u128"
@@ -350,7 +351,7 @@ func WriteAudit(dir string, a *AuditRecord) (string, error) {
 		}
 		path = filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.TrimSuffix(name, ".json"), i))
 	}
-	return path, writeFile(path, b)
+	return path, atomicfile.WriteBytes(path, b)
 }
 
 // ReadAudit reads and checks an audit record: JSON complete and strict,

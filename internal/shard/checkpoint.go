@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/u128"
 )
@@ -55,7 +56,7 @@ func (c *Checkpoint) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(path, b)
+	return atomicfile.WriteBytes(path, b)
 }
 
 // LoadCheckpoint reads and checks a checkpoint file. Errors name the file.

@@ -45,10 +45,6 @@ type CountOptions struct {
 	SaveFailed func(err error)
 }
 
-// writeFile writes a checkpoint or a result file: a variable, so that the
-// tests can make writes fail (a full disk) without one.
-var writeFile = atomicfile.WriteBytes
-
 // ErrNotSaved is wrapped by the error of a count that ran, to its end or to
 // an interruption, but whose progress could not be written at the end: the
 // sums in memory are right, the file holds less of them, or nothing.
@@ -96,6 +92,12 @@ func (e *NotSavedError) Unwrap() []error {
 // Complete, or the count was interrupted by ctx (and Count returns
 // ctx.Err()), or a sum overflowed 128 bits (rules.ErrOverflow).
 func Count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptions) error {
+	return count(ctx, p, c, opt, atomicfile.WriteBytes)
+}
+
+// count is Count with the function that writes the checkpoint file, which the tests
+// pass to make writes fail (a full disk) without one.
+func count(ctx context.Context, p *fastcount.Plan, c *Checkpoint, opt CountOptions, writeFile func(path string, b []byte) error) error {
 	done := newBitset(c.Subs)
 	done.addRanges(c.Done)
 	var todo []int

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/u128"
 )
@@ -51,6 +52,12 @@ func LockName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.lock", i
 
 // WriteResult seals r with its checksum and writes it atomically to path.
 func WriteResult(path string, r *Result) error {
+	return writeResult(path, r, atomicfile.WriteBytes)
+}
+
+// writeResult is WriteResult with the function that writes the file (a benchmark
+// writes without fsync).
+func writeResult(path string, r *Result, writeFile func(path string, b []byte) error) error {
 	r.Format = ResultFormat
 	b, err := seal(r, &r.Checksum)
 	if err != nil {

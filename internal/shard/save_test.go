@@ -9,17 +9,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nqueens/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/internal/u128"
 )
 
-// failWrites makes the writes of checkpoint and result files fail as fail says, from
-// the call numbered 1 on, for the test.
-func failWrites(t *testing.T, fail func(call int) error) {
-	t.Helper()
+// failWrites is a writer of checkpoint files, for count, whose writes fail as fail
+// says, from the call numbered 1 on.
+func failWrites(fail func(call int) error) func(path string, b []byte) error {
 	var mu sync.Mutex
 	calls := 0
-	orig := writeFile
-	writeFile = func(path string, b []byte) error {
+	return func(path string, b []byte) error {
 		mu.Lock()
 		calls++
 		err := fail(calls)
@@ -27,20 +26,19 @@ func failWrites(t *testing.T, fail func(call int) error) {
 		if err != nil {
 			return err
 		}
-		return orig(path, b)
+		return atomicfile.WriteBytes(path, b)
 	}
-	t.Cleanup(func() { writeFile = orig })
 }
 
 // TestCountFirstSaveFails: a checkpoint that cannot be written (a full disk) fails the
 // count before anything is counted, not after the whole count.
 func TestCountFirstSaveFails(t *testing.T) {
-	failWrites(t, func(int) error { return syscall.ENOSPC })
+	write := failWrites(func(int) error { return syscall.ENOSPC })
 	p := plan(t, 12)
 	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
 	counted := 0
-	err := Count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
-		Progress: func(uint64, uint64) { counted++ }})
+	err := count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Progress: func(uint64, uint64) { counted++ }}, write)
 	if !errors.Is(err, syscall.ENOSPC) || counted != 0 || c.Done.Len() != 0 {
 		t.Fatalf("error %v after %d sub-problems counted", err, counted)
 	}
@@ -58,7 +56,7 @@ func TestCountSaveFailsLater(t *testing.T) {
 // testSaveFailsLater is TestCountSaveFailsLater with writes that fail for good, or
 // only for a while (recovers).
 func testSaveFailsLater(t *testing.T, recovers bool) {
-	failWrites(t, func(call int) error {
+	write := failWrites(func(call int) error {
 		if call == 1 || recovers && call > 3 {
 			return nil
 		}
@@ -68,12 +66,12 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
 	var heard []error
 	var mu sync.Mutex
-	err := Count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+	err := count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
 		Every: time.Millisecond,
 		Progress: func(uint64, uint64) {
 			time.Sleep(50 * time.Microsecond) // several saves during the count
 		},
-		SaveFailed: func(err error) { mu.Lock(); heard = append(heard, err); mu.Unlock() }})
+		SaveFailed: func(err error) { mu.Lock(); heard = append(heard, err); mu.Unlock() }}, write)
 	if u, _ := c.Unique(); !c.Complete || c.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
 		t.Fatalf("recovers=%v: the count did not end right: %+v", recovers, c)
 	}
@@ -97,7 +95,7 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 
 // TestCountInterruptedNotSaved: an interrupted count whose last write fails says both.
 func TestCountInterruptedNotSaved(t *testing.T) {
-	failWrites(t, func(call int) error {
+	write := failWrites(func(call int) error {
 		if call == 1 {
 			return nil
 		}
@@ -107,8 +105,8 @@ func TestCountInterruptedNotSaved(t *testing.T) {
 	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	err := Count(ctx, p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
-		Progress: func(done, total uint64) { cancel() }})
+	err := count(ctx, p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Progress: func(done, total uint64) { cancel() }}, write)
 	if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrNotSaved) || c.Complete || c.Done.Len() == 0 {
 		t.Fatalf("%v, %d done", err, c.Done.Len())
 	}

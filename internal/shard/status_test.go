@@ -253,15 +253,13 @@ func TestStatusNoFiles(t *testing.T) {
 func BenchmarkStatus100k(b *testing.B) {
 	const k = 100_000
 	dir := b.TempDir()
-	write := writeFile
-	writeFile = func(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
-	defer func() { writeFile = write }()
+	write := func(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
 	now := time.Now().UTC()
 	for i := range k {
 		r := &Result{Plan: strings.Repeat("ab", 32), Engine: "qjoin/v3", N: 27, Shard: i, Shards: k, Subs: k,
 			IDs: Ranges{{i, i}}, Total: u128.From(uint64(1000 + i)), Burnside: u128.From(uint64(8 * i)),
 			Seconds: 3600, Workers: 2, Version: "bench", Host: "node", Finished: now.Add(-time.Duration(i) * time.Second).Format(time.RFC3339)}
-		if err := WriteResult(filepath.Join(dir, FileName(i, k)), r); err != nil {
+		if err := writeResult(filepath.Join(dir, FileName(i, k)), r, write); err != nil {
 			b.Fatal(err)
 		}
 	}
