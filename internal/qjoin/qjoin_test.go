@@ -444,13 +444,12 @@ func countSymmetric(n int) int {
 // randomWords returns m words of L random bits each: about a quarter of
 // the bits set, or half if dense.
 func randomWords(rng *rand.Rand, m, L int, dense bool) []uint64 {
+	if !dense {
+		return randomLineWords(rng, m, L)
+	}
 	ws := make([]uint64, m, m+pairSlack)
 	for i := range ws {
-		x := rng.Uint64() & rng.Uint64()
-		if dense {
-			x = rng.Uint64()
-		}
-		ws[i] = x & (1<<uint(L) - 1)
+		ws[i] = rng.Uint64() & (1<<uint(L) - 1)
 	}
 	return ws
 }
