@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func allSolutions(n int) []Placement {
 	var rec func(r int)
 	rec = func(r int) {
 		if r == n {
-			out = append(out, p.Clone())
+			out = append(out, slices.Clone(p))
 			return
 		}
 		for c := range n {
@@ -133,7 +134,7 @@ func TestSymmetries(t *testing.T) {
 				seen[c.String()] = true
 				classSum += size
 			}
-			if c.Less(p) == false && !c.Equal(p) {
+			if slices.Compare(c, p) > 0 {
 				t.Fatalf("n=%d: canonical %v is not ≤ %v", n, c, p)
 			}
 		}
@@ -153,10 +154,10 @@ func TestSymmetryGroup(t *testing.T) {
 	for range 4 {
 		q = Rotate90.Apply(q)
 	}
-	if !q.Equal(p) || !Mirror.Apply(Mirror.Apply(p)).Equal(p) {
+	if !slices.Equal(q, p) || !slices.Equal(Mirror.Apply(Mirror.Apply(p)), p) {
 		t.Errorf("group laws fail: %v", q)
 	}
-	if got := Rotate180.Apply(p); !got.Equal(Rotate90.Apply(Rotate90.Apply(p))) {
+	if got := Rotate180.Apply(p); !slices.Equal(got, Rotate90.Apply(Rotate90.Apply(p))) {
 		t.Errorf("rotate180 != rotate90²: %v", got)
 	}
 }
@@ -232,7 +233,7 @@ func TestFormatsRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		q, err := ParsePlacement(buf.String())
-		if err != nil || !q.Equal(p) {
+		if err != nil || !slices.Equal(q, p) {
 			t.Errorf("%s: %q read back as %v (%v)", f, buf.String(), q, err)
 		}
 	}
@@ -242,7 +243,7 @@ func TestFormatsRoundTrip(t *testing.T) {
 		t.Errorf("binary: %v", buf.Bytes())
 	}
 	q, err := ReadBinary(&buf)
-	if err != nil || !q.Equal(p) {
+	if err != nil || !slices.Equal(q, p) {
 		t.Errorf("binary read back as %v (%v)", q, err)
 	}
 }
