@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"os"
 	"strings"
 
 	"github.com/nqueens/nqueens/internal/backtrack"
@@ -13,7 +12,6 @@ import (
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
 	"github.com/nqueens/nqueens/internal/qjoin"
-	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
 	"github.com/nqueens/nqueens/internal/u128"
 )
@@ -64,9 +62,9 @@ func settle(s Status, err error) Status {
 // Stats holds plain counters of a run; the fields an algorithm does not use stay zero.
 type Stats struct {
 	// Nodes counts the calls of the search function (root included): of the
-	// backtracking of Solve, of PlainCounter, of the propagation search of completions.
-	// FastCounter (Count) leaves it 0: its engines, the quadrant join and the border
-	// constellations, do not work by calls of one search function.
+	// backtracking of Solve, of the propagation search of completions. Count leaves it
+	// 0: its engines, the quadrant join and the border constellations, do not work by
+	// calls of one search function.
 	Nodes     uint64
 	Checks    uint64 // tests of a square
 	Subs      int    // independent sub-problems of a count
@@ -103,130 +101,64 @@ type FindResult struct {
 	Stats     Stats
 }
 
-// A Counter counts every solution of a board. On cancellation it returns the counts of
-// the work finished, with Status Interrupted, and the context's error.
-type Counter interface {
-	Count(ctx context.Context, n int) (CountResult, error)
-}
+// ErrKernel is wrapped by the error of a count whose CountOptions.Kernel names no matcher
+// kernel of the quadrant join, or one this CPU does not run. Counts check it first,
+// whatever n (the join counts 10 ≤ n ≤ MaxCountN, but a setting that is wrong is wrong
+// for every n), and refuse to start.
+var ErrKernel = qjoin.ErrKernel
 
-// A Finder finds one solution of a board, or returns ErrNoSolution. SolveOptions is the
-// Finder of every algorithm: SolveOptions{Algorithm: LocalSearch, Seed: 7} finds with the
-// local search and that seed.
-type Finder interface {
-	Find(ctx context.Context, n int) (FindResult, error)
-}
-
-// Find implements Finder: Solve with these options.
-func (o SolveOptions) Find(ctx context.Context, n int) (FindResult, error) { return Solve(ctx, n, o) }
-
-// FastCounter is the fast counter of internal/fastcount: independent sub-problems on a
-// pool of workers, the quadrant join of internal/qjoin for 10 ≤ n ≤ 29 (MaxCountN), and
-// canonical border constellations, weighted by their symmetry, for 1 ≤ n ≤ 9. It is what
-// Count uses. The environment variable NQUEENS_KERNEL (go, avx2 or avx512) forces the
-// quadrant join's matcher kernel; a value that names no kernel, or one the CPU does not
-// run, makes every count fail at once with a *KernelError. Stats.Nodes stays 0 (see
-// Stats).
-type FastCounter struct {
-	Workers int // goroutines; 0 means GOMAXPROCS
-	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
-	// phase "count", in units of the sub-problems' estimated cost.
-	Progress func(Progress)
-}
-
-// Count implements Counter.
-func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err error) {
-	defer func() { res.Status = settle(res.Status, err) }()
-	if n < 1 || n > fastcount.MaxN {
-		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
-	}
-	if err := checkKernel(); err != nil {
-		return CountResult{N: n}, err
-	}
-	// Say up front when the machine cannot hold the count, rather than dying midway.
-	if need, have := int64(fastcount.EstimateMemory(n, fc.Workers)), sysmem.Limit(); have > 0 && need > have {
-		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
-	}
-	rep := newReporter(fc.Progress)
-	defer rep.close()
-	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
-	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
-		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
-}
-
-// KernelError says that the environment variable NQUEENS_KERNEL names no matcher kernel
-// of the quadrant join, or one this CPU does not run. Every count and plan checks it
-// first, whatever n (the join counts 10 ≤ n ≤ MaxCountN, but a setting that is wrong is
-// wrong for every n), and refuses to start.
-type KernelError struct {
-	Value string // the variable's value
-	Err   error  // what is wrong with it
-}
-
-func (e *KernelError) Error() string {
-	return fmt.Sprintf("%s=%s: %v", qjoin.KernelEnv, e.Value, e.Err)
-}
-
-func (e *KernelError) Unwrap() error { return e.Err }
-
-// checkKernel returns a *KernelError when NQUEENS_KERNEL is set to a kernel that is
-// unknown or does not run here.
-func checkKernel() error {
-	v := os.Getenv(qjoin.KernelEnv)
-	if v == "" {
-		return nil
-	}
-	k, err := qjoin.ParseKernel(v)
-	if err == nil && !k.Available() {
-		err = fmt.Errorf("kernel %v does not run on this CPU", k)
-	}
-	if err != nil {
-		return &KernelError{Value: v, Err: err}
-	}
-	return nil
-}
-
-// PlainCounter is the reference counter: row by row on bit masks, every solution visited
-// once, the unique count by Burnside's lemma. Kept simple on purpose; boards up to 32.
-type PlainCounter struct {
-	Workers int // goroutines; 0 means GOMAXPROCS
-	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
-	// phase "count", in sub-problems.
-	Progress func(Progress)
-}
-
-// Count implements Counter.
-func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err error) {
-	defer func() { res.Status = settle(res.Status, err) }()
-	if n < 1 || n > refcount.MaxN {
-		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
-	}
-	rep := newReporter(pc.Progress)
-	defer rep.close()
-	var progress func(done, tasks int)
-	if rep != nil {
-		progress = func(done, tasks int) { rep.report("count", uint64(done), uint64(tasks)) }
-	}
-	r, err := refcount.Count(ctx, n, pc.Workers, progress)
-	return CountResult{N: n, Total: u128.From(r.Total), Unique: u128.From(r.Unique),
-		Stats: Stats{Nodes: r.Nodes, Subs: r.Tasks, SubsDone: r.Done}}, err
-}
-
-// CountOptions configures Count. The zero value counts on every core without progress.
+// CountOptions configures Count. The zero value counts on every core, with the fastest
+// kernel, within the memory the process may use, without progress.
 type CountOptions struct {
 	Workers int // goroutines; 0 means GOMAXPROCS
 	// Progress, when not nil, is called after each finished sub-problem (see [Progress]):
 	// phase "count", in units of the sub-problems' estimated cost.
 	Progress func(Progress)
+	// Kernel names the matcher kernel of the quadrant join (10 ≤ n ≤ MaxCountN): "go",
+	// "avx2" or "avx512"; "" or "auto" takes the fastest this CPU runs (the widest, unless
+	// a few milliseconds of timing find another clearly faster). Every kernel gives the
+	// same counts. A name that is not a kernel, or one the CPU does not run, fails the
+	// count before any work with an error wrapping ErrKernel. (The command takes it from
+	// the environment variable NQUEENS_KERNEL.)
+	Kernel string
+	// MaxMemory, in bytes, bounds what the count may take (CountMemory of n and Workers):
+	// a larger count fails with a *MemoryError before any work. Zero means the memory
+	// this process may use: its cgroup's limit (container, pod, Slurm job) or the
+	// machine's RAM.
+	MaxMemory int64
 }
 
-// Count counts every solution of the n×n board, total and unique, with the fastest
-// counter (FastCounter), for 1 ≤ n ≤ 29 (MaxCountN): a board outside it is a *SizeError,
-// one the machine's memory cannot hold a *MemoryError (CountMemory), both before any
-// work. On cancellation it returns the sums of the sub-problems finished (Stats.SubsDone
-// of Stats.Subs: lower bounds, not the answer; Unique is then their Burnside numerator
-// divided by 8, rounded down, no count), with Status Interrupted and ctx.Err().
-func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
-	return FastCounter(opt).Count(ctx, n)
+// Count counts every solution of the n×n board, total and unique, for 1 ≤ n ≤ 29
+// (MaxCountN): independent sub-problems on a pool of workers, the quadrant join of
+// internal/qjoin for 10 ≤ n ≤ 29 (MaxCountN), and canonical border constellations,
+// weighted by their symmetry, for 1 ≤ n ≤ 9. A board outside the range is a *SizeError, one that needs more memory than allowed a
+// *MemoryError (CountMemory, CountOptions.MaxMemory), a bad kernel an error wrapping
+// ErrKernel, all before any work. On cancellation it returns the sums of the
+// sub-problems finished (Stats.SubsDone of Stats.Subs: lower bounds, not the answer;
+// Unique is then their Burnside numerator divided by 8, rounded down, no count), with
+// Status Interrupted and ctx.Err(). Stats.Nodes stays 0 (see Stats).
+func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
+	if n < 1 || n > fastcount.MaxN {
+		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: fastcount.MaxN, What: "the counter"}
+	}
+	kern, err := qjoin.ResolveName(opt.Kernel)
+	if err != nil {
+		return CountResult{N: n}, err
+	}
+	// Say up front when the machine cannot hold the count, rather than dying midway.
+	have := opt.MaxMemory
+	if have <= 0 {
+		have = sysmem.Limit()
+	}
+	if need := int64(fastcount.EstimateMemory(n, opt.Workers)); have > 0 && need > have {
+		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
+	}
+	rep := newReporter(opt.Progress)
+	defer rep.close()
+	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.phaseFunc("count")})
+	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
+		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 
 // Algorithm names a way to find one solution.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/pool"
+	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -54,15 +55,11 @@ var ErrCheckpointExists = errors.New("the checkpoint file exists")
 // mixed across plans (nor across versions of the counting engine, which the hash covers).
 type Plan struct{ p *fastcount.Plan }
 
-// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN); a bad NQUEENS_KERNEL is a
-// *KernelError, as for FastCounter. Planning the quadrant join takes up to
+// NewPlan makes the plan of n (1 ≤ n ≤ MaxCountN). Planning the quadrant join takes up to
 // a second or two at n = 21; ctx can stop it.
 func NewPlan(ctx context.Context, n int) (*Plan, error) {
 	if n < 1 || n > MaxCountN {
 		return nil, &SizeError{N: n, Min: 1, Max: MaxCountN, What: "the counter"}
-	}
-	if err := checkKernel(); err != nil {
-		return nil, err
 	}
 	p, err := fastcount.NewPlanContext(ctx, n, fastcount.EngineAuto)
 	if err != nil {
@@ -117,8 +114,14 @@ type Estimate struct {
 // sub-problems of the plan here, drawn at random by a generator seeded with the plan
 // hash, on workers goroutines, until about sample of CPU time is spent (at least one:
 // from n = 27 one takes minutes), calling progress, if not nil, with the CPU time so far.
-func (p *Plan) Estimate(ctx context.Context, sample time.Duration, workers int, progress func(cpu time.Duration)) (Estimate, error) {
-	e, err := p.p.Estimate(ctx, sample, workers, progress)
+// kernel names the matcher kernel of the count, as CountOptions.Kernel ("": the one a
+// count here picks); a bad one is an error wrapping ErrKernel.
+func (p *Plan) Estimate(ctx context.Context, kernel string, sample time.Duration, workers int, progress func(cpu time.Duration)) (Estimate, error) {
+	kern, err := qjoin.ResolveName(kernel)
+	if err != nil {
+		return Estimate{}, err
+	}
+	e, err := p.p.Estimate(ctx, kern, sample, workers, progress)
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -183,6 +186,10 @@ type ShardOptions struct {
 	Resume          bool
 	CheckpointEvery time.Duration // 0 means DefaultCheckpointEvery
 	Version         string        // the program version recorded in the files
+	// Kernel is the matcher kernel, as CountOptions.Kernel: "" (or "auto") the fastest
+	// this CPU runs; the files record the one that counted. A bad one fails before any
+	// work (ErrKernel).
+	Kernel string
 	// Progress, if not nil, is called after each finished sub-problem (see [Progress]):
 	// phase "count", in units of the sub-problems' estimated cost, resumed work included.
 	Progress func(Progress)
@@ -231,6 +238,9 @@ type ShardResult struct {
 func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settleSaved(res.Status, err) }()
 	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint}
+	if _, err := qjoin.ResolveName(opt.Kernel); err != nil {
+		return res, err
+	}
 	if opt.Checkpoint == "" {
 		return res, errors.New("no checkpoint file given")
 	}
@@ -268,6 +278,9 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settleSaved(res.Status, err) }()
 	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, shard.FileName(i, k))}
+	if _, err := qjoin.ResolveName(opt.Kernel); err != nil {
+		return res, err
+	}
 	ids, err := shard.IDs(p.p, k, i)
 	if err != nil {
 		return res, err
@@ -397,10 +410,14 @@ func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int
 // res from it.
 func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
+	kern, err := qjoin.ResolveName(opt.Kernel)
+	if err != nil {
+		return res, err
+	}
 	rep := newReporter(opt.Progress)
 	defer rep.close()
-	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
-		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
+	err = shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
+		Every: opt.CheckpointEvery, Version: opt.Version, Kernel: kern, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
 	res.Total, res.Unique, res.Burnside, res.Seconds = c.Total, unique, c.Burnside, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()

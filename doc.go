@@ -5,9 +5,10 @@
 // 0-based row r. Text meant for people uses 1-based columns instead (docs/algorithms.md §1): the two
 // solutions of n = 4 print as "2 4 1 3" and "3 1 4 2".
 //
-// The library offers two narrow contracts, a [Counter] (every solution: total and unique)
-// and a [Finder] (one valid placement), and entry points built on them: [Count] and
-// [Solve]. [Verify] checks any placement in O(n) and names the first attacking pair; every
+// Its entry points are [Count] (every solution: total and unique), [Solve] (one valid
+// placement), [Enumerate] and [WriteSolutions] (every solution), and [FindCompletion]
+// and [CountCompletions] (boards with queens already placed); counts too big for one
+// run are the package cluster's. [Verify] checks any placement in O(n) and names the first attacking pair; every
 // placement the nqueens command prints has passed it. [Write] and [WritePlacement] write,
 // and [Placements], [ParsePlacement] and [ReadBinary] read, the 1-based text line, the
 // board drawing, JSON and a streamed little-endian binary form meant for placements of up

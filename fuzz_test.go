@@ -3,6 +3,7 @@ package nqueens
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,7 +25,7 @@ func FuzzVerify(f *testing.F) {
 		}
 		kind, r1, r2 := naiveFirstConflict(p)
 		err := Verify(p)
-		if err2 := VerifyInPlace(p.Clone(), make([]uint64, verifyWords(len(p)))); !sameError(err, err2) {
+		if err2 := VerifyInPlace(slices.Clone(p), make([]uint64, verifyWords(len(p)))); !sameError(err, err2) {
 			t.Fatalf("%v: Verify %v, VerifyInPlace %v", p, err, err2)
 		}
 		var ce *ConflictError
@@ -59,7 +60,7 @@ func FuzzParsePlacement(f *testing.F) {
 			t.Fatalf("round trip of %q: %v %v", s, qs, err)
 		}
 		for i := range ps {
-			if !qs[i].Equal(ps[i]) {
+			if !slices.Equal(qs[i], ps[i]) {
 				t.Fatalf("round trip of %q: %v != %v", s, qs[i], ps[i])
 			}
 		}
@@ -80,7 +81,7 @@ func FuzzReadBinary(f *testing.F) {
 		if (err == nil) != (serr == nil) {
 			t.Fatalf("whole %v, streamed %v", err, serr)
 		}
-		if err == nil && !p.Equal(q) {
+		if err == nil && !slices.Equal(p, q) {
 			t.Fatalf("whole %v, streamed %v", p, q)
 		}
 	})
@@ -128,7 +129,7 @@ func TestSymmetryProperties(t *testing.T) {
 		}
 		for _, s := range Symmetries {
 			q := s.Apply(p)
-			if c2, _ := Canonical(q); !c2.Equal(c) {
+			if c2, _ := Canonical(q); !slices.Equal(c2, c) {
 				t.Fatalf("%v and its image %v have different canonical forms", p, q)
 			}
 			if (Verify(p) == nil) != (Verify(q) == nil) {

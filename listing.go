@@ -29,7 +29,7 @@ const listBuffer = 1 << 20
 // the same for any number. On cancellation it returns the result so far with Status
 // Interrupted and ctx.Err(); a write error stops it and is returned. opt.Progress hears
 // how many solutions were written, as for Enumerate.
-func WriteSolutions(ctx context.Context, w io.Writer, n int, f Format, opt EnumerateOptions) (res EnumerateResult, err error) {
+func WriteSolutions(ctx context.Context, w io.Writer, f Format, n int, opt EnumerateOptions) (res EnumerateResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	if n < 1 || n > enumerate.MaxN {
 		return EnumerateResult{N: n}, &SizeError{N: n, Min: 1, Max: enumerate.MaxN, What: "enumeration"}

@@ -5,7 +5,7 @@ import "sync"
 // Progress says how far a long run has come. Every long-running entry point of this
 // package reports it through the same hook, a Progress field of type func(Progress) in
 // its options, in the manner of gonum/optimize's Recorder: one shape, whatever the run.
-// The options that take it: CountOptions, FastCounter and PlainCounter (Count),
+// The options that take it: CountOptions (Count),
 // ShardOptions (CountCheckpointed, CountShard), SolveOptions (Solve), EnumerateOptions
 // (Enumerate, WriteSolutions), CompletionOptions (FindCompletion, CountCompletions),
 // VerifyOptions (VerifyPlacements, VerifyBinary); each documents its phases and units.

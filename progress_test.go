@@ -104,12 +104,7 @@ func (p *progressProbe) lastDone(phase string) uint64 {
 func TestProgressPromises(t *testing.T) {
 	ctx := context.Background()
 	for _, workers := range []int{1, 4} {
-		p := newProbe(t, fmt.Sprintf("PlainCounter, %d workers", workers))
-		if _, err := (nqueens.PlainCounter{Workers: workers, Progress: p.hook}).Count(ctx, 11); err != nil {
-			t.Fatal(err)
-		}
-		p.done("count")
-		p = newProbe(t, fmt.Sprintf("Count, %d workers", workers))
+		p := newProbe(t, fmt.Sprintf("Count, %d workers", workers))
 		if _, err := nqueens.Count(ctx, 12, nqueens.CountOptions{Workers: workers, Progress: p.hook}); err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +149,7 @@ func TestProgressListing(t *testing.T) {
 		for _, f := range []nqueens.Format{nqueens.Text, nqueens.Board, nqueens.JSON} {
 			p := newProbe(t, fmt.Sprintf("WriteSolutions %s %+v", f, c.opt))
 			c.opt.Progress = p.hook
-			if _, err := nqueens.WriteSolutions(ctx, io.Discard, 12, f, c.opt); err != nil {
+			if _, err := nqueens.WriteSolutions(ctx, io.Discard, f, 12, c.opt); err != nil {
 				t.Fatal(err)
 			}
 			p.done("list")

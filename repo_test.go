@@ -185,15 +185,15 @@ func TestNoEmbeddedPointers(t *testing.T) {
 }
 
 // TestDocFacts: the Go documentation says what the code does, where a user needs it:
-// FastCounter's range of n and the kernels NQUEENS_KERNEL takes (it said 10 ≤ n ≤ 21 and
-// "go or avx2"); Count's range and what cancellation returns; that SolveOptions' zero
+// Count's range of n and the kernels CountOptions.Kernel takes (FastCounter's said
+// 10 ≤ n ≤ 21 and "go or avx2"); what cancellation returns; that SolveOptions' zero
 // seed is a fixed seed, and that FindResult carries none.
 func TestDocFacts(t *testing.T) {
 	docs := typeAndFuncDocs(t, ".")
 	max := strconv.Itoa(nqueens.MaxCountN)
 	for name, wants := range map[string][]string{
-		"FastCounter":  {"≤ n ≤ " + max, "NQUEENS_KERNEL", qjoin.KernelGo.String() + ",", qjoin.KernelAVX2.String(), qjoin.KernelAVX512.String(), "*KernelError"},
-		"Count":        {"≤ n ≤ " + max, "Interrupted", "ctx.Err()", "SubsDone"},
+		"CountOptions": {"NQUEENS_KERNEL", `"` + qjoin.KernelGo.String() + `"`, qjoin.KernelAVX2.String(), qjoin.KernelAVX512.String(), "ErrKernel", "*MemoryError"},
+		"Count":        {"≤ n ≤ " + max, "Interrupted", "ctx.Err()", "SubsDone", "ErrKernel", "MaxMemory"},
 		"SolveOptions": {"seed 0", "fixed seed", "random"},
 		"FindResult":   {"no seed"},
 	} {

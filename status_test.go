@@ -2,6 +2,7 @@ package nqueens_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/nqueens/nqueens"
@@ -14,8 +15,8 @@ func TestStatusOnEveryReturn(t *testing.T) {
 	ctx := context.Background()
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	count := func(c nqueens.Counter, n int, ctx context.Context) nqueens.Status {
-		r, _ := c.Count(ctx, n)
+	count := func(n int, ctx context.Context) nqueens.Status {
+		r, _ := nqueens.Count(ctx, n, nqueens.CountOptions{})
 		return r.Status
 	}
 	solve := func(n int, a nqueens.Algorithm, ctx context.Context) nqueens.Status {
@@ -38,12 +39,10 @@ func TestStatusOnEveryReturn(t *testing.T) {
 		name      string
 		got, want nqueens.Status
 	}{
-		{"Count(8)", count(nqueens.FastCounter{}, 8, ctx), nqueens.Complete},
-		{"Count(40)", count(nqueens.FastCounter{}, 40, ctx), nqueens.Failed},
-		{"Count(0)", count(nqueens.FastCounter{}, 0, ctx), nqueens.Failed},
-		{"Count(14) cancelled", count(nqueens.FastCounter{}, 14, cancelled), nqueens.Interrupted},
-		{"PlainCounter(40)", count(nqueens.PlainCounter{}, 40, ctx), nqueens.Failed},
-		{"PlainCounter(8)", count(nqueens.PlainCounter{}, 8, ctx), nqueens.Complete},
+		{"Count(8)", count(8, ctx), nqueens.Complete},
+		{"Count(40)", count(40, ctx), nqueens.Failed},
+		{"Count(0)", count(0, ctx), nqueens.Failed},
+		{"Count(14) cancelled", count(14, cancelled), nqueens.Interrupted},
 		{"Solve(8)", solve(8, nqueens.Auto, ctx), nqueens.Complete},
 		{"Solve(3)", solve(3, nqueens.Auto, ctx), nqueens.NoSolution},
 		{"Solve(0)", solve(0, nqueens.Auto, ctx), nqueens.Failed},
@@ -69,22 +68,51 @@ func TestStatusOnEveryReturn(t *testing.T) {
 	}
 }
 
-// TestCounterConformance runs the suite every counter runs on the two counters of the
-// public API.
+// TestCounterConformance runs the suite every counter runs on Count, with each kernel
+// name it takes (the unavailable ones are refused with ErrKernel).
 func TestCounterConformance(t *testing.T) {
-	for name, c := range map[string]nqueens.Counter{"fast": nqueens.FastCounter{Workers: 2}, "plain": nqueens.PlainCounter{Workers: 2}} {
-		t.Run(name, func(t *testing.T) {
+	for _, kernel := range []string{"", "go", "avx2", "avx512"} {
+		t.Run("kernel="+kernel, func(t *testing.T) {
+			if _, err := nqueens.Count(context.Background(), 10, nqueens.CountOptions{Kernel: kernel}); errors.Is(err, nqueens.ErrKernel) {
+				t.Skipf("%s: %v", kernel, err)
+			}
 			conformance.Counter(t, conformance.CounterSpec{MaxN: 12, SlowN: 20,
 				Count: func(ctx context.Context, n int) (uint64, uint64, error) {
-					r, err := c.Count(ctx, n)
+					r, err := nqueens.Count(ctx, n, nqueens.CountOptions{Workers: 2, Kernel: kernel})
 					return r.Total.Lo, r.Unique.Lo, err
 				}})
 		})
 	}
 }
 
+// TestCountOptions: a kernel that is no kernel fails every count, whatever n, before any
+// work, with ErrKernel; the environment is not read (only the command reads
+// NQUEENS_KERNEL); MaxMemory below CountMemory is a *MemoryError naming both.
+func TestCountOptions(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{4, 12} {
+		r, err := nqueens.Count(ctx, n, nqueens.CountOptions{Kernel: "sse"})
+		if !errors.Is(err, nqueens.ErrKernel) || r.Status != nqueens.Failed || !r.Total.IsZero() {
+			t.Errorf("n=%d, kernel sse: %+v, %v", n, r, err)
+		}
+	}
+	t.Setenv("NQUEENS_KERNEL", "sse")
+	if r, err := nqueens.Count(ctx, 12, nqueens.CountOptions{Kernel: "go"}); err != nil || r.Total.Lo != 14200 {
+		t.Errorf("kernel go with NQUEENS_KERNEL=sse in the environment: %+v, %v", r, err)
+	}
+	need := nqueens.CountMemory(16, 2)
+	_, err := nqueens.Count(ctx, 16, nqueens.CountOptions{Workers: 2, MaxMemory: int64(need) - 1})
+	var me *nqueens.MemoryError
+	if !errors.As(err, &me) || me.Need != int64(need) || me.Have != int64(need)-1 {
+		t.Errorf("MaxMemory one byte short: %v", err)
+	}
+	if r, err := nqueens.Count(ctx, 10, nqueens.CountOptions{MaxMemory: int64(nqueens.CountMemory(10, 0))}); err != nil || r.Total.Lo != 724 {
+		t.Errorf("MaxMemory just enough: %+v, %v", r, err)
+	}
+}
+
 // TestFinderConformance runs the suite every finder runs on each algorithm, through
-// SolveOptions, the Finder of the public API.
+// Solve.
 func TestFinderConformance(t *testing.T) {
 	for _, c := range []struct {
 		a     nqueens.Algorithm
@@ -99,8 +127,7 @@ func TestFinderConformance(t *testing.T) {
 		t.Run(string(c.a), func(t *testing.T) {
 			conformance.Finder(t, conformance.FinderSpec{Ns: c.ns, Seeded: true, SlowN: c.slowN,
 				Find: func(ctx context.Context, n int, seed uint64) ([]int32, error) {
-					var f nqueens.Finder = nqueens.SolveOptions{Algorithm: c.a, Seed: seed}
-					r, err := f.Find(ctx, n)
+					r, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: c.a, Seed: seed})
 					return r.Placement, err
 				}})
 		})

@@ -1,5 +1,7 @@
 package nqueens
 
+import "slices"
+
 // Symmetry is one of the 8 symmetries of the square (the dihedral group D4): a rotation by
 // a multiple of 90° clockwise, optionally preceded by a left-right mirror.
 type Symmetry uint8
@@ -27,7 +29,7 @@ func (s Symmetry) String() string { return symmetryNames[s&7] }
 // per row) because every symmetry of the square maps rows onto rows or onto columns.
 func (s Symmetry) Apply(p Placement) Placement {
 	n := int32(len(p))
-	q := p.Clone()
+	q := slices.Clone(p)
 	if s >= Mirror {
 		for r := range q {
 			q[r] = n - 1 - q[r]
@@ -47,16 +49,16 @@ func (s Symmetry) Apply(p Placement) Placement {
 // Canonical returns the lexicographically smallest image of p under the 8 symmetries, the
 // representative of p's class, and the size of the class (8, 4, 2 or 1).
 func Canonical(p Placement) (Placement, int) {
-	best := p.Clone()
+	best := slices.Clone(p)
 	images := []Placement{best}
 	for _, s := range Symmetries[1:] {
 		q := s.Apply(p)
-		if q.Less(best) {
+		if slices.Compare(q, best) < 0 {
 			best = q
 		}
 		seen := false
 		for _, o := range images {
-			if o.Equal(q) {
+			if slices.Equal(o, q) {
 				seen = true
 				break
 			}

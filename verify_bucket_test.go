@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -33,7 +34,7 @@ func TestVerifyBucketedAgainstVerify(t *testing.T) {
 				sol = res.Placement
 			}
 			for trial := range 40 {
-				p := sol.Clone()
+				p := slices.Clone(sol)
 				switch trial % 4 {
 				case 0:
 					p[rng.IntN(n)] = int32(rng.IntN(n)) // a column clash, or none
@@ -147,7 +148,7 @@ func TestVerifyBucketedOffBoard(t *testing.T) {
 	}
 	for _, bad := range []int32{int32(n), -1, 1 << 30, -1 << 31} {
 		for _, r := range []int{0, n / 2, n - 1} {
-			p := res.Placement.Clone()
+			p := slices.Clone(res.Placement)
 			p[r] = bad
 			ok, err := verifyBucketed(context.Background(), p, make([]uint64, verifyWords(n)), nil, small)
 			if ok || err != nil {

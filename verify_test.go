@@ -6,6 +6,7 @@ import (
 	"errors"
 	"iter"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,8 +45,8 @@ func TestVerifyExhaustive(t *testing.T) {
 		for {
 			kind, r1, r2 := naiveFirstConflict(p)
 			err := Verify(p)
-			before := p.Clone()
-			if err2 := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(err, err2) || !p.Equal(before) {
+			before := slices.Clone(p)
+			if err2 := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(err, err2) || !slices.Equal(p, before) {
 				t.Fatalf("%v: Verify %v, VerifyInPlace %v (placement now %v)", p, err, err2, before)
 			}
 			if kind == 0 {
@@ -117,7 +118,7 @@ func TestVerifyInPlaceLarge(t *testing.T) {
 			sol = append(sol, int32(c))
 		}
 		for trial := range 60 {
-			p := sol.Clone()
+			p := slices.Clone(sol)
 			switch trial % 3 {
 			case 0:
 				p[rng.IntN(n)] = int32(rng.IntN(n))
@@ -129,9 +130,9 @@ func TestVerifyInPlaceLarge(t *testing.T) {
 			if trial%3 == 2 && want != nil {
 				t.Fatalf("n=%d: the construction is not a solution: %v", n, want)
 			}
-			before := p.Clone()
+			before := slices.Clone(p)
 			got := VerifyInPlace(p, make([]uint64, verifyWords(n)))
-			if !sameError(want, got) || !p.Equal(before) {
+			if !sameError(want, got) || !slices.Equal(p, before) {
 				t.Fatalf("n=%d trial %d: Verify %v, VerifyInPlace %v", n, trial, want, got)
 			}
 		}
@@ -153,13 +154,13 @@ func TestVerifyInPlaceCancel(t *testing.T) {
 	for r := range p {
 		p[r] = int32((2*r + 1) % n) // not a solution, but every column in range
 	}
-	before := p.Clone()
+	before := slices.Clone(p)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var calls int
 	err := verifyInPlace(ctx, p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ }, verifyOptions{})
-	if !errors.Is(err, context.Canceled) || !p.Equal(before) {
-		t.Fatalf("got %v; placement restored: %v", err, p.Equal(before))
+	if !errors.Is(err, context.Canceled) || !slices.Equal(p, before) {
+		t.Fatalf("got %v; placement restored: %v", err, slices.Equal(p, before))
 	}
 	if err := verifyInPlace(context.Background(), p, make([]uint64, verifyWords(n)), func(string, uint64, uint64) { calls++ }, verifyOptions{}); err == nil || calls == 0 {
 		t.Errorf("want a conflict and progress calls, got %v after %d calls", err, calls)

@@ -291,7 +291,7 @@ func TestBrowserBoard(t *testing.T) {
 
 	// The page solves n = 8 as it opens: the first solution in lexicographic order.
 	first8 := nqueens.Placement{0, 4, 7, 5, 2, 6, 1, 3}
-	if got := parseColumns(t, p.text("columns")); !got.Equal(first8) {
+	if got := parseColumns(t, p.text("columns")); !slices.Equal(got, first8) {
 		t.Errorf("on opening the page shows %v, want %v", got, first8)
 	}
 	img, raw := p.shot("board")
@@ -306,7 +306,7 @@ func TestBrowserBoard(t *testing.T) {
 	p.waitFor(`document.getElementById("board-status").textContent.includes("seed 3")`)
 	want := getJSON[solveResponse](p, "/api/solve?n=10&algorithm=localsearch&seed=3")
 	got := parseColumns(t, p.text("columns"))
-	if !got.Equal(placement(t, want.Columns)) {
+	if !slices.Equal(got, placement(t, want.Columns)) {
 		t.Errorf("the page shows %v, the API gives %v", got, want.Columns)
 	}
 	if s := p.text("board-status"); !strings.Contains(s, "verified") {
@@ -326,21 +326,21 @@ func TestBrowserBoard(t *testing.T) {
 	p.click(`button[data-sym="rotate90"]`)
 	p.waitFor(`document.getElementById("board-status").textContent.startsWith("rotate90")`)
 	rot := parseColumns(t, p.text("columns"))
-	if !rot.Equal(nqueens.Rotate90.Apply(got)) {
+	if !slices.Equal(rot, nqueens.Rotate90.Apply(got)) {
 		t.Errorf("rotate90 of %v shows %v", got, rot)
 	}
 	img3, _ := p.shot("board")
 	checkBoard(t, img3, 480, rot)
 	p.click("#canonical")
 	p.waitFor(`document.getElementById("board-status").textContent.startsWith("canonical")`)
-	if c, _ := nqueens.Canonical(got); !parseColumns(t, p.text("columns")).Equal(c) {
+	if c, _ := nqueens.Canonical(got); !slices.Equal(parseColumns(t, p.text("columns")), c) {
 		t.Errorf("canonical form of %v shows %s", got, p.text("columns"))
 	}
 
 	// Next and previous step through the solutions in lexicographic order.
 	var lex []nqueens.Placement
 	nqueens.Enumerate(context.Background(), 10, nqueens.EnumerateOptions{Limit: 3}, func(q nqueens.Placement, _ int) bool {
-		lex = append(lex, q.Clone())
+		lex = append(lex, slices.Clone(q))
 		return true
 	})
 	for i, step := range []struct {
@@ -350,7 +350,7 @@ func TestBrowserBoard(t *testing.T) {
 		p.click(step.button)
 		status := fmt.Sprintf("solution %d of 724", step.k+1)
 		p.waitFor(fmt.Sprintf(`document.getElementById("board-status").textContent.includes(%q)`, status))
-		if got := parseColumns(t, p.text("columns")); !got.Equal(lex[step.k]) {
+		if got := parseColumns(t, p.text("columns")); !slices.Equal(got, lex[step.k]) {
 			t.Errorf("step %d (%s): %v, want %v", i, status, got, lex[step.k])
 		}
 	}
@@ -362,7 +362,7 @@ func TestBrowserBoard(t *testing.T) {
 	}
 	p.click("#unique")
 	p.waitFor(`document.getElementById("board-status").textContent.includes("class 1 of 92 (8 solutions)")`)
-	if got, size := nqueens.Canonical(parseColumns(t, p.text("columns"))); size != 8 || !got.Equal(parseColumns(t, p.text("columns"))) {
+	if got, size := nqueens.Canonical(parseColumns(t, p.text("columns"))); size != 8 || !slices.Equal(got, parseColumns(t, p.text("columns"))) {
 		t.Errorf("class 1 shows %s, not a canonical form of a class of 8", p.text("columns"))
 	}
 

@@ -579,7 +579,7 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 			if err := verified(nqueens.Placement(q), "the local search"); err != nil {
 				return nil, err
 			}
-			if n > 1 && !t.q.Equal(nqueens.Placement(q)) {
+			if n > 1 && !slices.Equal(t.q, nqueens.Placement(q)) {
 				return nil, errors.New("internal error: the replay's board is not the local search's placement")
 			}
 		}
@@ -639,7 +639,7 @@ func (s *server) traceConstruct(p *params) (job, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !q.Equal(res.Placement) {
+		if !slices.Equal(q, res.Placement) {
 			return nil, errors.New("internal error: the construction's replay is not nqueens.Solve's placement")
 		}
 		out := constructTrace{traceHead: traceHead{Search: "construct", Title: "explicit construction (Hoffman, Loessi & Moore)",

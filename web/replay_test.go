@@ -321,7 +321,7 @@ func TestTraceConstruct(t *testing.T) {
 			}
 			board[r] = e[2] - 1
 		}
-		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Placed != n || !tr.Verified || !board.Equal(want.Placement) {
+		if last := tr.Events[len(tr.Events)-1]; len(tr.Events) != n+1 || last[0] != 1 || tr.Placed != n || !tr.Verified || !slices.Equal(board, want.Placement) {
 			t.Errorf("n=%d: %d events, placed %d, board %v, want %v", n, len(tr.Events), tr.Placed, board, want.Placement)
 		}
 	}

@@ -32,13 +32,13 @@ func auditRecords(t *testing.T, dir string) []string {
 func TestAuditCLI(t *testing.T) {
 	clearIndexEnv(t)
 	dir := t.TempDir()
-	t.Setenv(qjoin.KernelEnv, "go")
+	t.Setenv(kernelEnv, "go")
 	for i := 0; i < 8; i++ {
 		if code, _, errs := runCLI(t, "", "count", "14", "--shard", fmt.Sprintf("%d/8", i), "--out-dir", dir, "-w", "2"); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	t.Setenv(qjoin.KernelEnv, "")
+	t.Setenv(kernelEnv, "")
 	path := func(i int) string { return filepath.Join(dir, shard.FileName(i, 8)) }
 	for i := 0; i < 8; i++ {
 		r, err := shard.ReadResult(path(i))

@@ -139,7 +139,7 @@ func (c *countCmd) bar() *lazyBar {
 func (c *countCmd) countPlain(n int) error {
 	bar := c.bar()
 	start := time.Now()
-	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Progress: bar.record})
+	res, cerr := nqueens.Count(c.e.ctx, n, nqueens.CountOptions{Workers: c.workers, Kernel: kernelSetting(), Progress: bar.record})
 	bar.finish()
 	var se *nqueens.SizeError
 	if errors.As(cerr, &se) {
@@ -221,7 +221,7 @@ func newPlan(e *env, n int) (*nqueens.Plan, error) {
 // options are the options of a checkpointed count or a shard: a resumed checkpoint and a
 // periodic write that fails are said on stderr.
 func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
-	return nqueens.ShardOptions{Workers: c.workers, Checkpoint: c.checkpoint, Resume: c.resume,
+	return nqueens.ShardOptions{Workers: c.workers, Kernel: kernelSetting(), Checkpoint: c.checkpoint, Resume: c.resume,
 		CheckpointEvery: c.every, Version: version, Progress: bar.record,
 		Resuming: func(path string, done, subs int, written string) {
 			if written == "" {

@@ -85,7 +85,7 @@ func (c *listCmd) run(size string) error {
 	// The bar counts the solutions written (the library's hook) against the published
 	// count, or the limit when smaller; boards past the table (n > 27) get no bar.
 	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "listing", c.e.progressDelay)
-	res, err := nqueens.WriteSolutions(c.e.ctx, c.e.stdout, n, f, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit,
+	res, err := nqueens.WriteSolutions(c.e.ctx, c.e.stdout, f, n, nqueens.EnumerateOptions{Unique: c.unique, Limit: c.limit,
 		Workers: c.workers, Progress: func(p nqueens.Progress) {
 			if p.Total > 0 {
 				bar.record(p)

@@ -122,7 +122,7 @@ func TestListUnique(t *testing.T) {
 				p[i] = c - 1
 			}
 			canon, size := nqueens.Canonical(p)
-			if nqueens.Verify(p) != nil || !canon.Equal(p) || size != o.ClassSize {
+			if nqueens.Verify(p) != nil || !slices.Equal(canon, p) || size != o.ClassSize {
 				t.Errorf("n=%d: %v (class %d) is not canonical (%v, %d)", n, p, o.ClassSize, canon, size)
 			}
 			classes++

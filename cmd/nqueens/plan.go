@@ -175,7 +175,7 @@ func (c *planCmd) estimate(p *nqueens.Plan) (nqueens.Estimate, error) {
 	if c.calibrate > 0 {
 		fmt.Fprintf(c.e.stderr, "nqueens: calibrating: counting sub-problems of n=%d here for about %v of CPU on %d workers\n", p.N(), c.calibrate, c.workers)
 	}
-	est, err := p.Estimate(c.e.ctx, c.calibrate, c.workers, nil)
+	est, err := p.Estimate(c.e.ctx, kernelSetting(), c.calibrate, c.workers, nil)
 	if err != nil && c.e.ctx.Err() != nil {
 		return est, interrupted{"interrupted while calibrating: nothing printed"}
 	}

@@ -70,6 +70,14 @@ type env struct {
 	settings
 }
 
+// kernelEnv is the environment variable that names the matcher kernel of the counts
+// (go, avx2, avx512; unset or auto: the fastest this CPU runs). The library reads no
+// environment: the command passes it as CountOptions.Kernel and ShardOptions.Kernel.
+const kernelEnv = "NQUEENS_KERNEL"
+
+// kernelSetting is the kernel the counts run: NQUEENS_KERNEL's value.
+func kernelSetting() string { return os.Getenv(kernelEnv) }
+
 // settings are the values of an env that the tests change; defaultSettings are the
 // command's.
 type settings struct {
@@ -233,8 +241,9 @@ func runWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, arg
 		code = exitUsage
 	case errors.As(err, new(*nqueens.MemoryError)):
 		code = exitUsage // a board too large for this machine, refused before any work
-	case errors.As(err, new(*nqueens.KernelError)):
+	case errors.Is(err, nqueens.ErrKernel):
 		code = exitUsage // NQUEENS_KERNEL names no kernel that runs here: a setting, not a failure
+		err = fmt.Errorf("%s=%s: %w", kernelEnv, kernelSetting(), err)
 	case errors.As(err, &f):
 		if f.silent {
 			return exitFailure

@@ -172,8 +172,7 @@ type Options struct {
 	// EngineQJoin, a constellation plan any other.
 	Engine Engine
 	// Kernel selects the matcher kernel of the quadrant join; the zero
-	// value takes the fastest this CPU runs, or the one NQUEENS_KERNEL
-	// names (see qjoin.KernelAuto).
+	// value takes the fastest this CPU runs (see qjoin.KernelAuto).
 	Kernel qjoin.Kernel
 }
 

@@ -145,7 +145,8 @@ func orUnknown(s string) string {
 	return s
 }
 
-// Estimate estimates the CPU time of a count of p. With sample 0 it takes
+// Estimate estimates the CPU time of a count of p with the matcher kernel k
+// (KernelAuto: the one a count here picks). With sample 0 it takes
 // the stored calibration of this kind of CPU; otherwise it counts
 // sub-problems of p here, drawn at random (a generator seeded by the plan
 // hash: the same draw on every run), on workers goroutines, until about
@@ -153,7 +154,7 @@ func orUnknown(s string) string {
 // takes minutes), and scales their measured CPU time by the plan's costs.
 // The constellation plans (n ≤ 9) are counted whole: milliseconds.
 // progress, if not nil, is called after each batch with the CPU time so far.
-func (p *Plan) Estimate(ctx context.Context, sample time.Duration, workers int, progress func(time.Duration)) (Estimate, error) {
+func (p *Plan) Estimate(ctx context.Context, k qjoin.Kernel, sample time.Duration, workers int, progress func(time.Duration)) (Estimate, error) {
 	if p.q == nil {
 		start := cputime.Now()
 		if _, err := p.Count(ctx, Options{Workers: workers}); err != nil {
@@ -163,7 +164,7 @@ func (p *Plan) Estimate(ctx context.Context, sample time.Duration, workers int, 
 		return Estimate{Seconds: s, PerCost: s / float64(max(p.TotalCost, 1)), Sampled: p.Len(),
 			Calibration: fmt.Sprintf("counted here whole (n=%d: border constellations)", p.N)}, nil
 	}
-	kern, err := qjoin.KernelAuto.Resolve()
+	kern, err := k.Resolve()
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -191,7 +192,7 @@ func (p *Plan) Estimate(ctx context.Context, sample time.Duration, workers int, 
 	if p.N <= qjoin.TablesMaxN && rows > 1 {
 		// The first sub-problem builds the quarter tables, which the whole
 		// count builds once: not timed.
-		if err := p.CountSubs(ctx, draw(1), workers, nil); err != nil {
+		if err := p.CountSubsKernel(ctx, draw(1), workers, kern, nil); err != nil {
 			return Estimate{}, err
 		}
 	}
@@ -210,7 +211,7 @@ func (p *Plan) Estimate(ctx context.Context, sample time.Duration, workers int, 
 			break
 		}
 		start := cputime.Now()
-		if err := p.CountSubs(ctx, b, workers, nil); err != nil {
+		if err := p.CountSubsKernel(ctx, b, workers, kern, nil); err != nil {
 			return Estimate{}, err
 		}
 		cpu += cputime.Since(start)

@@ -85,18 +85,18 @@ func TestSampledEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := p.Estimate(context.Background(), time.Nanosecond, 1, nil)
+	e, err := p.Estimate(context.Background(), qjoin.KernelAuto, time.Nanosecond, 1, nil)
 	if err != nil || e.Sampled < 1 || !(e.Seconds > 0) || !strings.HasPrefix(e.Calibration, "here: ") {
 		t.Fatalf("a sample of 1 ns: %+v, %v", e, err)
 	}
 	calls := 0
-	e, err = p.Estimate(context.Background(), time.Hour, 2, func(time.Duration) { calls++ })
+	e, err = p.Estimate(context.Background(), qjoin.KernelAuto, time.Hour, 2, func(time.Duration) { calls++ })
 	if err != nil || e.Sampled != p.Len()-2-1 || calls == 0 { // every row set once, but the warm-up
 		t.Errorf("a sample of an hour: %d of %d sub-problems, %d progress calls, %v", e.Sampled, p.Len(), calls, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := p.Estimate(ctx, time.Second, 1, nil); err == nil {
+	if _, err := p.Estimate(ctx, qjoin.KernelAuto, time.Second, 1, nil); err == nil {
 		t.Error("a cancelled sample: no error")
 	}
 }

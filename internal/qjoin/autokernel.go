@@ -28,8 +28,7 @@ const autoMargin = 1.5
 
 var autoKernel = sync.OnceValue(func() Kernel { return chooseKernel(availableKernels(), timeKernel) })
 
-// AutoKernel is the kernel KernelAuto stands for without NQUEENS_KERNEL:
-// of the kernels this CPU runs, the widest, unless another one matched
+// AutoKernel is the kernel KernelAuto stands for: of the kernels this CPU runs, the widest, unless another one matched
 // the same random words at least autoMargin times faster when first
 // asked (a few milliseconds, once per process).
 func AutoKernel() Kernel { return autoKernel() }

@@ -44,11 +44,12 @@ func TestChooseKernel(t *testing.T) {
 	}
 }
 
-// TestAutoKernel: without NQUEENS_KERNEL, KernelAuto resolves to the kernel
-// chosen by timing, which this CPU runs, and the timing's work is a real
-// count (the same for every kernel).
+// TestAutoKernel: KernelAuto resolves to the kernel chosen by timing, which
+// this CPU runs, whatever the environment says (only the command reads
+// NQUEENS_KERNEL), and the timing's work is a real count (the same for
+// every kernel).
 func TestAutoKernel(t *testing.T) {
-	t.Setenv(KernelEnv, "")
+	t.Setenv("NQUEENS_KERNEL", "nope")
 	k, err := KernelAuto.Resolve()
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +67,5 @@ func TestAutoKernel(t *testing.T) {
 			t.Errorf("kernel %v: timed at %v, counted %d (the Go kernel %d)", k, d, c, want)
 		}
 		t.Logf("%v: %v", k, d)
-	}
-	t.Setenv(KernelEnv, "go")
-	if k, err := KernelAuto.Resolve(); err != nil || k != KernelGo {
-		t.Errorf("NQUEENS_KERNEL=go: resolves to %v, %v", k, err)
 	}
 }

@@ -134,7 +134,8 @@
 // the matcher picks c per row set by a cost model over the histograms of
 // both sides (choose). At n = 21 it picks 4 to 9 lines.
 //
-// Kernels, chosen at run time (Kernel, KernelAuto, NQUEENS_KERNEL):
+// Kernels, chosen at run time (Kernel, KernelAuto; the command's
+// NQUEENS_KERNEL is passed in as the counter's option):
 //
 //   - avx512 (count_amd64.s, amd64 with AVX-512F and VPOPCNTDQ): blocks of
 //     512 halves, one 512-bit AND chain and VPOPCNTQ per block;

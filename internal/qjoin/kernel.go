@@ -1,8 +1,8 @@
 package qjoin
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -11,11 +11,11 @@ import (
 type Kernel uint8
 
 const (
-	// KernelAuto takes the kernel named by the environment variable
-	// NQUEENS_KERNEL ("go", "avx2" or "avx512") if it is set, else the
-	// fastest one this CPU runs: the widest, unless a few milliseconds of
-	// matching, timed once per process, find another clearly faster (see
-	// Kernel.Resolve).
+	// KernelAuto takes the fastest kernel this CPU runs: the widest,
+	// unless a few milliseconds of matching, timed once per process, find
+	// another clearly faster (see AutoKernel). The library reads no
+	// environment: the command passes NQUEENS_KERNEL as the counter's
+	// kernel option.
 	KernelAuto Kernel = iota
 	// KernelGo is the pure-Go kernel: one 64-bit AND chain and popcount per
 	// 64 East halves. It runs everywhere.
@@ -30,8 +30,16 @@ const (
 	KernelAVX512
 )
 
-// KernelEnv is the environment variable that KernelAuto consults.
-const KernelEnv = "NQUEENS_KERNEL"
+// ErrKernel is matched (errors.Is) by the errors of a kernel name that
+// names no kernel (ParseKernel) and of a kernel this CPU does not run
+// (Resolve).
+var ErrKernel = errors.New("no such kernel here")
+
+// kernelError is an error of a kernel choice; it is ErrKernel.
+type kernelError string
+
+func (e kernelError) Error() string        { return string(e) }
+func (e kernelError) Is(target error) bool { return target == ErrKernel }
 
 func (k Kernel) String() string {
 	switch k {
@@ -54,7 +62,7 @@ func ParseKernel(s string) (Kernel, error) {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown kernel %q (want auto, go, avx2 or avx512)", s)
+	return 0, kernelError(fmt.Sprintf("unknown kernel %q (want auto, go, avx2 or avx512)", s))
 }
 
 // Available reports whether this CPU runs the kernel.
@@ -71,26 +79,28 @@ func (k Kernel) Available() bool {
 }
 
 // Resolve returns the kernel that k stands for on this machine: itself, or
-// for KernelAuto the one named by NQUEENS_KERNEL, else the fastest
-// available (AutoKernel). It fails for a kernel this CPU cannot run or a
-// bad name.
+// for KernelAuto the fastest available (AutoKernel). It fails, wrapping
+// ErrKernel, for a kernel this CPU cannot run.
 func (k Kernel) Resolve() (Kernel, error) {
-	if k == KernelAuto {
-		if v := os.Getenv(KernelEnv); v != "" {
-			e, err := ParseKernel(v)
-			if err != nil {
-				return 0, fmt.Errorf("%s: %v", KernelEnv, err)
-			}
-			k = e
-		}
-	}
 	if k == KernelAuto {
 		return AutoKernel(), nil
 	}
 	if !k.Available() {
-		return 0, fmt.Errorf("qjoin: kernel %v does not run on this CPU", k)
+		return 0, kernelError(fmt.Sprintf("kernel %v does not run on this CPU", k))
 	}
 	return k, nil
+}
+
+// ResolveName is Resolve of the kernel named s ("" is KernelAuto).
+func ResolveName(s string) (Kernel, error) {
+	if s == "" {
+		return AutoKernel(), nil
+	}
+	k, err := ParseKernel(s)
+	if err != nil {
+		return 0, err
+	}
+	return k.Resolve()
 }
 
 // impl is a resolved kernel: its block size, its code, and the constants

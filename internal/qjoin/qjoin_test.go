@@ -626,27 +626,26 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestKernelChoice: names, the environment variable, unavailable kernels.
+// TestKernelChoice: names, ResolveName, unavailable kernels.
 func TestKernelChoice(t *testing.T) {
 	for _, k := range []Kernel{KernelAuto, KernelGo, KernelAVX2, KernelAVX512} {
 		if p, err := ParseKernel(k.String()); err != nil || p != k {
 			t.Errorf("%v: %v %v", k, p, err)
 		}
 	}
-	if _, err := ParseKernel("sse"); err == nil {
-		t.Error("sse accepted")
+	if _, err := ParseKernel("sse"); !errors.Is(err, ErrKernel) {
+		t.Errorf("sse: %v", err)
 	}
-	t.Setenv(KernelEnv, "go")
-	if k, err := KernelAuto.Resolve(); err != nil || k != KernelGo {
-		t.Errorf("%s=go: %v %v", KernelEnv, k, err)
+	if k, err := ResolveName("go"); err != nil || k != KernelGo {
+		t.Errorf("go: %v %v", k, err)
 	}
-	t.Setenv(KernelEnv, "nope")
-	if _, err := KernelAuto.Resolve(); err == nil {
-		t.Errorf("%s=nope accepted", KernelEnv)
+	if _, err := ResolveName("nope"); !errors.Is(err, ErrKernel) {
+		t.Errorf("nope: %v", err)
 	}
-	t.Setenv(KernelEnv, "")
-	if k, err := KernelAuto.Resolve(); err != nil || !k.Available() || k == KernelAuto {
-		t.Errorf("auto: %v %v", k, err)
+	for _, s := range []string{"", "auto", "AUTO"} {
+		if k, err := ResolveName(s); err != nil || k != AutoKernel() {
+			t.Errorf("%q: %v %v (AutoKernel %v)", s, k, err, AutoKernel())
+		}
 	}
 	for _, k := range []Kernel{KernelAVX2, KernelAVX512} {
 		if !k.Available() {

@@ -31,7 +31,7 @@ type CountOptions struct {
 	Every      time.Duration // 0 means DefaultEvery
 	Version    string        // the program version recorded in the checkpoint
 	// Kernel is the matcher kernel of the quadrant join (the zero value: the
-	// fastest, or NQUEENS_KERNEL's); the checkpoint records the one it
+	// fastest this CPU runs); the checkpoint records the one it
 	// resolves to (see KernelName).
 	Kernel qjoin.Kernel
 	// Progress, if not nil, is called after each finished sub-problem with

@@ -14,7 +14,7 @@ import (
 )
 
 // TestKernelRecorded: checkpoints and result files say which kernel counted, the one
-// CountOptions.Kernel (or NQUEENS_KERNEL) resolves to; a board counted without kernels
+// CountOptions.Kernel resolves to (KernelAuto: AutoKernel, whatever NQUEENS_KERNEL says); a board counted without kernels
 // says none; a shard resumed with another kernel names both.
 func TestKernelRecorded(t *testing.T) {
 	dir := t.TempDir()
@@ -38,12 +38,11 @@ func TestKernelRecorded(t *testing.T) {
 		t.Errorf("read back: %+v, %v", r, err)
 	}
 
-	t.Setenv(qjoin.KernelEnv, "go")
+	t.Setenv("NQUEENS_KERNEL", "nope") // the library reads no environment
 	c = NewCheckpoint(p, 0, 1, ids)
-	if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil || c.Kernel != "go" {
-		t.Errorf("NQUEENS_KERNEL=go: kernel %q, %v", c.Kernel, err)
+	if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil || c.Kernel != qjoin.AutoKernel().String() {
+		t.Errorf("KernelAuto: kernel %q, %v (AutoKernel %v)", c.Kernel, err, qjoin.AutoKernel())
 	}
-	t.Setenv(qjoin.KernelEnv, "")
 
 	small := plan(t, 8)
 	c = NewCheckpoint(small, 0, 1, allIDs(small.Len()))
