@@ -147,8 +147,8 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
 	rep := newReporter(fc.Progress)
-	defer rep.close()
-	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.phaseFunc("count")})
+	defer rep.Close()
+	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: fc.Workers, Progress: rep.Phase("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
 		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
@@ -201,10 +201,10 @@ func (pc PlainCounter) Count(ctx context.Context, n int) (res CountResult, err e
 		return CountResult{N: n}, &SizeError{N: n, Min: 1, Max: refcount.MaxN, What: "the counter"}
 	}
 	rep := newReporter(pc.Progress)
-	defer rep.close()
+	defer rep.Close()
 	var progress func(done, tasks int)
 	if rep != nil {
-		progress = func(done, tasks int) { rep.report("count", uint64(done), uint64(tasks)) }
+		progress = func(done, tasks int) { rep.Report("count", uint64(done), uint64(tasks)) }
 	}
 	r, err := refcount.Count(ctx, n, pc.Workers, progress)
 	return CountResult{N: n, Total: u128.From(r.Total), Unique: u128.From(r.Unique),
@@ -416,10 +416,10 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 		// solving and verifying never hold more than 4.5 bytes per queen.
 		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), verifyWords(n)))
 		rep := newReporter(opt.Progress)
-		defer rep.close()
+		defer rep.Close()
 		var progress func(phase string, done, total uint64)
 		if rep != nil {
-			progress = rep.report
+			progress = rep.Report
 		}
 		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}

@@ -84,8 +84,8 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	rep := newReporter(opt.Progress)
 	rec, err := shard.Audit(ctx, paths, shard.AuditOptions{Fraction: opt.Fraction, Only: opt.Only, OnlyHost: opt.Host,
 		Seed: opt.Seed, SeedSet: opt.SeedSet, Workers: opt.Workers, Version: opt.Version,
-		Progress: rep.phaseFunc("audit"), Warn: opt.Warn})
-	rep.close()
+		Progress: rep.Phase("audit"), Warn: opt.Warn})
+	rep.Close()
 	if err != nil {
 		return AuditResult{}, err
 	}

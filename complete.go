@@ -75,10 +75,10 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 		return res, err
 	}
 	rep := newReporter(opt.Progress)
-	defer rep.close()
+	defer rep.Close()
 	var progress func(phase string, done, total uint64)
 	if rep != nil {
-		progress = rep.report
+		progress = rep.Report
 	}
 	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15)),
 		MemoryLimit: opt.MaxMemory, Runs: opt.Runs, Progress: progress})
@@ -129,8 +129,8 @@ func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (ui
 		return r.Total.Lo, r.Stats, err // Q(27) < 2^64
 	}
 	rep := newReporter(opt.Progress)
-	defer rep.close()
-	n, st, err := complete.Count(ctx, p, rep.phaseFunc("count"))
+	defer rep.Close()
+	n, st, err := complete.Count(ctx, p, rep.Phase("count"))
 	return n, Stats{Nodes: st.Nodes}, err
 }
 

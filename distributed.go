@@ -398,9 +398,9 @@ func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int
 func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
 	rep := newReporter(opt.Progress)
-	defer rep.close()
+	defer rep.Close()
 	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
-		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.phaseFunc("count"), SaveFailed: opt.SaveFailed})
+		Every: opt.CheckpointEvery, Version: opt.Version, Progress: rep.Phase("count"), SaveFailed: opt.SaveFailed})
 	unique, uerr := c.Unique()
 	res.Total, res.Unique, res.Burnside, res.Seconds = c.Total, unique, c.Burnside, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()

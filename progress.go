@@ -1,6 +1,6 @@
 package nqueens
 
-import "sync"
+import "github.com/nqueens/nqueens/internal/report"
 
 // Progress says how far a long run has come. Every long-running entry point of this
 // package reports it through the same hook, a Progress field of type func(Progress) in
@@ -32,55 +32,11 @@ func (p Progress) Fraction() float64 {
 	return min(float64(p.Done)/float64(p.Total), 1)
 }
 
-// reporter keeps the promises of Progress for one run: it serialises the calls of the
-// hook, drops a report whose Done is below the last one of its phase (workers may
-// finish in any order), and makes no call once closed. A nil *reporter reports nothing.
-type reporter struct {
-	mu     sync.Mutex
-	hook   func(Progress)
-	phase  string
-	done   uint64
-	closed bool
-}
-
-// newReporter returns the reporter of hook, nil when hook is nil. The caller closes it
-// before it returns.
-func newReporter(hook func(Progress)) *reporter {
+// newReporter returns the reporter of hook (see internal/report, which keeps the promises
+// above), nil when hook is nil. The caller closes it before it returns.
+func newReporter(hook func(Progress)) *report.Reporter {
 	if hook == nil {
 		return nil
 	}
-	return &reporter{hook: hook}
-}
-
-// report passes one report to the hook.
-func (r *reporter) report(phase string, done, total uint64) {
-	if r == nil {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed || (phase == r.phase && done < r.done) {
-		return
-	}
-	r.phase, r.done = phase, done
-	r.hook(Progress{Phase: phase, Done: done, Total: total})
-}
-
-// phaseFunc returns report as a func(done, total) for one phase, nil when r is nil: the
-// shape of the internal engines' hooks.
-func (r *reporter) phaseFunc(phase string) func(done, total uint64) {
-	if r == nil {
-		return nil
-	}
-	return func(done, total uint64) { r.report(phase, done, total) }
-}
-
-// close ends the reports: after it returns, the hook is never called again.
-func (r *reporter) close() {
-	if r == nil {
-		return
-	}
-	r.mu.Lock()
-	r.closed = true
-	r.mu.Unlock()
+	return report.New(func(phase string, done, total uint64) { hook(Progress{Phase: phase, Done: done, Total: total}) })
 }
