@@ -153,6 +153,17 @@ func (fc FastCounter) Count(ctx context.Context, n int) (res CountResult, err er
 		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 
+// MaxCountN is the largest board the counter takes.
+const MaxCountN = fastcount.MaxN
+
+// CountMemory is an upper bound, in bytes, of the memory a count of the n×n board (whole
+// or a shard of package cluster) takes with the given number of workers (0 means
+// GOMAXPROCS), counting the garbage collector's room: a count is refused with a
+// MemoryError when the machine has less. A program that runs counts can pass it to
+// debug.SetMemoryLimit, so that the garbage collector keeps the heap under it (the
+// command does, unless GOMEMLIMIT is set).
+func CountMemory(n, workers int) uint64 { return fastcount.EstimateMemory(n, workers) }
+
 // KernelError says that the environment variable NQUEENS_KERNEL names no matcher kernel
 // of the quadrant join, or one this CPU does not run. Every count and plan checks it
 // first, whatever n (the join counts 10 ≤ n ≤ MaxCountN, but a setting that is wrong is

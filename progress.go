@@ -34,9 +34,4 @@ func (p Progress) Fraction() float64 {
 
 // newReporter returns the reporter of hook (see internal/report, which keeps the promises
 // above), nil when hook is nil. The caller closes it before it returns.
-func newReporter(hook func(Progress)) *report.Reporter {
-	if hook == nil {
-		return nil
-	}
-	return report.New(func(phase string, done, total uint64) { hook(Progress{Phase: phase, Done: done, Total: total}) })
-}
+func newReporter(hook func(Progress)) *report.Reporter { return report.New(hook) }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 )
 
 // auditShard is one shard an audit counted again, in the names of docs/vocabulary.md.
@@ -96,7 +97,7 @@ no record.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&c.asJSON, "json", false, "print one JSON object")
-	f.Float64Var(&c.fraction, "fraction", nqueens.DefaultAuditFraction, "check the fraction `F` of the finished shards (at least one)")
+	f.Float64Var(&c.fraction, "fraction", cluster.DefaultAuditFraction, "check the fraction `F` of the finished shards (at least one)")
 	f.IntSliceVar(&c.only, "only", nil, "check the shards `I,J,...`")
 	f.StringVar(&c.host, "host", "", "check only the shards counted on host `H`")
 	f.Uint64Var(&c.seed, "seed", 0, "choose the shards with seed `S` (default: from the plan hash)")
@@ -116,7 +117,7 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 	if err := c.progress.check(); err != nil {
 		return err
 	}
-	paths, err := shardFiles(args)
+	paths, err := cluster.ResultPaths(args)
 	if err != nil {
 		return usageError{err}
 	}
@@ -125,18 +126,18 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 		dir = filepath.Dir(dir)
 	}
 	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing", c.e.progressDelay)
-	res, err := nqueens.AuditShards(c.e.ctx, paths, nqueens.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
+	res, err := cluster.AuditShards(c.e.ctx, paths, cluster.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
 		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, RecordDir: dir, Progress: bar.record,
 		Warn: func(msg string) { fmt.Fprintf(c.e.stderr, "nqueens: audit: %s\n", msg) }})
 	bar.finish()
 	switch {
 	case err != nil && c.e.ctx.Err() != nil:
 		return interrupted{"audit interrupted: no record written"}
-	case err != nil && res.Plan == "":
+	case err != nil && res.PlanHash == "":
 		return err
 	}
 	recErr := err // the audit ran, its record could not be written
-	out := auditOutput{N: res.N, Plan: res.Plan, Engine: res.Engine, Shards: res.Shards, Found: res.ShardsFound,
+	out := auditOutput{N: res.N, Plan: res.PlanHash, Engine: res.Engine, Shards: res.Shards, Found: res.ShardsFound,
 		Fraction: res.Fraction, Seed: res.Seed, Failed: res.Failed, RecordFile: res.RecordFile, Checked: []auditShard{}}
 	var bad []string
 	for _, a := range res.Checked {

@@ -15,13 +15,21 @@ type Reporter struct {
 	closed bool
 }
 
+// Progress is the shape of the public progress reports: nqueens.Progress.
+type Progress interface {
+	~struct {
+		Phase       string
+		Done, Total uint64
+	}
+}
+
 // New returns the Reporter of hook, nil when hook is nil. The caller closes it before it
 // returns.
-func New(hook func(phase string, done, total uint64)) *Reporter {
+func New[P Progress](hook func(P)) *Reporter {
 	if hook == nil {
 		return nil
 	}
-	return &Reporter{hook: hook}
+	return &Reporter{hook: func(phase string, done, total uint64) { hook(P{Phase: phase, Done: done, Total: total}) }}
 }
 
 // Report passes one report to the hook.
