@@ -6,9 +6,10 @@ import "github.com/nqueens/nqueens/internal/report"
 // package reports it through the same hook, a Progress field of type func(Progress) in
 // its options, in the manner of gonum/optimize's Recorder: one shape, whatever the run.
 // The options that take it: CountOptions, FastCounter and PlainCounter (Count),
-// ShardOptions (CountCheckpointed, CountShard), SolveOptions (Solve), EnumerateOptions
-// (Enumerate, WriteSolutions), CompletionOptions (FindCompletion, CountCompletions),
-// VerifyOptions (VerifyPlacements, VerifyBinary); each documents its phases and units.
+// SolveOptions (Solve), EnumerateOptions (Enumerate, WriteSolutions), CompletionOptions
+// (FindCompletion, CountCompletions), VerifyOptions (VerifyPlacements, VerifyBinary), and
+// in package cluster ShardOptions (cluster.CountCheckpointed, cluster.CountShard) and
+// cluster.AuditOptions; each documents its phases and units.
 //
 // The hook is called one call at a time, never concurrently, even when the run has many
 // workers (their reports are serialised, from whichever goroutine finished the work);
