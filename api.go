@@ -12,6 +12,7 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
@@ -329,20 +330,7 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, bytesText(e.Need), bytesText(e.Have))
-}
-
-// bytesText writes a byte count for people: 26 TB, 4.5 GB, 120 MB, 3 kB.
-func bytesText(b int64) string {
-	switch {
-	case b >= 1e12:
-		return fmt.Sprintf("%.0f TB", float64(b)/1e12)
-	case b >= 1e9:
-		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
-	case b >= 1e6:
-		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
-	}
-	return fmt.Sprintf("%.0f kB", float64(b)/1e3)
+	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, sysmem.Text(e.Need, " ", true), sysmem.Text(e.Have, " ", true))
 }
 
 // Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or
@@ -355,29 +343,13 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, cancellable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, pool.Cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, fmt.Errorf("internal error: the construction failed verification: %w", err)
 	}
 	return cols, nil
-}
-
-// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
-// consumer tells an interruption from the end by ctx.Err().
-func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		i := 0
-		for c := range cols {
-			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
-				return
-			}
-			if !yield(c) {
-				return
-			}
-		}
-	}
 }
 
 // SolveOptions configures Solve. The zero value picks the algorithm from n.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cluster"
+	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 // planShard is one shard of a split: "I/K", as count --shard takes it.
@@ -218,12 +219,4 @@ func (c *planCmd) render(out planOutput) error {
 
 // memoryText writes a byte count for people, without a space so that the text line
 // stays key=value pairs: 216MB, 1.6GB.
-func memoryText(b uint64) string {
-	switch {
-	case b >= 1e9:
-		return fmt.Sprintf("%.1fGB", float64(b)/1e9)
-	case b >= 1e6:
-		return fmt.Sprintf("%.0fMB", float64(b)/1e6)
-	}
-	return fmt.Sprintf("%.0fkB", float64(b)/1e3)
-}
+func memoryText(b uint64) string { return sysmem.Text(int64(b), "", false) }

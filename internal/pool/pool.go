@@ -10,6 +10,7 @@ package pool
 
 import (
 	"context"
+	"iter"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -70,4 +71,21 @@ func Run[S any](ctx context.Context, workers, count int, newScratch func() S,
 	}
 	wg.Wait()
 	return int(finished.Load()) == count
+}
+
+// Cancellable ends the stream seq early when ctx is done, looking every 2^20 items (a
+// hot loop's stream: a row of a placement each): the consumer tells an interruption from
+// the end by ctx.Err().
+func Cancellable[T any](ctx context.Context, seq iter.Seq[T]) iter.Seq[T] {
+	return func(yield func(T) bool) {
+		i := 0
+		for v := range seq {
+			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
+				return
+			}
+			if !yield(v) {
+				return
+			}
+		}
+	}
 }
