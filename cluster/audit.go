@@ -43,19 +43,23 @@ type AuditOptions struct {
 }
 
 // AuditedShard is one shard AuditShards counted again: what its file says and what the
-// recount gives.
+// recount gives. Its JSON is that of the audit record's shards (and, the shard written
+// "I/K", of the command's audit --json).
 type AuditedShard struct {
-	Shard      int
-	ResultFile string
-	Host       string // where it was counted, as its file says
+	Shard      int    `json:"shard"`
+	ResultFile string `json:"result_file"`
+	Host       string `json:"host,omitempty"` // where it was counted, as its file says
 	// Kernel is the matcher kernel(s) that counted it, as its file says ("go", "avx2",
 	// "avx512", "none" for n ≤ 9, "unknown" for files of format 3; names joined by commas
 	// when a resumed shard changed kernel); AuditKernel that of the recount.
-	Kernel, AuditKernel           string
-	Total, Burnside               nqueens.Uint128
-	RecountTotal, RecountBurnside nqueens.Uint128
-	OK                            bool    // the sums agree
-	Seconds                       float64 // of the recount
+	Kernel          string          `json:"kernel"`
+	AuditKernel     string          `json:"audit_kernel"`
+	Total           nqueens.Uint128 `json:"total"`
+	Burnside        nqueens.Uint128 `json:"burnside"`
+	RecountTotal    nqueens.Uint128 `json:"recount_total"`
+	RecountBurnside nqueens.Uint128 `json:"recount_burnside"`
+	OK              bool            `json:"ok"`      // the sums agree
+	Seconds         float64         `json:"seconds"` // of the recount
 }
 
 // AuditResult is the outcome of AuditShards.
@@ -94,9 +98,7 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	res := AuditResult{PlanHash: rec.Plan, Engine: rec.Engine, N: rec.N, Shards: rec.Shards, ShardsFound: rec.Found,
 		Fraction: rec.Fraction, Seed: rec.Seed, Failed: rec.Failed}
 	for _, a := range rec.Checked {
-		res.Checked = append(res.Checked, AuditedShard{Shard: a.Shard, ResultFile: a.ResultFile, Host: a.Host, Kernel: a.Kernel,
-			AuditKernel: a.AuditKernel, Total: a.Total, Burnside: a.Burnside, RecountTotal: a.RecountTotal,
-			RecountBurnside: a.RecountBurnside, OK: a.OK, Seconds: a.Seconds})
+		res.Checked = append(res.Checked, AuditedShard(a))
 	}
 	if opt.RecordDir != "" {
 		if res.RecordFile, err = shard.WriteAudit(opt.RecordDir, rec); err != nil {

@@ -9,23 +9,14 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cluster"
 )
 
-// auditShard is one shard an audit counted again, in the names of docs/vocabulary.md.
+// auditShard is one shard an audit counted again, in the names of docs/vocabulary.md
+// (cluster.AuditedShard's), its shard written "I/K".
 type auditShard struct {
-	Shard           string          `json:"shard"` // "I/K"
-	ResultFile      string          `json:"result_file"`
-	Host            string          `json:"host,omitempty"`
-	Kernel          string          `json:"kernel"`
-	AuditKernel     string          `json:"audit_kernel"`
-	Total           nqueens.Uint128 `json:"total"`
-	Burnside        nqueens.Uint128 `json:"burnside"`
-	RecountTotal    nqueens.Uint128 `json:"recount_total"`
-	RecountBurnside nqueens.Uint128 `json:"recount_burnside"`
-	OK              bool            `json:"ok"`
-	Seconds         float64         `json:"seconds"`
+	Shard                string `json:"shard"` // "I/K"; it hides the embedded index
+	cluster.AuditedShard        // the rest, in order
 }
 
 // auditOutput is what audit prints.
@@ -141,9 +132,7 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 		Fraction: res.Fraction, Seed: res.Seed, Failed: res.Failed, RecordFile: res.RecordFile, Checked: []auditShard{}}
 	var bad []string
 	for _, a := range res.Checked {
-		out.Checked = append(out.Checked, auditShard{Shard: fmt.Sprintf("%d/%d", a.Shard, res.Shards), ResultFile: a.ResultFile,
-			Host: a.Host, Kernel: a.Kernel, AuditKernel: a.AuditKernel, Total: a.Total, Burnside: a.Burnside,
-			RecountTotal: a.RecountTotal, RecountBurnside: a.RecountBurnside, OK: a.OK, Seconds: a.Seconds})
+		out.Checked = append(out.Checked, auditShard{Shard: fmt.Sprintf("%d/%d", a.Shard, res.Shards), AuditedShard: a})
 		if !a.OK {
 			bad = append(bad, a.ResultFile)
 		}
