@@ -12,7 +12,7 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
-	"github.com/nqueens/nqueens/internal/pool"
+	"github.com/nqueens/nqueens/internal/plumbing"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/refcount"
 	"github.com/nqueens/nqueens/internal/sysmem"
@@ -330,7 +330,7 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, sysmem.Text(e.Need, " ", true), sysmem.Text(e.Have, " ", true))
+	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, plumbing.BytesText(e.Need, " ", true), plumbing.BytesText(e.Have, " ", true))
 }
 
 // Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or
@@ -343,7 +343,7 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, pool.Cancellable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, plumbing.Cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

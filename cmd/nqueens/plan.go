@@ -8,7 +8,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cluster"
-	"github.com/nqueens/nqueens/internal/sysmem"
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // planShard is one shard of a split: "I/K", as count --shard takes it.
@@ -219,4 +219,4 @@ func (c *planCmd) render(out planOutput) error {
 
 // memoryText writes a byte count for people, without a space so that the text line
 // stays key=value pairs: 216MB, 1.6GB.
-func memoryText(b uint64) string { return sysmem.Text(int64(b), "", false) }
+func memoryText(b uint64) string { return plumbing.BytesText(int64(b), "", false) }

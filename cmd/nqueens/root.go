@@ -18,7 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/pool"
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 3 unknown (complete: no
@@ -350,10 +350,10 @@ func exclusive(fl *pflag.FlagSet, flag string, others []string, why string) erro
 const maxWorkers = 4096
 
 // parseWorkers checks --workers and turns 0 into one worker per core, as the library
-// does (pool.Default), so that the command can print the number.
+// does (plumbing.Workers), so that the command can print the number.
 func parseWorkers(w int) (int, error) {
 	if w < 0 || w > maxWorkers {
 		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
 	}
-	return pool.Default(w), nil
+	return plumbing.Workers(w), nil
 }

@@ -17,7 +17,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/atomicfile"
-	"github.com/nqueens/nqueens/internal/pool"
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
@@ -274,7 +274,7 @@ func (c *solveCmd) run(j solveJob) error {
 		return c.renderSummary(o)
 	}
 	if c.asJSON || j.format == nqueens.JSON {
-		if err := writeSolveJSON(e.stdout, o, pool.Cancellable(e.ctx, cols)); err != nil {
+		if err := writeSolveJSON(e.stdout, o, plumbing.Cancellable(e.ctx, cols)); err != nil {
 			return err
 		}
 		return e.ctx.Err()
@@ -309,7 +309,7 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
-	return nqueens.Write(w, f, n, pool.Cancellable(e.ctx, cols))
+	return nqueens.Write(w, f, n, plumbing.Cancellable(e.ctx, cols))
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The

@@ -10,21 +10,16 @@ package pool
 
 import (
 	"context"
-	"iter"
-	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // Default is what a Workers setting w means everywhere in nqueens: w when positive,
-// else one goroutine per CPU (GOMAXPROCS). It is the one place where "0 workers" gets
-// its meaning.
-func Default(w int) int {
-	if w <= 0 {
-		return runtime.GOMAXPROCS(0)
-	}
-	return w
-}
+// else one goroutine per CPU (GOMAXPROCS). It is plumbing.Workers, the one place where
+// "0 workers" gets its meaning, which the command shares.
+func Default(w int) int { return plumbing.Workers(w) }
 
 // Workers is the number of goroutines for the setting w and count tasks: Default(w),
 // never more than the tasks and at least one.
@@ -71,21 +66,4 @@ func Run[S any](ctx context.Context, workers, count int, newScratch func() S,
 	}
 	wg.Wait()
 	return int(finished.Load()) == count
-}
-
-// Cancellable ends the stream seq early when ctx is done, looking every 2^20 items (a
-// hot loop's stream: a row of a placement each): the consumer tells an interruption from
-// the end by ctx.Err().
-func Cancellable[T any](ctx context.Context, seq iter.Seq[T]) iter.Seq[T] {
-	return func(yield func(T) bool) {
-		i := 0
-		for v := range seq {
-			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
-				return
-			}
-			if !yield(v) {
-				return
-			}
-		}
-	}
 }
