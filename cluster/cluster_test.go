@@ -17,7 +17,7 @@ import (
 )
 
 // TestShardsAndMerge counts n = 12 as 3 shards through the public API, counts a shard
-// again (skipped), and merges to the known counts.
+// again (skipped), merges to the known counts, and reads the run's status: complete.
 func TestShardsAndMerge(t *testing.T) {
 	ctx := context.Background()
 	p, err := cluster.NewPlan(ctx, 12)
@@ -48,6 +48,11 @@ func TestShardsAndMerge(t *testing.T) {
 	m, err := cluster.MergeShards(files)
 	if err != nil || m.Total != u128.From(oeis.Total(12)) || m.Unique != u128.From(oeis.Unique(12)) || m.Shards != 3 || m.PlanHash != p.Hash() {
 		t.Fatalf("merge: %+v, %v", m, err)
+	}
+	st, err := cluster.ReadRunStatus(ctx, []string{dir}, cluster.RunStatusOptions{})
+	if err != nil || !st.Complete || st.ShardsDone != 3 || st.Total != m.Total || st.Unique != m.Unique || st.PlanHash != p.Hash() ||
+		st.EstimatedBy != "plan" || st.FractionDone != 1 {
+		t.Errorf("status of the finished run: %+v, %v", st, err)
 	}
 	var me *cluster.MergeError
 	if _, err := cluster.MergeShards(files[:2]); !errors.As(err, &me) {
