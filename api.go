@@ -11,6 +11,7 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
+	"github.com/nqueens/nqueens/internal/plumbing"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/sysmem"
 	"github.com/nqueens/nqueens/internal/u128"
@@ -107,6 +108,17 @@ type FindResult struct {
 // for every n), and refuse to start.
 var ErrKernel = qjoin.ErrKernel
 
+// MaxCountN is the largest board the counter takes.
+const MaxCountN = fastcount.MaxN
+
+// CountMemory is an upper bound, in bytes, of the memory a count of the n×n board (whole
+// or a shard of package cluster) takes with the given number of workers (0 means
+// GOMAXPROCS), counting the garbage collector's room: a count is refused with a
+// MemoryError when the machine has less (or than CountOptions.MaxMemory). A program that
+// runs counts can pass it to debug.SetMemoryLimit, so that the garbage collector keeps
+// the heap under it (the command does, unless GOMEMLIMIT is set).
+func CountMemory(n, workers int) uint64 { return fastcount.EstimateMemory(n, workers) }
+
 // CountOptions configures Count. The zero value counts on every core, with the fastest
 // kernel, within the memory the process may use, without progress.
 type CountOptions struct {
@@ -155,8 +167,8 @@ func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err e
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
 	rep := newReporter(opt.Progress)
-	defer rep.close()
-	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.phaseFunc("count")})
+	defer rep.Close()
+	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.Phase("count")})
 	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
 		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
@@ -250,20 +262,7 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, bytesText(e.Need), bytesText(e.Have))
-}
-
-// bytesText writes a byte count for people: 26 TB, 4.5 GB, 120 MB, 3 kB.
-func bytesText(b int64) string {
-	switch {
-	case b >= 1e12:
-		return fmt.Sprintf("%.0f TB", float64(b)/1e12)
-	case b >= 1e9:
-		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
-	case b >= 1e6:
-		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
-	}
-	return fmt.Sprintf("%.0f kB", float64(b)/1e3)
+	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, plumbing.BytesText(e.Need, " ", true), plumbing.BytesText(e.Have, " ", true))
 }
 
 // Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or
@@ -276,29 +275,13 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, cancellable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, plumbing.Cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, fmt.Errorf("internal error: the construction failed verification: %w", err)
 	}
 	return cols, nil
-}
-
-// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
-// consumer tells an interruption from the end by ctx.Err().
-func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		i := 0
-		for c := range cols {
-			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
-				return
-			}
-			if !yield(c) {
-				return
-			}
-		}
-	}
 }
 
 // SolveOptions configures Solve. The zero value picks the algorithm from n.
@@ -348,10 +331,10 @@ func Solve(ctx context.Context, n int, opt SolveOptions) (res FindResult, err er
 		// solving and verifying never hold more than 4.5 bytes per queen.
 		scratch := localsearch.NewScratch(max(localsearch.ScratchWords(n), verifyWords(n)))
 		rep := newReporter(opt.Progress)
-		defer rep.close()
+		defer rep.Close()
 		var progress func(phase string, done, total uint64)
 		if rep != nil {
-			progress = rep.report
+			progress = rep.Report
 		}
 		q, st, err := localsearch.Solve(ctx, n, localsearch.Options{Seed: opt.Seed, Progress: progress, Scratch: scratch, MemoryLimit: -1})
 		res.Stats = Stats{Attempts: uint64(st.Attempts), Conflicts: uint64(st.K), Swaps: uint64(st.FinalSwaps), Restarts: uint64(st.Restarts)}

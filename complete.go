@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/nqueens/nqueens/internal/complete"
+	"github.com/nqueens/nqueens/internal/plumbing"
 	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
@@ -75,10 +76,10 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 		return res, err
 	}
 	rep := newReporter(opt.Progress)
-	defer rep.close()
+	defer rep.Close()
 	var progress func(phase string, done, total uint64)
 	if rep != nil {
-		progress = rep.report
+		progress = rep.Report
 	}
 	q, st, err := complete.Find(ctx, p, complete.Options{Rand: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15)),
 		MemoryLimit: opt.MaxMemory, Runs: opt.Runs, Progress: progress})
@@ -96,7 +97,7 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 		why := fmt.Sprintf("n = %d is past the complete search's largest board (%d)", res.N, complete.MaxN)
 		if res.N <= complete.MaxN {
 			why = fmt.Sprintf("the complete search of n = %d needs %s, more than the %s available", res.N,
-				bytesText(complete.MemoryNeed(res.N)), bytesText(have))
+				plumbing.BytesText(complete.MemoryNeed(res.N), " ", true), plumbing.BytesText(have, " ", true))
 		}
 		return res, fmt.Errorf("%w: %d runs of the local search found none, and %s", ErrCompletionUnknown, st.Runs, why)
 	case err != nil:
@@ -129,8 +130,8 @@ func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (ui
 		return r.Total.Lo, r.Stats, err // Q(27) < 2^64
 	}
 	rep := newReporter(opt.Progress)
-	defer rep.close()
-	n, st, err := complete.Count(ctx, p, rep.phaseFunc("count"))
+	defer rep.Close()
+	n, st, err := complete.Count(ctx, p, rep.Phase("count"))
 	return n, Stats{Nodes: st.Nodes}, err
 }
 

@@ -387,7 +387,7 @@ func TestDocLimits(t *testing.T) {
 		{"api.go", `the quadrant join of internal/qjoin for (\d+) ≤ n ≤ (\d+) \(MaxCountN\)`, join},
 		{"api.go", `weighted by their symmetry, for 1 ≤ n ≤ (\d+)\.`, []int{fastcount.MinQJoinN - 1}},
 		{"api.go", `Count counts every solution of the n×n board, total and unique, for 1 ≤ n ≤ (\d+)`, []int{nqueens.MaxCountN}},
-		{"distributed.go", `the matcher kernel a count here runs \("" for n ≤ (\d+)\)`, []int{fastcount.MinQJoinN - 1}},
+		{"cluster/plan.go", `the matcher kernel a count here runs \("" for n ≤ (\d+)\)`, []int{fastcount.MinQJoinN - 1}},
 		{"internal/qjoin/doc.go", `From n = (\d+) on it is what internal/fastcount runs`, []int{fastcount.MinQJoinN}},
 	} {
 		b, err := os.ReadFile(c.file)

@@ -70,7 +70,7 @@ func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Pl
 		return res, &SizeError{N: n, Min: 1, Max: enumerate.MaxN, What: "enumeration"}
 	}
 	rep := newReporter(opt.Progress)
-	defer rep.close()
+	defer rep.Close()
 	total := listTotal(n, opt)
 	var k uint64
 	st, err := enumerate.EachParallel(ctx, n, opt.Unique, opt.Workers, func(q []int32, size int) bool {
@@ -80,12 +80,12 @@ func Enumerate(ctx context.Context, n int, opt EnumerateOptions, yield func(p Pl
 			return false
 		}
 		if k%listReports == 0 {
-			rep.report("list", k, total)
+			rep.Report("list", k, total)
 		}
 		return true
 	})
 	res.Listed, res.Total, res.Stats.Nodes = st.Solutions, st.Total, st.Nodes
-	rep.report("list", res.Listed, total)
+	rep.Report("list", res.Listed, total)
 	if err == nil && st.Solutions == 0 {
 		res.Status = NoSolution
 	}

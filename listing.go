@@ -75,11 +75,11 @@ func writeGeneral(ctx context.Context, out io.Writer, n int, f Format, opt Enume
 func writeFast(ctx context.Context, out io.Writer, n int, f Format, opt EnumerateOptions) (EnumerateResult, error) {
 	check := newSmallChecker(n)
 	rep := newReporter(opt.Progress)
-	defer rep.close()
+	defer rep.Close()
 	total := listTotal(n, opt)
 	var written func(uint64)
 	if rep != nil {
-		written = func(k uint64) { rep.report("list", k, total) }
+		written = func(k uint64) { rep.Report("list", k, total) }
 	}
 	st, err := enumerate.WriteLines(ctx, out, n, lineFormat(f, n), enumerate.LinesOptions{
 		Workers: opt.Workers,
@@ -87,7 +87,7 @@ func writeFast(ctx context.Context, out io.Writer, n int, f Format, opt Enumerat
 		Check:   func(q []int32) bool { return check.valid(Placement(q)) },
 		Written: written,
 	})
-	rep.report("list", st.Solutions, total)
+	rep.Report("list", st.Solutions, total)
 	res := EnumerateResult{N: n, Listed: st.Solutions, Total: st.Total, Status: Complete,
 		Stopped: opt.Limit > 0 && st.Solutions >= opt.Limit, Stats: Stats{Nodes: st.Nodes}}
 	// On an error WriteSolutions settles the status from it.

@@ -1,14 +1,15 @@
 package nqueens
 
-import "sync"
+import "github.com/nqueens/nqueens/internal/report"
 
 // Progress says how far a long run has come. Every long-running entry point of this
 // package reports it through the same hook, a Progress field of type func(Progress) in
 // its options, in the manner of gonum/optimize's Recorder: one shape, whatever the run.
-// The options that take it: CountOptions (Count),
-// ShardOptions (CountCheckpointed, CountShard), SolveOptions (Solve), EnumerateOptions
+// The options that take it: CountOptions (Count), SolveOptions (Solve), EnumerateOptions
 // (Enumerate, WriteSolutions), CompletionOptions (FindCompletion, CountCompletions),
-// VerifyOptions (VerifyPlacements, VerifyBinary); each documents its phases and units.
+// VerifyOptions (VerifyPlacements, VerifyBinary), and in package cluster ShardOptions
+// (cluster.CountCheckpointed, cluster.CountShard) and cluster.AuditOptions; each
+// documents its phases and units.
 //
 // The hook is called one call at a time, never concurrently, even when the run has many
 // workers (their reports are serialised, from whichever goroutine finished the work);
@@ -32,55 +33,6 @@ func (p Progress) Fraction() float64 {
 	return min(float64(p.Done)/float64(p.Total), 1)
 }
 
-// reporter keeps the promises of Progress for one run: it serialises the calls of the
-// hook, drops a report whose Done is below the last one of its phase (workers may
-// finish in any order), and makes no call once closed. A nil *reporter reports nothing.
-type reporter struct {
-	mu     sync.Mutex
-	hook   func(Progress)
-	phase  string
-	done   uint64
-	closed bool
-}
-
-// newReporter returns the reporter of hook, nil when hook is nil. The caller closes it
-// before it returns.
-func newReporter(hook func(Progress)) *reporter {
-	if hook == nil {
-		return nil
-	}
-	return &reporter{hook: hook}
-}
-
-// report passes one report to the hook.
-func (r *reporter) report(phase string, done, total uint64) {
-	if r == nil {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed || (phase == r.phase && done < r.done) {
-		return
-	}
-	r.phase, r.done = phase, done
-	r.hook(Progress{Phase: phase, Done: done, Total: total})
-}
-
-// phaseFunc returns report as a func(done, total) for one phase, nil when r is nil: the
-// shape of the internal engines' hooks.
-func (r *reporter) phaseFunc(phase string) func(done, total uint64) {
-	if r == nil {
-		return nil
-	}
-	return func(done, total uint64) { r.report(phase, done, total) }
-}
-
-// close ends the reports: after it returns, the hook is never called again.
-func (r *reporter) close() {
-	if r == nil {
-		return
-	}
-	r.mu.Lock()
-	r.closed = true
-	r.mu.Unlock()
-}
+// newReporter returns the reporter of hook (see internal/report, which keeps the promises
+// above), nil when hook is nil. The caller closes it before it returns.
+func newReporter(hook func(Progress)) *report.Reporter { return report.New(hook) }

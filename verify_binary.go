@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/nqueens/nqueens/internal/report"
 )
 
 // Verifying a binary placement: held while it is read from a stream, streamed twice from
@@ -37,7 +39,7 @@ const preBits = 1 << 26
 // other readers), then for a conflict in a file "locate the conflict" in rows read again.
 func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, error) {
 	rep := newReporter(opt.Progress)
-	defer rep.close()
+	defer rep.Close()
 	if f, ok := r.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			return verifyBinaryFile(ctx, f, st.Size(), rep)
@@ -59,7 +61,7 @@ func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, err
 			if err := ctx.Err(); err != nil {
 				return 0, err
 			}
-			rep.report("verify", uint64(rows), 0)
+			rep.Report("verify", uint64(rows), 0)
 		}
 		if rows == MaxN {
 			return 0, tooManyRows()
@@ -96,7 +98,7 @@ func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, err
 			}
 		}
 	}
-	rep.report("verify", uint64(rows), 0)
+	rep.Report("verify", uint64(rows), 0)
 	// With a certain conflict at row stop, Verify on all the rows fails at that row or
 	// before: the rows held decide.
 	return rows, VerifyColumns(rows, cols)
@@ -104,7 +106,7 @@ func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, err
 
 // verifyBinaryFile is VerifyBinary for the regular file f of size bytes: one pass of
 // VerifyColumns over its columns, and a second on a conflict to name the earlier queen.
-func verifyBinaryFile(ctx context.Context, f *os.File, size int64, rep *reporter) (int, error) {
+func verifyBinaryFile(ctx context.Context, f *os.File, size int64, rep *report.Reporter) (int, error) {
 	name := f.Name()
 	if size%4 != 0 {
 		return 0, &ParseError{Msg: fmt.Sprintf("%s: binary placement is truncated: %d bytes is not a multiple of 4", name, size)}
@@ -129,13 +131,13 @@ func verifyBinaryFile(ctx context.Context, f *os.File, size int64, rep *reporter
 				if ctx.Err() != nil {
 					return
 				}
-				rep.report(phase, uint64(r), uint64(n))
+				rep.Report(phase, uint64(r), uint64(n))
 			}
 			if !yield(c) {
 				break
 			}
 		}
-		rep.report(phase, uint64(r), uint64(n))
+		rep.Report(phase, uint64(r), uint64(n))
 		phase = "locate the conflict" // a second pass names the earlier queen
 	}
 	verr := VerifyColumns(n, pass)

@@ -68,7 +68,7 @@ func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.
 	}
 	return func(yield func(Verdict, error) bool) {
 		rep := newReporter(opt.Progress)
-		defer rep.close()
+		defer rep.Close()
 		var verified uint64
 		br, ok := r.(*bufio.Reader)
 		if !ok || br.Size() < 1<<16 {
@@ -88,7 +88,7 @@ func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.
 				return
 			}
 			verified++
-			rep.report("verify", verified, 0)
+			rep.Report("verify", verified, 0)
 		}
 	}
 }

@@ -9,22 +9,14 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 )
 
-// auditShard is one shard an audit counted again, in the names of docs/vocabulary.md.
+// auditShard is one shard an audit counted again, in the names of docs/vocabulary.md
+// (cluster.AuditedShard's), its shard written "I/K".
 type auditShard struct {
-	Shard           string          `json:"shard"` // "I/K"
-	ResultFile      string          `json:"result_file"`
-	Host            string          `json:"host,omitempty"`
-	Kernel          string          `json:"kernel"`
-	AuditKernel     string          `json:"audit_kernel"`
-	Total           nqueens.Uint128 `json:"total"`
-	Burnside        nqueens.Uint128 `json:"burnside"`
-	RecountTotal    nqueens.Uint128 `json:"recount_total"`
-	RecountBurnside nqueens.Uint128 `json:"recount_burnside"`
-	OK              bool            `json:"ok"`
-	Seconds         float64         `json:"seconds"`
+	Shard                string `json:"shard"` // "I/K"; it hides the embedded index
+	cluster.AuditedShard        // the rest, in order
 }
 
 // auditOutput is what audit prints.
@@ -96,7 +88,7 @@ no record.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&c.asJSON, "json", false, "print one JSON object")
-	f.Float64Var(&c.fraction, "fraction", nqueens.DefaultAuditFraction, "check the fraction `F` of the finished shards (at least one)")
+	f.Float64Var(&c.fraction, "fraction", cluster.DefaultAuditFraction, "check the fraction `F` of the finished shards (at least one)")
 	f.IntSliceVar(&c.only, "only", nil, "check the shards `I,J,...`")
 	f.StringVar(&c.host, "host", "", "check only the shards counted on host `H`")
 	f.Uint64Var(&c.seed, "seed", 0, "choose the shards with seed `S` (default: from the plan hash)")
@@ -116,7 +108,7 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 	if err := c.progress.check(); err != nil {
 		return err
 	}
-	paths, err := shardFiles(args)
+	paths, err := cluster.ResultPaths(args)
 	if err != nil {
 		return usageError{err}
 	}
@@ -125,24 +117,22 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 		dir = filepath.Dir(dir)
 	}
 	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing", c.e.progressDelay)
-	res, err := nqueens.AuditShards(c.e.ctx, paths, nqueens.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
+	res, err := cluster.AuditShards(c.e.ctx, paths, cluster.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
 		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, RecordDir: dir, Progress: bar.record,
 		Warn: func(msg string) { fmt.Fprintf(c.e.stderr, "nqueens: audit: %s\n", msg) }})
 	bar.finish()
 	switch {
 	case err != nil && c.e.ctx.Err() != nil:
 		return interrupted{"audit interrupted: no record written"}
-	case err != nil && res.Plan == "":
+	case err != nil && res.PlanHash == "":
 		return err
 	}
 	recErr := err // the audit ran, its record could not be written
-	out := auditOutput{N: res.N, Plan: res.Plan, Engine: res.Engine, Shards: res.Shards, Found: res.ShardsFound,
+	out := auditOutput{N: res.N, Plan: res.PlanHash, Engine: res.Engine, Shards: res.Shards, Found: res.ShardsFound,
 		Fraction: res.Fraction, Seed: res.Seed, Failed: res.Failed, RecordFile: res.RecordFile, Checked: []auditShard{}}
 	var bad []string
 	for _, a := range res.Checked {
-		out.Checked = append(out.Checked, auditShard{Shard: fmt.Sprintf("%d/%d", a.Shard, res.Shards), ResultFile: a.ResultFile,
-			Host: a.Host, Kernel: a.Kernel, AuditKernel: a.AuditKernel, Total: a.Total, Burnside: a.Burnside,
-			RecountTotal: a.RecountTotal, RecountBurnside: a.RecountBurnside, OK: a.OK, Seconds: a.Seconds})
+		out.Checked = append(out.Checked, auditShard{Shard: fmt.Sprintf("%d/%d", a.Shard, res.Shards), AuditedShard: a})
 		if !a.OK {
 			bad = append(bad, a.ResultFile)
 		}

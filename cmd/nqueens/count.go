@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/atomicfile"
 )
 
@@ -102,7 +103,7 @@ second one stops at once (exit 1), naming the pid and host of the first.`,
 	f.StringVar(&c.outDir, "out-dir", "", "with --shard: the `DIR`ectory of the shard result files")
 	f.StringVar(&c.checkpoint, "checkpoint", "", "save progress in `FILE` periodically and on interrupt")
 	f.BoolVar(&c.resume, "resume", false, "continue from the --checkpoint file if it exists")
-	f.DurationVar(&c.every, "checkpoint-every", nqueens.DefaultCheckpointEvery, "interval between checkpoints")
+	f.DurationVar(&c.every, "checkpoint-every", cluster.DefaultCheckpointEvery, "interval between checkpoints")
 	f.MarkHidden("checkpoint-every")
 	return cmd
 }
@@ -206,8 +207,8 @@ func (out countOutput) line() string {
 }
 
 // newPlan returns the work plan of n, or a usage error for a size the counter refuses.
-func newPlan(e *env, n int) (*nqueens.Plan, error) {
-	p, err := nqueens.NewPlan(e.ctx, n)
+func newPlan(e *env, n int) (*cluster.Plan, error) {
+	p, err := cluster.NewPlan(e.ctx, n)
 	var se *nqueens.SizeError
 	switch {
 	case errors.As(err, &se):
@@ -220,8 +221,8 @@ func newPlan(e *env, n int) (*nqueens.Plan, error) {
 
 // options are the options of a checkpointed count or a shard: a resumed checkpoint and a
 // periodic write that fails are said on stderr.
-func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
-	return nqueens.ShardOptions{Workers: c.workers, Kernel: kernelSetting(), Checkpoint: c.checkpoint, Resume: c.resume,
+func (c *countCmd) options(bar *lazyBar) cluster.ShardOptions {
+	return cluster.ShardOptions{Workers: c.workers, Kernel: kernelSetting(), Checkpoint: c.checkpoint, Resume: c.resume,
 		CheckpointEvery: c.every, Version: version, Progress: bar.record,
 		Resuming: func(path string, done, subs int, written string) {
 			if written == "" {
@@ -239,9 +240,12 @@ func (c *countCmd) options(bar *lazyBar) nqueens.ShardOptions {
 		}}
 }
 
-// output is the rendering of a checkpointed count or a shard.
-func (c *countCmd) output(r nqueens.ShardResult) countOutput {
-	return countOutput{N: r.N, Total: r.Total, Unique: &r.Unique, Seconds: r.Seconds,
+// output is the rendering of a checkpointed count or a shard. Its unique is the whole
+// count's, Burnside/8 (a shard's is dropped by countShard; an interrupted count's is
+// partial, as its total is).
+func (c *countCmd) output(r cluster.ShardResult) countOutput {
+	unique := r.Burnside.Div8()
+	return countOutput{N: r.N, Total: r.Total, Unique: &unique, Seconds: r.Seconds,
 		Complete: r.Status == nqueens.Complete, Workers: c.workers, Subs: r.Subs, SubsDone: r.SubsDone,
 		Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
@@ -265,9 +269,9 @@ func (c *countCmd) countCheckpointed(n int) error {
 		return err
 	}
 	bar := c.bar()
-	r, err := nqueens.CountCheckpointed(c.e.ctx, p, c.options(bar))
+	r, err := cluster.CountCheckpointed(c.e.ctx, p, c.options(bar))
 	bar.finish()
-	if errors.Is(err, nqueens.ErrCheckpointExists) {
+	if errors.Is(err, cluster.ErrCheckpointExists) {
 		return usagef("checkpoint %s exists: pass --resume to continue it, or remove it", c.checkpoint)
 	}
 	if r.Status != nqueens.Complete && r.Status != nqueens.Interrupted {
@@ -278,7 +282,7 @@ func (c *countCmd) countCheckpointed(n int) error {
 	if err := c.render(out); err != nil {
 		return err
 	}
-	notSaved := errors.Is(err, nqueens.ErrNotSaved)
+	notSaved := errors.Is(err, cluster.ErrNotSaved)
 	if r.Status == nqueens.Interrupted {
 		saved := fmt.Sprintf("%s saved, continue with --resume", c.checkpoint)
 		if notSaved {
@@ -298,7 +302,7 @@ func (c *countCmd) countShard(n int) error {
 	if c.shard == "" {
 		return usagef("--out-dir needs --shard I/K")
 	}
-	i, k, err := nqueens.ParseShard(c.shard, c.getenv)
+	i, k, err := cluster.ParseShard(c.shard, c.getenv)
 	if err != nil {
 		return usagef("--%v", err)
 	}
@@ -307,7 +311,7 @@ func (c *countCmd) countShard(n int) error {
 	}
 	if c.checkpoint != "" {
 		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out-dir, %s",
-			filepath.Join(c.outDir, shardFileName(i, k, "checkpoint")))
+			filepath.Join(c.outDir, cluster.CheckpointFile(i, k)))
 	}
 	p, err := newPlan(c.e, n)
 	if err != nil {
@@ -319,14 +323,14 @@ func (c *countCmd) countShard(n int) error {
 		warnShards(c.e, p, k, "")
 	}
 	bar := c.bar()
-	r, err := nqueens.CountShard(c.e.ctx, p, i, k, c.outDir, c.options(bar))
+	r, err := cluster.CountShard(c.e.ctx, p, i, k, c.outDir, c.options(bar))
 	bar.finish()
 	if r.Recounted != nil {
 		fmt.Fprintf(c.e.stderr, "nqueens: %v: counting the shard again\n", r.Recounted)
 	}
 	spec := fmt.Sprintf("%d/%d", i, k)
 	switch {
-	case errors.Is(err, nqueens.ErrOtherPlan) && r.Checkpoint == "":
+	case errors.Is(err, cluster.ErrOtherPlan) && r.Checkpoint == "":
 		return fmt.Errorf("%w: use another --out-dir", err)
 	case r.Status != nqueens.Complete && r.Status != nqueens.Interrupted:
 		return fileError(err)
@@ -340,7 +344,7 @@ func (c *countCmd) countShard(n int) error {
 	if err := c.render(out); err != nil {
 		return err
 	}
-	notSaved := errors.Is(err, nqueens.ErrNotSaved)
+	notSaved := errors.Is(err, cluster.ErrNotSaved)
 	if r.Status == nqueens.Interrupted {
 		saved := fmt.Sprintf("%s saved: run the same command again to continue", r.Checkpoint)
 		if notSaved {
@@ -353,12 +357,6 @@ func (c *countCmd) countShard(n int) error {
 		return fmt.Errorf("shard %s is counted (above), but %w", spec, err)
 	}
 	return nil
-}
-
-// shardFileName is the name of a file of shard i of k in its directory, as
-// nqueens.CountShard writes it: shard-0003-of-0008.json (ext "json"), .checkpoint, .lock.
-func shardFileName(i, k int, ext string) string {
-	return fmt.Sprintf("shard-%04d-of-%04d.%s", i, k, ext)
 }
 
 // limitMemory sets the garbage collector's soft memory limit to what the count of n on

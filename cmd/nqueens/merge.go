@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 )
 
 // mergeOutput is what merge prints, in the names of docs/vocabulary.md.
@@ -68,22 +67,22 @@ checked.`,
 }
 
 func (c *mergeCmd) run(args []string) error {
-	paths, err := shardFiles(args)
+	paths, err := cluster.ResultPaths(args)
 	if err != nil {
 		return usageError{err}
 	}
-	m, err := nqueens.MergeShards(paths)
+	m, err := cluster.MergeShards(paths)
 	if err != nil {
 		return failure{err: err}
 	}
 	audited := 0
 	if c.requireAudit {
-		if audited, err = nqueens.RequireAudit(auditDirs(args), m.Plan, m.Shards); err != nil {
+		if audited, err = cluster.RequireAudit(auditDirs(args), m.PlanHash, m.Shards); err != nil {
 			return failure{err: fmt.Errorf("merge refused: %w", err)}
 		}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Seconds: m.Seconds, Plan: m.Plan, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Audited: audited})
+		Seconds: m.Seconds, Plan: m.PlanHash, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Audited: audited})
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {
@@ -97,29 +96,4 @@ func (c *mergeCmd) render(out mergeOutput) error {
 	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s%s\n",
 		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","), audited)
 	return err
-}
-
-// shardFiles lists the result files named by args: a directory stands for its
-// shard-*.json files (see shardFileName), anything else for itself.
-func shardFiles(args []string) ([]string, error) {
-	var paths []string
-	for _, a := range args {
-		fi, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !fi.IsDir() {
-			paths = append(paths, a)
-			continue
-		}
-		m, err := filepath.Glob(filepath.Join(a, "shard-*.json"))
-		if err != nil {
-			return nil, err
-		}
-		if len(m) == 0 {
-			return nil, fmt.Errorf("%s: no shard result files (shard-*.json)", a)
-		}
-		paths = append(paths, m...)
-	}
-	return paths, nil
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // planShard is one shard of a split: "I/K", as count --shard takes it.
@@ -36,7 +38,7 @@ type planOutput struct {
 	Sampled     int         `json:"sampled"`
 	Calibration string      `json:"calibration"`
 	Shards      int         `json:"shards,omitempty"` // K, with --shards K
-	Split       []planShard `json:"split,omitempty"`  // the K shards (nqueens.Plan.Split)
+	Split       []planShard `json:"split,omitempty"`  // the K shards (cluster.Plan.Split)
 }
 
 // planCmd is "nqueens plan".
@@ -80,7 +82,7 @@ on its workers), --price P the cost at P per core-hour (any currency).`,
 		Args: exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("shards") && c.k == 0 { // not "no split": it would be ignored
-				return usagef("--shards must be from 1 to %d, got 0", nqueens.MaxShards)
+				return usagef("--shards must be from 1 to %d, got 0", cluster.MaxShards)
 			}
 			if cmd.Flags().Changed("only") && c.k == 0 {
 				return usagef("--only needs --shards K")
@@ -115,8 +117,8 @@ func (c *planCmd) run(size string) error {
 	if over {
 		return tooLarge(size, nqueens.MaxCountN, "the counter")
 	}
-	if c.k < 0 || c.k > nqueens.MaxShards {
-		return usagef("--shards must be from 1 to %d, got %d", nqueens.MaxShards, c.k)
+	if c.k < 0 || c.k > cluster.MaxShards {
+		return usagef("--shards must be from 1 to %d, got %d", cluster.MaxShards, c.k)
 	}
 	for _, i := range c.only {
 		if i < 0 || i >= c.k {
@@ -171,7 +173,7 @@ func (c *planCmd) run(size string) error {
 
 // estimate is the plan's estimate, from the stored calibration or from a sample counted
 // here (said on stderr: it takes --calibrate's time).
-func (c *planCmd) estimate(p *nqueens.Plan) (nqueens.Estimate, error) {
+func (c *planCmd) estimate(p *cluster.Plan) (cluster.Estimate, error) {
 	if c.calibrate > 0 {
 		fmt.Fprintf(c.e.stderr, "nqueens: calibrating: counting sub-problems of n=%d here for about %v of CPU on %d workers\n", p.N(), c.calibrate, c.workers)
 	}
@@ -184,7 +186,7 @@ func (c *planCmd) estimate(p *nqueens.Plan) (nqueens.Estimate, error) {
 
 // warnShards warns on stderr when k shards are more than the sub-problems of p: some
 // shards would count nothing (then this, if not empty, says which one the run is).
-func warnShards(e *env, p *nqueens.Plan, k int, this string) {
+func warnShards(e *env, p *cluster.Plan, k int, this string) {
 	if k <= p.Subs() {
 		return
 	}
@@ -217,12 +219,4 @@ func (c *planCmd) render(out planOutput) error {
 
 // memoryText writes a byte count for people, without a space so that the text line
 // stays key=value pairs: 216MB, 1.6GB.
-func memoryText(b uint64) string {
-	switch {
-	case b >= 1e9:
-		return fmt.Sprintf("%.1fGB", float64(b)/1e9)
-	case b >= 1e6:
-		return fmt.Sprintf("%.0fMB", float64(b)/1e6)
-	}
-	return fmt.Sprintf("%.0fkB", float64(b)/1e3)
-}
+func memoryText(b uint64) string { return plumbing.BytesText(int64(b), "", false) }

@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 3 unknown (complete: no
@@ -358,13 +358,11 @@ func exclusive(fl *pflag.FlagSet, flag string, others []string, why string) erro
 // typo (-w 100000000) cannot start goroutines without bound.
 const maxWorkers = 4096
 
-// parseWorkers checks --workers and turns 0 into one worker per core.
+// parseWorkers checks --workers and turns 0 into one worker per core, as the library
+// does (plumbing.Workers), so that the command can print the number.
 func parseWorkers(w int) (int, error) {
-	switch {
-	case w < 0 || w > maxWorkers:
+	if w < 0 || w > maxWorkers {
 		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
-	case w == 0:
-		return runtime.GOMAXPROCS(0), nil // what 0 means to the library
 	}
-	return w, nil
+	return plumbing.Workers(w), nil
 }

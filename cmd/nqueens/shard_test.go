@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/oeis"
 	"github.com/nqueens/nqueens/internal/shard"
 )
@@ -903,7 +904,7 @@ func TestCountTwiceAtOnce(t *testing.T) {
 // is one of them; up to the sub-problems they say nothing.
 func TestShardsAboveSubs(t *testing.T) {
 	clearIndexEnv(t)
-	p, err := nqueens.NewPlan(context.Background(), 12)
+	p, err := cluster.NewPlan(context.Background(), 12)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/atomicfile"
+	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
@@ -274,7 +274,7 @@ func (c *solveCmd) run(j solveJob) error {
 		return c.renderSummary(o)
 	}
 	if c.asJSON || j.format == nqueens.JSON {
-		if err := writeSolveJSON(e.stdout, o, cancellable(e.ctx, cols)); err != nil {
+		if err := writeSolveJSON(e.stdout, o, plumbing.Cancellable(e.ctx, cols)); err != nil {
 			return err
 		}
 		return e.ctx.Err()
@@ -309,7 +309,7 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
-	return nqueens.Write(w, f, n, cancellable(e.ctx, cols))
+	return nqueens.Write(w, f, n, plumbing.Cancellable(e.ctx, cols))
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The
@@ -356,22 +356,6 @@ func isStdout(e *env, path string) bool {
 func createOutput(path string, regularOnly bool) (*atomicfile.File, error) {
 	f, err := atomicfile.Create(path, regularOnly)
 	return f, fileError(err)
-}
-
-// cancellable ends the stream cols early when ctx is done, looking every 2^20 rows: the
-// consumer tells an interruption from the end by ctx.Err().
-func cancellable(ctx context.Context, cols iter.Seq[int]) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		i := 0
-		for c := range cols {
-			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
-				return
-			}
-			if !yield(c) {
-				return
-			}
-		}
-	}
 }
 
 func printJSON(w io.Writer, v any) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 )
 
 // statusShard is a started shard that is not done, as status prints it.
@@ -141,13 +142,13 @@ func (c *statusCmd) run(dirs []string) error {
 			return usagef("%s is not a directory: status reads the shard files of a directory", d)
 		}
 	}
-	st, err := nqueens.ReadRunStatus(c.e.ctx, dirs, nqueens.RunStatusOptions{NoPlan: c.noPlan, Window: c.window, Now: c.now()})
+	st, err := cluster.ReadRunStatus(c.e.ctx, dirs, cluster.RunStatusOptions{NoPlan: c.noPlan, Window: c.window, Now: c.now()})
 	switch {
-	case errors.Is(err, nqueens.ErrNoShardFiles):
+	case errors.Is(err, cluster.ErrNoShardFiles):
 		return usageError{err}
 	case err != nil && c.e.ctx.Err() != nil:
 		return interrupted{"interrupted while planning: no report"}
-	case errors.Is(err, nqueens.ErrOtherPlan):
+	case errors.Is(err, cluster.ErrOtherPlan):
 		return fmt.Errorf("%w (--no-plan reports without the plan)", err)
 	case err != nil:
 		return err
@@ -156,12 +157,12 @@ func (c *statusCmd) run(dirs []string) error {
 }
 
 // outputOf is the rendering of st.
-func outputOf(st nqueens.RunStatus) statusOutput {
+func outputOf(st cluster.RunStatus) statusOutput {
 	out := statusOutput{N: st.N, Shards: st.Shards, ShardsDone: st.ShardsDone, ShardsRunning: st.ShardsRunning,
 		ShardsInterrupted: st.ShardsInterrupted, ShardsMissing: st.ShardsMissing, Complete: st.Complete,
 		Total: st.Total, Burnside: st.Burnside, FractionDone: st.FractionDone, CoreHoursSpent: st.CPUSeconds / 3600,
 		EstimatedBy: st.EstimatedBy, ShardsPerHour: st.ShardsPerHour, Window: windowText(st.Window),
-		Started: []statusShard{}, Missing: st.Missing, OddFiles: st.OddFiles, Subs: st.Subs, Plan: st.Plan, Engine: st.Engine}
+		Started: []statusShard{}, Missing: st.Missing, OddFiles: st.OddFiles, Subs: st.Subs, Plan: st.PlanHash, Engine: st.Engine}
 	if out.OddFiles == nil {
 		out.OddFiles = []string{}
 	}

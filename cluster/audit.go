@@ -1,8 +1,10 @@
-package nqueens
+package cluster
 
 import (
 	"context"
 
+	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/report"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -33,7 +35,7 @@ type AuditOptions struct {
 	RecordDir string
 	// Progress, if not nil, is called after each sub-problem counted again: phase
 	// "audit", in units of the sub-problems' estimated cost over every shard checked.
-	Progress func(Progress)
+	Progress func(nqueens.Progress)
 	// Warn, if not nil, hears what the audit skips (unreadable files, files of another
 	// plan) and a shard counted again with the kernel that counted it (the CPU runs no
 	// other, or the board is counted without kernels).
@@ -41,31 +43,35 @@ type AuditOptions struct {
 }
 
 // AuditedShard is one shard AuditShards counted again: what its file says and what the
-// recount gives.
+// recount gives. Its JSON is that of the audit record's shards (and, the shard written
+// "I/K", of the command's audit --json).
 type AuditedShard struct {
-	Shard      int
-	ResultFile string
-	Host       string // where it was counted, as its file says
+	Shard      int    `json:"shard"`
+	ResultFile string `json:"result_file"`
+	Host       string `json:"host,omitempty"` // where it was counted, as its file says
 	// Kernel is the matcher kernel(s) that counted it, as its file says ("go", "avx2",
 	// "avx512", "none" for n ≤ 9, "unknown" for files of format 3; names joined by commas
 	// when a resumed shard changed kernel); AuditKernel that of the recount.
-	Kernel, AuditKernel           string
-	Total, Burnside               Uint128
-	RecountTotal, RecountBurnside Uint128
-	OK                            bool    // the sums agree
-	Seconds                       float64 // of the recount
+	Kernel          string          `json:"kernel"`
+	AuditKernel     string          `json:"audit_kernel"`
+	Total           nqueens.Uint128 `json:"total"`
+	Burnside        nqueens.Uint128 `json:"burnside"`
+	RecountTotal    nqueens.Uint128 `json:"recount_total"`
+	RecountBurnside nqueens.Uint128 `json:"recount_burnside"`
+	OK              bool            `json:"ok"`      // the sums agree
+	Seconds         float64         `json:"seconds"` // of the recount
 }
 
 // AuditResult is the outcome of AuditShards.
 type AuditResult struct {
-	Plan, Engine string
-	N, Shards    int
-	ShardsFound  int     // the finished shards of the plan, that the sample is drawn from
-	Fraction     float64 // 0 when the shards were listed
-	Seed         uint64
-	Checked      []AuditedShard
-	Failed       int    // checked shards whose sums disagree
-	RecordFile   string // the record written, if any
+	PlanHash, Engine string // the plan's Hash and Engine
+	N, Shards        int
+	ShardsFound      int     // the finished shards of the plan, that the sample is drawn from
+	Fraction         float64 // 0 when the shards were listed
+	Seed             uint64
+	Checked          []AuditedShard
+	Failed           int    // checked shards whose sums disagree
+	RecordFile       string // the record written, if any
 }
 
 // AuditShards reads the result files at paths (those of the plan most of them share; the
@@ -81,20 +87,18 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	if opt.Fraction == 0 {
 		opt.Fraction = DefaultAuditFraction
 	}
-	rep := newReporter(opt.Progress)
+	rep := report.New(opt.Progress)
 	rec, err := shard.Audit(ctx, paths, shard.AuditOptions{Fraction: opt.Fraction, Only: opt.Only, OnlyHost: opt.Host,
 		Seed: opt.Seed, SeedSet: opt.SeedSet, Workers: opt.Workers, Version: opt.Version,
-		Progress: rep.phaseFunc("audit"), Warn: opt.Warn})
-	rep.close()
+		Progress: rep.Phase("audit"), Warn: opt.Warn})
+	rep.Close()
 	if err != nil {
 		return AuditResult{}, err
 	}
-	res := AuditResult{Plan: rec.Plan, Engine: rec.Engine, N: rec.N, Shards: rec.Shards, ShardsFound: rec.Found,
+	res := AuditResult{PlanHash: rec.Plan, Engine: rec.Engine, N: rec.N, Shards: rec.Shards, ShardsFound: rec.Found,
 		Fraction: rec.Fraction, Seed: rec.Seed, Failed: rec.Failed}
 	for _, a := range rec.Checked {
-		res.Checked = append(res.Checked, AuditedShard{Shard: a.Shard, ResultFile: a.ResultFile, Host: a.Host, Kernel: a.Kernel,
-			AuditKernel: a.AuditKernel, Total: a.Total, Burnside: a.Burnside, RecountTotal: a.RecountTotal,
-			RecountBurnside: a.RecountBurnside, OK: a.OK, Seconds: a.Seconds})
+		res.Checked = append(res.Checked, AuditedShard(a))
 	}
 	if opt.RecordDir != "" {
 		if res.RecordFile, err = shard.WriteAudit(opt.RecordDir, rec); err != nil {
@@ -105,9 +109,9 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 }
 
 // RequireAudit checks that the directories dirs hold a passing audit record (one that
-// checked at least one shard and found none wrong) of the plan with hash plan split in
+// checked at least one shard and found none wrong) of the plan with hash planHash split in
 // shards shards, and no failing or unreadable one; the error says what is missing or
 // wrong. It returns the number of shards the passing records checked.
-func RequireAudit(dirs []string, plan string, shards int) (audited int, err error) {
-	return shard.RequireAudit(dirs, plan, shards)
+func RequireAudit(dirs []string, planHash string, shards int) (audited int, err error) {
+	return shard.RequireAudit(dirs, planHash, shards)
 }

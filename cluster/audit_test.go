@@ -1,4 +1,4 @@
-package nqueens_test
+package cluster_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/shard"
 )
 
@@ -18,20 +19,20 @@ import (
 // takes once the failing one is gone; the progress is reported in phase "audit".
 func TestAuditShards(t *testing.T) {
 	ctx := context.Background()
-	p, err := nqueens.NewPlan(ctx, 13)
+	p, err := cluster.NewPlan(ctx, 13)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	var files []string
 	for i := range 4 {
-		r, err := nqueens.CountShard(ctx, p, i, 4, dir, nqueens.ShardOptions{Workers: 2})
+		r, err := cluster.CountShard(ctx, p, i, 4, dir, cluster.ShardOptions{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, r.ResultFile)
 	}
-	if _, err := nqueens.RequireAudit([]string{dir}, p.Hash(), 4); err == nil {
+	if _, err := cluster.RequireAudit([]string{dir}, p.Hash(), 4); err == nil {
 		t.Error("RequireAudit passes with no record")
 	}
 	r, err := shard.ReadResult(files[2])
@@ -44,28 +45,28 @@ func TestAuditShards(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var phases []string
-	res, err := nqueens.AuditShards(ctx, files, nqueens.AuditOptions{Fraction: 1, Workers: 2, RecordDir: dir,
+	res, err := cluster.AuditShards(ctx, files, cluster.AuditOptions{Fraction: 1, Workers: 2, RecordDir: dir,
 		Progress: func(pr nqueens.Progress) {
 			mu.Lock()
 			defer mu.Unlock()
 			phases = append(phases, pr.Phase)
 		}})
 	if err != nil || res.Failed != 1 || len(res.Checked) != 4 || res.Checked[2].OK || res.Checked[2].ResultFile != files[2] ||
-		res.Plan != p.Hash() || filepath.Dir(res.RecordFile) != dir || len(phases) == 0 || phases[0] != "audit" {
+		res.PlanHash != p.Hash() || filepath.Dir(res.RecordFile) != dir || len(phases) == 0 || phases[0] != "audit" {
 		t.Fatalf("audit of every shard: %+v, %v (phases %v)", res, err, phases)
 	}
-	if _, err := nqueens.RequireAudit([]string{dir}, p.Hash(), 4); err == nil || !strings.Contains(err.Error(), files[2]) {
+	if _, err := cluster.RequireAudit([]string{dir}, p.Hash(), 4); err == nil || !strings.Contains(err.Error(), files[2]) {
 		t.Errorf("RequireAudit after a failing audit: %v", err)
 	}
 	failing := res.RecordFile
-	res, err = nqueens.AuditShards(ctx, files, nqueens.AuditOptions{Only: []int{0, 3}, RecordDir: dir})
+	res, err = cluster.AuditShards(ctx, files, cluster.AuditOptions{Only: []int{0, 3}, RecordDir: dir})
 	if err != nil || res.Failed != 0 || len(res.Checked) != 2 {
 		t.Fatalf("audit of good shards: %+v, %v", res, err)
 	}
 	if err := os.Remove(failing); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := nqueens.RequireAudit([]string{dir}, p.Hash(), 4); err != nil || n != 2 {
+	if n, err := cluster.RequireAudit([]string{dir}, p.Hash(), 4); err != nil || n != 2 {
 		t.Errorf("RequireAudit after a passing audit: %d, %v", n, err)
 	}
 }
