@@ -31,13 +31,13 @@ func TestBacktrack(t *testing.T) {
 		t.Errorf("progress steps %v", steps)
 	}
 	for _, r := range tab.Rows {
-		w := want[r.Variant]
-		s, _ := lab.LookupSearch(r.Variant)
+		w := want[r.Search]
+		s, _ := lab.LookupSearch(r.Search)
 		if r.Section != s.Section || r.Total != 724 || r.Nodes != w[0] || r.Checks != w[1] || r.Seconds <= 0 {
-			t.Errorf("%s: %+v; want %d nodes, %d checks", r.Variant, r, w[0], w[1])
+			t.Errorf("%s: %+v; want %d nodes, %d checks", r.Search, r, w[0], w[1])
 		}
 		if r.NodesVsRow != float64(w[0])/35539 || r.ChecksVsRow != float64(w[1])/348150 {
-			t.Errorf("%s: ratios %v %v", r.Variant, r.NodesVsRow, r.ChecksVsRow)
+			t.Errorf("%s: ratios %v %v", r.Search, r.NodesVsRow, r.ChecksVsRow)
 		}
 	}
 	// Without the row DFS in the table it is run for the ratios all the same.
@@ -58,7 +58,7 @@ func TestBacktrack(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || tab.Complete || len(tab.Rows) != 1 || tab.Rows[0].NodesVsRow != 0 {
 		t.Errorf("interrupted: %+v, %v", tab, err)
 	}
-	if txt := text(t, tab.Table()); !strings.HasPrefix(strings.Join(strings.Fields(txt), " "), "n=12 variant solutions") ||
+	if txt := text(t, tab.Table()); !strings.HasPrefix(strings.Join(strings.Fields(txt), " "), "n=12 search solutions") ||
 		!strings.HasSuffix(strings.Join(strings.Fields(txt), " "), "- - -") || !strings.Contains(txt, "row     14,200") {
 		t.Errorf("the interrupted table has ratios or lacks its row:\n%s", txt)
 	}
