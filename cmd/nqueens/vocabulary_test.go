@@ -285,19 +285,30 @@ func TestVocabulary(t *testing.T) {
 			}
 		}
 	}
-	// One meaning per name: a name in two rows is a clash, unless the lab's row says
-	// which name the commands use instead (a deviation waiting for the lab to follow).
-	for kind, byName := range index {
-		for n, rs := range byName {
-			var plain []string
-			for _, r := range rs {
-				if r.note == "" {
-					plain = append(plain, r.section+": "+r.concept)
-				}
+	// One meaning per name: a name in two rows is a clash, whatever it is in each (a JSON
+	// key, a text key, a web parameter, a flag spelled as a key: --fix-file is fix_file),
+	// unless the lab's row says which name the commands use instead (a deviation waiting
+	// for the lab to follow).
+	byName := map[string][]vocabRow{}
+	for _, r := range rows {
+		names := slices.Concat(r.json, r.text, r.web)
+		for _, f := range r.flag {
+			names = append(names, strings.ReplaceAll(strings.TrimPrefix(f, "--"), "-", "_"))
+		}
+		slices.Sort(names)
+		for _, n := range slices.Compact(names) {
+			byName[n] = append(byName[n], r)
+		}
+	}
+	for n, rs := range byName {
+		var plain []string
+		for _, r := range rs {
+			if r.note == "" {
+				plain = append(plain, r.section+": "+r.concept)
 			}
-			if len(plain) > 1 || (len(rs) > 1 && len(plain) == len(rs)) {
-				t.Errorf("%s %q has %d meanings: %q", kind, n, len(rs), plain)
-			}
+		}
+		if len(plain) > 1 || (len(rs) > 1 && len(plain) == len(rs)) {
+			t.Errorf("%q has %d meanings: %q", n, len(rs), plain)
 		}
 	}
 	for _, r := range rows {
