@@ -94,7 +94,7 @@ func TestExactTable(t *testing.T) {
 	wantT := []float64{114, 39.625, 28.20, 29.01, 35.10, 46.92, 53.50, 55.93, 55.93}
 	for m, r := range tab.Rows {
 		if r.M != m || r.Expected == (lab.Expected{}) || r.Sampled != (lab.Sampled{}) || math.Abs(float64(r.Explored)-wantT[m]) > 0.006 ||
-			math.Abs(float64(r.Explored)-(r.S+(1-r.P)*r.E/r.P)) > 1e-9 || math.Abs(float64(r.Attempts)-1/r.P) > 1e-12 {
+			math.Abs(float64(r.Explored)-(r.S+(1-r.P)*r.E/r.P)) > 1e-9 || math.Abs(float64(r.Starts)-1/r.P) > 1e-12 {
 			t.Errorf("m=%d: %+v %+v", m, r, r.Expected)
 		}
 	}
@@ -120,7 +120,7 @@ func TestExactTable(t *testing.T) {
 		t.Fatalf("p = 0: %+v, %v", tab, err)
 	}
 	b, err := json.Marshal(tab)
-	if err != nil || !strings.Contains(string(b), `"attempts":null,"explored":null,"checks":null`) {
+	if err != nil || !strings.Contains(string(b), `"starts":null,"explored":null,"checks":null`) {
 		t.Errorf("p = 0 in JSON: %s, %v", b, err)
 	}
 }

@@ -499,7 +499,7 @@ func TestLabLasVegas(t *testing.T) {
 	counters := func(tab lab.LasVegasTable) string {
 		var b strings.Builder
 		for _, r := range tab.Rows {
-			fmt.Fprintf(&b, "%d %v %v %v %v %v %v;", r.M, r.P, r.Attempts, r.Explored, r.Checks, r.Nodes, r.Runs)
+			fmt.Fprintf(&b, "%d %v %v %v %v %v %v;", r.M, r.P, r.Starts, r.Explored, r.Checks, r.Nodes, r.Runs)
 		}
 		return b.String()
 	}
