@@ -81,6 +81,10 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	if s := p.text("replay-status"); !strings.Contains(s, "n = 8, m = 3, seed 5:") {
 		t.Errorf("status %q does not show the seed", s)
 	}
+	// The summary reads the answer's keys (starts, explored, checks).
+	if s, w := p.text("replay-status"), fmt.Sprintf("%d attempts, %d nodes explored, %d checks", tr.Starts, tr.Explored, tr.Checks); !strings.Contains(s, w) {
+		t.Errorf("status %q does not say %q", s, w)
+	}
 	checkLasVegasCounters(t, p, tr, 0)
 	for i := 1; i <= 6; i++ {
 		p.click("#step-fwd")
