@@ -116,12 +116,12 @@ type BacktrackTable struct {
 
 // SearchRow is one search's line of the table.
 //
-// The variant-specific counters are nil, and absent from the JSON, for the searches they
+// The search-specific counters are nil, and absent from the JSON, for the searches they
 // do not apply to: the Place loop exists in §3.1 only, skipped and dead nodes are counted
 // by the cell search of §3.3 only. Where a counter applies it is always there, 0 included
 // (lab backtrack 1: the classic search's Place loop runs 0 times).
 type SearchRow struct {
-	Variant        string  `json:"variant"` // the search's name
+	Search         string  `json:"search"` // the search's name (Search.Name)
 	Title          string  `json:"title"`
 	Section        string  `json:"section"`
 	Total          int64   `json:"total"` // solutions of the board
@@ -178,7 +178,7 @@ func Backtrack(ctx context.Context, n int, opt BacktrackOptions) (BacktrackTable
 	}
 	var ref *SearchRow
 	for i := range t.Rows {
-		if t.Rows[i].Variant == "row" {
+		if t.Rows[i].Search == "row" {
 			ref = &t.Rows[i]
 		}
 	}
@@ -208,7 +208,7 @@ func measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 	if err != nil {
 		return SearchRow{}, err
 	}
-	r := SearchRow{Variant: s.Name, Title: s.Title, Section: s.Section,
+	r := SearchRow{Search: s.Name, Title: s.Title, Section: s.Section,
 		Total: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
 	switch s.Name {
 	case "classic":
@@ -222,7 +222,7 @@ func measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 // Table lays the table out for printing: a line "n=N", then one row per search.
 func (t BacktrackTable) Table() Table {
 	out := Table{Head: []string{fmt.Sprintf("n=%d", t.N)}, Columns: []Column{
-		{Key: "variant", Head: "variant"}, {Key: "total", Head: "solutions"}, {Key: "nodes", Head: "nodes"},
+		{Key: "search", Head: "search"}, {Key: "total", Head: "solutions"}, {Key: "nodes", Head: "nodes"},
 		{Key: "checks", Head: "checks"}, {Key: "place_loop_iterations", Head: "place loop"},
 		{Key: "skipped_nodes", Head: "skipped"}, {Key: "dead_nodes", Head: "dead"}, {Key: "seconds", Head: "seconds"},
 		{Key: "nodes_vs_row", Head: "nodes/row"}, {Key: "checks_vs_row", Head: "checks/row"}, {Key: "time_vs_row", Head: "time/row"},
@@ -234,7 +234,7 @@ func (t BacktrackTable) Table() Table {
 		return floatCell(v, 2)
 	}
 	for _, r := range t.Rows {
-		out.Rows = append(out.Rows, []Entry{textCell(r.Variant), intCell(r.Total), intCell(r.Nodes), intCell(r.Checks),
+		out.Rows = append(out.Rows, []Entry{textCell(r.Search), intCell(r.Total), intCell(r.Nodes), intCell(r.Checks),
 			optInt(r.LoopIterations), optInt(r.SkippedNodes), optInt(r.DeadNodes), floatCell(r.Seconds, 4),
 			ratio(r.NodesVsRow), ratio(r.ChecksVsRow), ratio(r.TimeVsRow)})
 	}
@@ -247,7 +247,7 @@ func (t BacktrackTable) Plot(path string) error {
 	b := labplot.Bars{Title: fmt.Sprintf("Teaching searches, n = %d", t.N), YLabel: "count (log scale)",
 		Series: []labplot.BarSeries{{Label: "nodes"}, {Label: "checks"}}}
 	for _, r := range t.Rows {
-		b.Groups = append(b.Groups, r.Variant)
+		b.Groups = append(b.Groups, r.Search)
 		b.Series[0].Values = append(b.Series[0].Values, float64(r.Nodes))
 		b.Series[1].Values = append(b.Series[1].Values, float64(r.Checks))
 	}

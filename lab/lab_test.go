@@ -31,13 +31,13 @@ func TestBacktrack(t *testing.T) {
 		t.Errorf("progress steps %v", steps)
 	}
 	for _, r := range tab.Rows {
-		w := want[r.Variant]
-		s, _ := lab.LookupSearch(r.Variant)
+		w := want[r.Search]
+		s, _ := lab.LookupSearch(r.Search)
 		if r.Section != s.Section || r.Total != 724 || r.Nodes != w[0] || r.Checks != w[1] || r.Seconds <= 0 {
-			t.Errorf("%s: %+v; want %d nodes, %d checks", r.Variant, r, w[0], w[1])
+			t.Errorf("%s: %+v; want %d nodes, %d checks", r.Search, r, w[0], w[1])
 		}
 		if r.NodesVsRow != float64(w[0])/35539 || r.ChecksVsRow != float64(w[1])/348150 {
-			t.Errorf("%s: ratios %v %v", r.Variant, r.NodesVsRow, r.ChecksVsRow)
+			t.Errorf("%s: ratios %v %v", r.Search, r.NodesVsRow, r.ChecksVsRow)
 		}
 	}
 	// Without the row DFS in the table it is run for the ratios all the same.
@@ -58,7 +58,7 @@ func TestBacktrack(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || tab.Complete || len(tab.Rows) != 1 || tab.Rows[0].NodesVsRow != 0 {
 		t.Errorf("interrupted: %+v, %v", tab, err)
 	}
-	if txt := text(t, tab.Table()); !strings.HasPrefix(strings.Join(strings.Fields(txt), " "), "n=12 variant solutions") ||
+	if txt := text(t, tab.Table()); !strings.HasPrefix(strings.Join(strings.Fields(txt), " "), "n=12 search solutions") ||
 		!strings.HasSuffix(strings.Join(strings.Fields(txt), " "), "- - -") || !strings.Contains(txt, "row     14,200") {
 		t.Errorf("the interrupted table has ratios or lacks its row:\n%s", txt)
 	}
@@ -94,7 +94,7 @@ func TestExactTable(t *testing.T) {
 	wantT := []float64{114, 39.625, 28.20, 29.01, 35.10, 46.92, 53.50, 55.93, 55.93}
 	for m, r := range tab.Rows {
 		if r.M != m || r.Expected == (lab.Expected{}) || r.Sampled != (lab.Sampled{}) || math.Abs(float64(r.Explored)-wantT[m]) > 0.006 ||
-			math.Abs(float64(r.Explored)-(r.S+(1-r.P)*r.E/r.P)) > 1e-9 || math.Abs(float64(r.Attempts)-1/r.P) > 1e-12 {
+			math.Abs(float64(r.Explored)-(r.S+(1-r.P)*r.E/r.P)) > 1e-9 || math.Abs(float64(r.Starts)-1/r.P) > 1e-12 {
 			t.Errorf("m=%d: %+v %+v", m, r, r.Expected)
 		}
 	}
@@ -120,7 +120,7 @@ func TestExactTable(t *testing.T) {
 		t.Fatalf("p = 0: %+v, %v", tab, err)
 	}
 	b, err := json.Marshal(tab)
-	if err != nil || !strings.Contains(string(b), `"attempts":null,"explored":null,"checks":null`) {
+	if err != nil || !strings.Contains(string(b), `"starts":null,"explored":null,"checks":null`) {
 		t.Errorf("p = 0 in JSON: %s, %v", b, err)
 	}
 }

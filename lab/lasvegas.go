@@ -177,16 +177,18 @@ type Sampling struct {
 	MaxCensored int    `json:"max_censored"` // censored runs before a row is abandoned
 }
 
-// LasVegasRow is one value of m. Attempts, Explored and Checks are per solution:
-// expectations in an exact table, means over the runs in a sampled one. Explored counts
-// Brassard & Bratley's nodes explored (per attempt, 1 + the random queens + the
+// LasVegasRow is one value of m. Starts, Explored and Checks are per solution:
+// expectations in an exact table, means over the runs in a sampled one. A start is one
+// attempt from the empty board, random queens then backtracking (not the local search's
+// attempts, its random swaps). Explored counts Brassard & Bratley's nodes explored (per
+// start, 1 + the random queens + the
 // backtracking nodes other than its root: the t of their table); Checks counts every draw,
 // n per random row and every square tried while backtracking.
 type LasVegasRow struct {
 	M int `json:"m"`
-	// P is the probability that one attempt succeeds.
+	// P is the probability that one start succeeds.
 	P        float64 `json:"p"`
-	Attempts Number  `json:"attempts"`
+	Starts   Number  `json:"starts"`
 	Explored Number  `json:"explored"`
 	Checks   Number  `json:"checks"`
 	// LowerBound says that some runs were stopped by the budget of checks: the means are
@@ -239,7 +241,7 @@ func (r LasVegasRow) sampled() bool { return r.Sampled != (Sampled{}) }
 // other counters, and what became of the runs.
 type Sampled struct {
 	PSE        float64 `json:"p_se"`
-	AttemptsSE float64 `json:"attempts_se"`
+	StartsSE   float64 `json:"starts_se"`
 	ExploredSE float64 `json:"explored_se"`
 	ChecksSE   float64 `json:"checks_se"`
 	// Nodes is the mean backtracking nodes per run, Draws the mean draws (cell variant;
@@ -383,10 +385,10 @@ func (t *LasVegasTable) exact(ctx context.Context, ms []int, opt LasVegasOptions
 		if err != nil {
 			return err
 		}
-		row := LasVegasRow{M: m, P: r.P, Attempts: Number(1 / r.P), Explored: Number(r.T), Checks: Number(r.ChecksT),
+		row := LasVegasRow{M: m, P: r.P, Starts: Number(1 / r.P), Explored: Number(r.T), Checks: Number(r.ChecksT),
 			Expected: Expected{S: r.S, E: r.E, ChecksS: r.ChecksS, ChecksE: r.ChecksE}}
 		if r.P == 0 { // no attempt succeeds: no solution at any cost
-			row.Attempts, row.Explored, row.Checks = Number(math.Inf(1)), Number(math.Inf(1)), Number(math.Inf(1))
+			row.Starts, row.Explored, row.Checks = Number(math.Inf(1)), Number(math.Inf(1)), Number(math.Inf(1))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -408,9 +410,9 @@ func (t *LasVegasTable) sample(ctx context.Context, ms []int, opt LasVegasOption
 		t.MaxChecks = -1
 	}
 	for _, r := range res.Rows {
-		t.Rows = append(t.Rows, LasVegasRow{M: r.M, P: r.P.Mean, Attempts: Number(r.MeanAttempts.Mean),
+		t.Rows = append(t.Rows, LasVegasRow{M: r.M, P: r.P.Mean, Starts: Number(r.MeanAttempts.Mean),
 			Explored: Number(r.Explored.Mean), Checks: Number(r.Checks.Mean), LowerBound: r.Censored > 0,
-			Sampled: Sampled{PSE: r.P.SE, AttemptsSE: r.MeanAttempts.SE, ExploredSE: r.Explored.SE, ChecksSE: r.Checks.SE,
+			Sampled: Sampled{PSE: r.P.SE, StartsSE: r.MeanAttempts.SE, ExploredSE: r.Explored.SE, ChecksSE: r.Checks.SE,
 				Nodes: r.Nodes.Mean, NodesSE: r.Nodes.SE, Draws: r.Draws.Mean,
 				Seconds: r.Seconds.Mean, SecondsSE: r.Seconds.SE, MedianSeconds: r.Median.Seconds(),
 				Runs: r.Runs, Censored: r.Censored, Abandoned: r.Abandoned}})
@@ -446,7 +448,7 @@ func (t LasVegasTable) Table() Table {
 		Head: []string{fmt.Sprintf("n=%d variant=%s trials=%d seed=%d%s max_checks=%d objective=%s",
 			t.N, t.Variant, t.Trials, t.Seed, draws, t.MaxChecks, t.Objective)},
 		Columns: []Column{{Key: "m", Head: "m"}, {Key: "p", Head: "p"}, {Key: "p_se", Head: "±"},
-			{Key: "attempts", Head: "attempts"}, {Key: "attempts_se"}, {Key: "nodes", Head: "nodes"}, {Key: "nodes_se"},
+			{Key: "starts", Head: "starts"}, {Key: "starts_se"}, {Key: "nodes", Head: "nodes"}, {Key: "nodes_se"},
 			{Key: "explored", Head: "explored"}, {Key: "explored_se"}, {Key: "checks", Head: "checks"}, {Key: "checks_se", Head: "±"},
 			{Key: "draws"}, {Key: "seconds", Head: "mean ms", Scale: 1e3}, {Key: "seconds_se"},
 			{Key: "median_seconds", Head: "median ms", Scale: 1e3}, {Key: "runs"}, {Key: "censored"}, {Key: "abandoned"},
@@ -465,7 +467,7 @@ func (t LasVegasTable) Table() Table {
 			note += " abandoned"
 		}
 		out.Rows = append(out.Rows, []Entry{intCell(int64(r.M)), floatCell(r.P, 4), floatCell(s.PSE, 4),
-			floatCell(float64(r.Attempts), 2), floatCell(s.AttemptsSE, 2), floatCell(s.Nodes, 1), floatCell(s.NodesSE, 1),
+			floatCell(float64(r.Starts), 2), floatCell(s.StartsSE, 2), floatCell(s.Nodes, 1), floatCell(s.NodesSE, 1),
 			floatCell(float64(r.Explored), 1), floatCell(s.ExploredSE, 1), floatCell(float64(r.Checks), 1), floatCell(s.ChecksSE, 1),
 			floatCell(s.Draws, 1), floatCell(s.Seconds, 3), floatCell(s.SecondsSE, 3), floatCell(s.MedianSeconds, 3),
 			intCell(int64(s.Runs)), intCell(int64(s.Censored)), Entry{Value: s.Abandoned}, Entry{Value: r.LowerBound},
@@ -479,7 +481,7 @@ func (t LasVegasTable) exactTable() Table {
 	out := Table{
 		Head: []string{fmt.Sprintf("n=%d variant=%s exact objective=%s (nodes explored: s per successful attempt, e per failed one, t = s + (1-p)e/p)",
 			t.N, t.Variant, t.Objective)},
-		Columns: []Column{{Key: "m", Head: "m"}, {Key: "p", Head: "p"}, {Key: "attempts"}, {Key: "s", Head: "s"}, {Key: "e", Head: "e"},
+		Columns: []Column{{Key: "m", Head: "m"}, {Key: "p", Head: "p"}, {Key: "starts"}, {Key: "s", Head: "s"}, {Key: "e", Head: "e"},
 			{Key: "explored", Head: "t"}, {Key: "checks_s"}, {Key: "checks_e"}, {Key: "checks", Head: "checks t"},
 			{Key: "lower_bound"}, {Key: "optimum"}, {Head: " "}},
 	}
@@ -489,7 +491,7 @@ func (t LasVegasTable) exactTable() Table {
 		if i == t.Optimum {
 			note = "*"
 		}
-		out.Rows = append(out.Rows, []Entry{intCell(int64(r.M)), floatCell(r.P, 4), floatCell(float64(r.Attempts), 2), floatCell(x.S, 2), floatCell(x.E, 2),
+		out.Rows = append(out.Rows, []Entry{intCell(int64(r.M)), floatCell(r.P, 4), floatCell(float64(r.Starts), 2), floatCell(x.S, 2), floatCell(x.E, 2),
 			floatCell(float64(r.Explored), 2), floatCell(x.ChecksS, 2), floatCell(x.ChecksE, 2), floatCell(float64(r.Checks), 2),
 			Entry{Value: r.LowerBound}, Entry{Value: i == t.Optimum}, textCell(note)})
 	}

@@ -16,7 +16,7 @@ var ErrBudget = lasvegas.ErrBudget
 
 // LasVegasTracer receives the steps of one Las Vegas run in the order they happen, rows
 // and columns 0-based. The counters of LasVegasRunStats follow from them alone: an attempt
-// counts 1 attempt and 1 explored; a drawn square 1 draw and 1 check, and if placed 1
+// counts 1 start and 1 explored; a drawn square 1 draw and 1 check, and if placed 1
 // random queen and 1 explored; a random row n checks, 1 random queen and 1 explored; a
 // dead end n checks (row variant); the start of the backtracking 1 node; a place 1 node,
 // 1 check and 1 explored; a conflict 1 check. Each step names the line of the variant's
@@ -60,10 +60,10 @@ type LasVegasRunOptions struct {
 	MaxChecks int64
 }
 
-// LasVegasRunStats are the counters of one run, summed over its attempts (see
-// docs/algorithms.md §3.5).
+// LasVegasRunStats are the counters of one run, summed over its starts (its attempts
+// from the empty board: docs/algorithms.md §3.5).
 type LasVegasRunStats struct {
-	Attempts int64 `json:"attempts"`
+	Starts   int64 `json:"starts"`
 	Draws    int64 `json:"draws"`  // cell variant
 	Random   int64 `json:"random"` // queens placed at random
 	Nodes    int64 `json:"nodes"`  // backtracking nodes, each attempt's root included
@@ -89,7 +89,7 @@ func LasVegasRun(ctx context.Context, n int, opt LasVegasRunOptions, tr LasVegas
 	}
 	r, err := lasvegas.Solve(ctx, n, o, rand.New(rand.NewPCG(opt.Seed, uint64(opt.M))))
 	st := r.Stats
-	return r.Solution, LasVegasRunStats{Attempts: st.Attempts, Draws: st.Draws, Random: st.Random, Nodes: st.Nodes,
+	return r.Solution, LasVegasRunStats{Starts: st.Attempts, Draws: st.Draws, Random: st.Random, Nodes: st.Nodes,
 		Checks: st.Checks, Explored: st.Explored}, err
 }
 

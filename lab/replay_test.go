@@ -22,7 +22,7 @@ func (c *lvCounter) step(kind string, line int) {
 	c.steps = append(c.steps, lab.Step{Kind: kind, Line: line})
 }
 
-func (c *lvCounter) Attempt(line int) { c.step("attempt", line); c.st.Attempts++; c.st.Explored++ }
+func (c *lvCounter) Attempt(line int) { c.step("attempt", line); c.st.Starts++; c.st.Explored++ }
 func (c *lvCounter) Draw(_, _ int, placed bool, line int) {
 	c.step(map[bool]string{true: "draw", false: "reject"}[placed], line)
 	c.st.Draws++
@@ -75,7 +75,7 @@ func TestLasVegasReplay(t *testing.T) {
 					t.Fatal(name, err)
 				}
 				r := tab.Rows[0]
-				row := lab.LasVegasRunStats{Attempts: int64(r.Attempts), Draws: int64(r.Draws), Random: st.Random, Nodes: int64(r.Nodes),
+				row := lab.LasVegasRunStats{Starts: int64(r.Starts), Draws: int64(r.Draws), Random: st.Random, Nodes: int64(r.Nodes),
 					Checks: int64(r.Checks), Explored: int64(r.Explored)}
 				if rec.st != st || st != row {
 					t.Errorf("%s: the events count %+v, the run %+v, the table's row %+v", name, rec.st, st, row)

@@ -62,7 +62,7 @@ func (p *page) stepTo(i int) {
 func checkLasVegasCounters(t *testing.T, p *page, tr lasVegasTrace, i int) {
 	t.Helper()
 	want := lasVegasAt(t, tr, i)
-	got := lvCounters{Attempts: p.counter("attempts"), Random: -2, Nodes: p.counter("nodes"), Checks: p.counter("checks"), Explored: p.counter("explored")}
+	got := lvCounters{Starts: p.counter("attempts"), Random: -2, Nodes: p.counter("nodes"), Checks: p.counter("checks"), Explored: p.counter("explored")}
 	if tr.Variant == "cell" {
 		got.Draws = p.counter("draws")
 	}
@@ -80,6 +80,10 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	tr := loadReplay[lasVegasTrace](p, "lasvegas-row", map[string]string{"trace-n": "8", "trace-m": "3", "trace-seed": "5"}, q)
 	if s := p.text("replay-status"); !strings.Contains(s, "n = 8, m = 3, seed 5:") {
 		t.Errorf("status %q does not show the seed", s)
+	}
+	// The summary reads the answer's keys (starts, explored, checks).
+	if s, w := p.text("replay-status"), fmt.Sprintf("%d attempts, %d nodes explored, %d checks", tr.Starts, tr.Explored, tr.Checks); !strings.Contains(s, w) {
+		t.Errorf("status %q does not say %q", s, w)
 	}
 	checkLasVegasCounters(t, p, tr, 0)
 	for i := 1; i <= 6; i++ {
@@ -109,18 +113,18 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	// At the end: p, e, s and t of this run.
 	p.stepTo(len(tr.Events))
 	checkLasVegasCounters(t, p, tr, len(tr.Events))
-	if p.counter("attempts") != tr.Attempts || p.counter("explored") != tr.Explored || p.counter("checks") != tr.Checks || p.counter("nodes") != tr.Nodes {
+	if p.counter("attempts") != tr.Starts || p.counter("explored") != tr.Explored || p.counter("checks") != tr.Checks || p.counter("nodes") != tr.Nodes {
 		t.Errorf("at the end the page shows %d attempts, %d explored, %d checks, %d nodes; the API %+v",
 			p.counter("attempts"), p.counter("explored"), p.counter("checks"), p.counter("nodes"), tr)
 	}
-	pv, e := fmt.Sprintf("%.4f", 1/float64(tr.Attempts)), "–"
+	pv, e := fmt.Sprintf("%.4f", 1/float64(tr.Starts)), "–"
 	if tr.Failed > 0 {
 		e = fmt.Sprintf("%.2f", float64(tr.ExploredFailed)/float64(tr.Failed))
 	}
 	if got := p.text("p") + " " + p.text("e") + " " + p.number("s") + " " + p.number("t"); got != fmt.Sprintf("%s %s %d %d", pv, e, tr.Explored-tr.ExploredFailed, tr.Explored) {
 		t.Errorf("p e s t: %q, want %s %s %d %d", got, pv, e, tr.Explored-tr.ExploredFailed, tr.Explored)
 	}
-	if s := p.text("last-event"); !strings.HasPrefix(s, fmt.Sprintf("solved in attempt %d:", tr.Attempts)) {
+	if s := p.text("last-event"); !strings.HasPrefix(s, fmt.Sprintf("solved in attempt %d:", tr.Starts)) {
 		t.Errorf("last event %q", s)
 	}
 	img, _ := p.shot("replay-board")

@@ -541,7 +541,7 @@ func TestBrowserReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range bt.Rows {
-		want = append(want, fmt.Sprintf("%s %s nodes, %s checks", r.Variant, grouped(r.Nodes), grouped(r.Checks)))
+		want = append(want, fmt.Sprintf("%s %s nodes, %s checks", r.Search, grouped(r.Nodes), grouped(r.Checks)))
 	}
 	if got, w := p.text("bars-status"), "n = 6: "+strings.Join(want, "; "); got != w {
 		t.Errorf("bars: %q, want %q", got, w)

@@ -266,23 +266,24 @@ var lasVegasKinds = []string{"attempt", "draw", "reject", "random", "deadend", "
 
 // lasVegasTrace is the replay of one Las Vegas run: the first run of row m of the lab's
 // sampled table for the same seed, whose counters these are when it ran to its end. The
-// counters are those after the last event (docs/algorithms.md §3.5): attempts, draws (cell
-// variant), random queens, backtracking nodes, checks, and Brassard & Bratley's nodes
-// explored; failed_attempts is the attempts that failed, explored_failed the nodes they explored,
-// so that the running p, s, e and t of the exact table are 1/attempts, explored −
-// explored_failed, explored_failed/failed_attempts and explored.
+// counters are those after the last event (docs/algorithms.md §3.5): starts (attempts from
+// the empty board), draws (cell variant), random queens, backtracking nodes, checks, and
+// Brassard & Bratley's nodes explored; failed_starts is the starts that failed,
+// explored_failed the nodes they explored, so that the running p, s, e and t of the exact
+// table are 1/starts, explored − explored_failed, explored_failed/failed_starts and
+// explored.
 type lasVegasTrace struct {
 	traceHead
 	Variant        string `json:"variant"`
 	M              int    `json:"m"`
 	Seed           uint64 `json:"seed"`
-	Attempts       int64  `json:"attempts"`
+	Starts         int64  `json:"starts"`
 	Draws          int64  `json:"draws"`
 	Random         int64  `json:"random"`
 	Nodes          int64  `json:"nodes"`
 	Checks         int64  `json:"checks"`
 	Explored       int64  `json:"explored"`
-	Failed         int64  `json:"failed_attempts"`
+	Failed         int64  `json:"failed_starts"`
 	ExploredFailed int64  `json:"explored_failed"`
 	Total          int64  `json:"total"` // the solutions found: 1 when the run ended
 }
@@ -303,7 +304,7 @@ func (t *lasVegasRecorder) Attempt(line int) {
 		for i := range t.board {
 			t.board[i] = -1
 		}
-		t.out.Attempts++
+		t.out.Starts++
 		t.out.Explored++
 		t.attemptExplore = 1
 	}
@@ -428,7 +429,7 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 		}
 		out.Events, out.Stopped, out.Verified = t.list, t.stopped, true
 		if t.stopped == "" {
-			got := lab.LasVegasRunStats{Attempts: out.Attempts, Draws: out.Draws, Random: out.Random, Nodes: out.Nodes, Checks: out.Checks, Explored: out.Explored}
+			got := lab.LasVegasRunStats{Starts: out.Starts, Draws: out.Draws, Random: out.Random, Nodes: out.Nodes, Checks: out.Checks, Explored: out.Explored}
 			if got != st || len(sol) != n {
 				return nil, fmt.Errorf("internal error: the replay counts %+v, the run %+v", got, st)
 			}

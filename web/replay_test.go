@@ -18,7 +18,7 @@ import (
 // lvCounters are the counters of a Las Vegas replay after some events, counted as the
 // page counts them.
 type lvCounters struct {
-	Attempts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Total int64
+	Starts, Draws, Random, Nodes, Checks, Explored, Failed, ExploredFailed, Total int64
 }
 
 // lasVegasAt replays the first i events of a Las Vegas trace, checking each against the
@@ -46,7 +46,7 @@ func lasVegasAt(t *testing.T, tr lasVegasTrace, i int) lvCounters {
 		switch e[0] {
 		case lvAttempt:
 			board = emptyBoard(tr.N)
-			c.Attempts++
+			c.Starts++
 			c.Explored++
 			attempt = 1
 		case lvDraw, lvReject, lvRandom:
@@ -115,15 +115,15 @@ func TestTraceLasVegas(t *testing.T) {
 				q := fmt.Sprintf("/api/trace?search=lasvegas&variant=%s&n=%d&m=%d&seed=%d", v, c.n, c.m, seed)
 				tr := decode[lasVegasTrace](t, get(t, h, q))
 				got := lasVegasAt(t, tr, len(tr.Events))
-				answer := lvCounters{tr.Attempts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Total}
+				answer := lvCounters{tr.Starts, tr.Draws, tr.Random, tr.Nodes, tr.Checks, tr.Explored, tr.Failed, tr.ExploredFailed, tr.Total}
 				tab, err := lab.LasVegas(context.Background(), c.n, lab.LasVegasOptions{Variant: map[string]lab.Variant{"row": lab.Row, "cell": lab.Cell}[v],
 					Ms: []int{c.m}, Trials: 1, Seed: seed})
 				if err != nil {
 					t.Fatal(err)
 				}
 				r := tab.Rows[0]
-				if got != answer || tr.Stopped != "" || !tr.Verified || got.Total != 1 || got.Failed != got.Attempts-1 ||
-					got.Attempts != int64(r.Attempts) || got.Explored != int64(r.Explored) || got.Checks != int64(r.Checks) ||
+				if got != answer || tr.Stopped != "" || !tr.Verified || got.Total != 1 || got.Failed != got.Starts-1 ||
+					got.Starts != int64(r.Starts) || got.Explored != int64(r.Explored) || got.Checks != int64(r.Checks) ||
 					got.Nodes != int64(r.Nodes) || got.Draws != int64(r.Draws) {
 					t.Errorf("%s: the events count %+v, the answer %+v, the lab's row %+v %+v", q, got, answer, r, r.Sampled)
 				}

@@ -456,7 +456,7 @@ func value(p *int64) int64 {
 func TestLabBacktrack(t *testing.T) {
 	w := get(t, New(Options{}), "/api/lab/backtrack?n=8")
 	// The rows have the names of "nqueens lab backtrack --json".
-	if !strings.Contains(w.Body.String(), `{"variant":"classic","title":`) {
+	if !strings.Contains(w.Body.String(), `{"search":"classic","title":`) {
 		t.Errorf("rows not in lab.SearchRow's names: %s", w.Body)
 	}
 	r := decode[lab.BacktrackTable](t, w)
@@ -466,7 +466,7 @@ func TestLabBacktrack(t *testing.T) {
 	for i, a := range lab.Searches() {
 		st, _ := a.Run(context.Background(), 8, nil)
 		row := r.Rows[i]
-		if row.Variant != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Total != 92 ||
+		if row.Search != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Total != 92 ||
 			value(row.LoopIterations) != st.LoopIterations || value(row.SkippedNodes) != st.Skipped || value(row.DeadNodes) != st.Dead {
 			t.Errorf("%s: %+v, want %+v", a.Name, row, st)
 		}
@@ -499,7 +499,7 @@ func TestLabLasVegas(t *testing.T) {
 	counters := func(tab lab.LasVegasTable) string {
 		var b strings.Builder
 		for _, r := range tab.Rows {
-			fmt.Fprintf(&b, "%d %v %v %v %v %v %v;", r.M, r.P, r.Attempts, r.Explored, r.Checks, r.Nodes, r.Runs)
+			fmt.Fprintf(&b, "%d %v %v %v %v %v %v;", r.M, r.P, r.Starts, r.Explored, r.Checks, r.Nodes, r.Runs)
 		}
 		return b.String()
 	}

@@ -142,7 +142,7 @@ func TestListNoSolution(t *testing.T) {
 // ptr is &v, for the counters of a lab.SearchRow.
 func ptr(v int64) *int64 { return &v }
 
-// sameCounter says whether two variant-specific counters are equal: both absent (the
+// sameCounter says whether two search-specific counters are equal: both absent (the
 // counter does not apply), or both there with the same value.
 func sameCounter(a, b *int64) bool {
 	return (a == nil) == (b == nil) && (a == nil || *a == *b)
@@ -150,7 +150,7 @@ func sameCounter(a, b *int64) bool {
 
 // TestLabBacktrackZeroCounters: on the 1×1 board the classic search's Place loop never
 // runs and the cell search skips nothing: those counters are 0, printed as 0 in the JSON,
-// the table and the CSV; a counter that a variant does not have is absent from its JSON
+// the table and the CSV; a counter that a search does not have is absent from its JSON
 // and "-" in the table, empty in the CSV.
 func TestLabBacktrackZeroCounters(t *testing.T) {
 	code, out, errs := runCLI(t, "", "lab", "backtrack", "1", "--json")
@@ -160,7 +160,7 @@ func TestLabBacktrackZeroCounters(t *testing.T) {
 	}
 	has := map[string][]string{"classic": {"place_loop_iterations"}, "row": nil, "cell": {"skipped_nodes", "dead_nodes"}, "cellprune": nil}
 	for _, r := range res.Rows {
-		v := r["variant"].(string)
+		v := r["search"].(string)
 		for _, key := range []string{"place_loop_iterations", "skipped_nodes", "dead_nodes"} {
 			got, ok := r[key]
 			want := strings.Contains(strings.Join(has[v], ","), key)
@@ -172,7 +172,7 @@ func TestLabBacktrackZeroCounters(t *testing.T) {
 			}
 		}
 	}
-	// The table: variant solutions nodes checks "place loop" skipped dead ...
+	// The table: search solutions nodes checks "place loop" skipped dead ...
 	code, out, _ = runCLI(t, "", "lab", "backtrack", "1")
 	cells := map[string][]string{}
 	for _, l := range strings.Split(out, "\n")[2:] {
@@ -189,7 +189,7 @@ func TestLabBacktrackZeroCounters(t *testing.T) {
 	if code != 0 {
 		t.Errorf("exit %d", code)
 	}
-	code, out, _ = runCLI(t, "", "lab", "backtrack", "1", "--csv", "--variants", "classic,cell")
+	code, out, _ = runCLI(t, "", "lab", "backtrack", "1", "--csv", "--searches", "classic,cell")
 	if lines := strings.Split(out, "\n"); code != 0 || len(lines) < 3 ||
 		!strings.HasPrefix(lines[1], "classic,1,2,1,0,,,") || !strings.HasPrefix(lines[2], "cell,1,2,1,,0,0,") {
 		t.Errorf("csv: exit %d\n%s", code, out)

@@ -13,7 +13,7 @@ import (
 // and render.
 type labBacktrackCmd struct {
 	e        *env
-	variants string
+	searches string
 	force    bool
 	of       outputFlags
 }
@@ -31,9 +31,10 @@ func newLabBacktrackCmd(e *env) *cobra.Command {
 		Short: "The four teaching searches of docs/algorithms.md §3.1–3.4, with exact counters",
 		Long: `Run the four teaching searches on an N×N board and print one table:
 solutions, nodes (calls of the search function), checks (calls of the square
-test), the variant-specific counters (Place loop iterations, classic only;
+test), the search-specific counters (Place loop iterations, classic only;
 skipped and dead nodes, cell only: "-" in the table and absent from the JSON
-for the other variants), time, and each variant's ratio to the row DFS.
+for the other searches), time, and each search's ratio to the row DFS.
+--searches runs some of them only.
 
   classic    classic backtracking with an O(k) Place (§3.1)
   row        row-by-row DFS with O(1) column/diagonal arrays (§3.2)
@@ -47,7 +48,7 @@ counts on the smaller boards it runs whole in 40 ms, and its speed (in CPU
 time) by running it a few moments on N: a run estimated past 10 s is
 announced on stderr, one whose estimate even at the fastest speed measured
 is past an hour is refused (exit 2) unless --force is given.`,
-		Example: "  nqueens lab backtrack 10\n  nqueens lab backtrack 8 --variants classic,row --json",
+		Example: "  nqueens lab backtrack 10\n  nqueens lab backtrack 8 --searches classic,row --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			job, err := c.parse(args[0])
@@ -60,7 +61,14 @@ is past an hour is refused (exit 2) unless --force is given.`,
 			return c.run(job)
 		},
 	}
-	cmd.Flags().StringVar(&c.variants, "variants", "classic,row,cell,cellprune", "comma-separated subset of classic, row, cell, cellprune")
+	cmd.Flags().StringVar(&c.searches, "searches", "classic,row,cell,cellprune", "comma-separated subset of classic, row, cell, cellprune")
+	// --variants is the old name of --searches ("variant" is the Las Vegas hybrid's rule,
+	// lab lasvegas --variant): hidden, it still works and says so on stderr.
+	cmd.Flags().StringVar(&c.searches, "variants", "classic,row,cell,cellprune", "the old name of --searches")
+	cmd.Flags().MarkDeprecated("variants", "use --searches")
+	// The note goes to stderr: cobra prints it to the command's output, stdout, where it
+	// would break --json and --csv.
+	cmd.Flags().SetOutput(e.stderr)
 	cmd.Flags().BoolVar(&c.force, "force", false, "run even when the estimate says it takes more than an hour")
 	c.of.register(cmd)
 	return cmd
@@ -80,10 +88,10 @@ func (c *labBacktrackCmd) parse(size string) (labBacktrackJob, error) {
 	if err := c.of.check(); err != nil {
 		return j, err
 	}
-	for _, name := range strings.Split(c.variants, ",") {
+	for _, name := range strings.Split(c.searches, ",") {
 		name = strings.TrimSpace(name)
 		if _, ok := lab.LookupSearch(name); !ok {
-			return j, usagef("unknown variant %q (want classic, row, cell, cellprune)", name)
+			return j, usagef("unknown search %q (want classic, row, cell, cellprune)", name)
 		}
 		j.opt.Searches = append(j.opt.Searches, name)
 	}

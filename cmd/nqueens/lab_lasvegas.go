@@ -37,11 +37,11 @@ func newLabLasVegasCmd(e *env) *cobra.Command {
 		Use:   "lasvegas N",
 		Short: "The Las Vegas hybrid's cost against the number of random queens m (docs/algorithms.md §3.5)",
 		Long: fmt.Sprintf(`Sweep the number m of queens placed at random before backtracking, on an N×N
-board, and print per m: the success probability of one attempt, the mean
-attempts, nodes, nodes explored and checks per solution, mean and median time,
-with standard errors; * marks the optimum m: the least nodes explored per
-solution (Brassard & Bratley's measure), or the least checks or time with
---objective. The cost against m is U-shaped.
+board, and print per m: the success probability of one attempt from the empty
+board (a start), the mean starts, nodes, nodes explored and checks per solution,
+mean and median time, with standard errors; * marks the optimum m: the least
+nodes explored per solution (Brassard & Bratley's measure), or the least checks
+or time with --objective. The cost against m is U-shaped.
 
 Variants: cell (draw squares from the whole board, at most --max-draws per
 attempt, default n²) and row (Brassard & Bratley's QueensLV: a random free

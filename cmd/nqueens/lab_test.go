@@ -41,13 +41,13 @@ func TestLabBacktrack10(t *testing.T) {
 		"cellprune": {Total: 724, Nodes: 185489, Checks: 1256703},
 	}
 	for _, r := range res.Rows {
-		w := want[r.Variant]
+		w := want[r.Search]
 		if r.Total != w.Total || r.Nodes != w.Nodes || r.Checks != w.Checks ||
 			!sameCounter(r.LoopIterations, w.LoopIterations) || !sameCounter(r.SkippedNodes, w.SkippedNodes) || !sameCounter(r.DeadNodes, w.DeadNodes) {
-			t.Errorf("%s: got %+v, want %+v", r.Variant, r, w)
+			t.Errorf("%s: got %+v, want %+v", r.Search, r, w)
 		}
 		if r.NodesVsRow != float64(w.Nodes)/35539 {
-			t.Errorf("%s: nodes ratio %v", r.Variant, r.NodesVsRow)
+			t.Errorf("%s: nodes ratio %v", r.Search, r.NodesVsRow)
 		}
 	}
 }
@@ -142,12 +142,30 @@ func TestLabLocalSearch(t *testing.T) {
 	}
 }
 
+// TestLabBacktrackVariants: --variants, the old name of --searches (issue 29: "variant"
+// is the Las Vegas hybrid's rule only), still picks the searches, and says on stderr that
+// it is deprecated, leaving stdout to the JSON.
+func TestLabBacktrackVariants(t *testing.T) {
+	code, out, errs := runCLI(t, "", "lab", "backtrack", "6", "--variants", "cell,row", "--json")
+	var res lab.BacktrackTable
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Rows) != 2 ||
+		res.Rows[0].Search != "cell" || res.Rows[1].Search != "row" {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	if !strings.Contains(errs, "--variants has been deprecated, use --searches") {
+		t.Errorf("stderr %q does not say that --variants is deprecated", errs)
+	}
+	if _, _, errs := runCLI(t, "", "lab", "backtrack", "6", "--searches", "row", "--json"); errs != "" {
+		t.Errorf("--searches: stderr %q", errs)
+	}
+}
+
 func TestLabUsage(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string // what the error must name
 	}{
-		{[]string{"lab", "backtrack", "10", "--variants", "magic"}, "magic"},
+		{[]string{"lab", "backtrack", "10", "--searches", "magic"}, "magic"},
 		{[]string{"lab", "backtrack", "10", "--json", "--csv"}, "--csv"},
 		{[]string{"lab", "backtrack", "10", "--plot", "x.gif"}, "x.gif"},
 		{[]string{"lab", "lasvegas", "8", "--variant", "diagonal"}, "diagonal"},
@@ -308,7 +326,7 @@ func TestLabCSVHeaders(t *testing.T) {
 func TestLabRefusesLongRuns(t *testing.T) {
 	for _, args := range [][]string{
 		{"lab", "backtrack", "40"},
-		{"lab", "backtrack", "20", "--variants", "row"},
+		{"lab", "backtrack", "20", "--searches", "row"},
 		{"lab", "lasvegas", "65536", "--variant", "row", "--seed", "1", "--max-checks", "1000000000"},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -331,8 +349,8 @@ func TestLabWarnsLongRuns(t *testing.T) {
 		warn string
 	}{
 		{[]string{"lab", "lasvegas", "1000", "--trials", "1", "--seed", "1"}, "lab lasvegas 1000: this takes about "},
-		{[]string{"lab", "backtrack", "12", "--variants", "cell"}, "lab backtrack 12: this takes about "}, // 30 s; 10 min under the race detector
-		{[]string{"lab", "backtrack", "40", "--variants", "row", "--force"}, "lab backtrack 40: this takes about "},
+		{[]string{"lab", "backtrack", "12", "--searches", "cell"}, "lab backtrack 12: this takes about "}, // 30 s; 10 min under the race detector
+		{[]string{"lab", "backtrack", "40", "--searches", "row", "--force"}, "lab backtrack 40: this takes about "},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		var out, errb lockedBuffer

@@ -48,7 +48,7 @@ func readVocabulary(t *testing.T) []vocabRow {
 			section, cols = s, nil
 			continue
 		}
-		if !strings.HasPrefix(line, "|") {
+		if !strings.HasPrefix(line, "|") || section == retiredSection {
 			continue
 		}
 		cells := strings.Split(strings.Trim(line, "|"), "|")
@@ -92,6 +92,78 @@ func readVocabulary(t *testing.T) []vocabRow {
 		t.Fatalf("vocabulary.md: only %d rows read", len(rows))
 	}
 	return rows
+}
+
+// retiredSection is the section of docs/vocabulary.md that lists the retired names.
+const retiredSection = "Retired names"
+
+// retiredName is a row of docs/vocabulary.md's "Retired names": a name that gave up one
+// of its meanings (a key, or a flag with its --), the name that took that meaning over,
+// and the commands (`lab backtrack`) and endpoints (`/api/lab/backtrack`) where the old
+// name must not come back.
+type retiredName struct {
+	old   string
+	now   []string
+	where []string
+}
+
+// readRetired parses the table of docs/vocabulary.md's "Retired names".
+func readRetired(t *testing.T) []retiredName {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "vocabulary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tail, ok := strings.Cut(string(b), "\n## "+retiredSection+"\n")
+	if !ok {
+		t.Fatalf("vocabulary.md: no section %q", retiredSection)
+	}
+	var out []retiredName
+	for _, line := range strings.Split(tail, "\n") {
+		if strings.HasPrefix(line, "## ") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if !strings.HasPrefix(line, "|") || len(cells) != 4 || strings.HasPrefix(strings.TrimSpace(cells[0]), "---") {
+			continue
+		}
+		names := func(cell string) []string {
+			var ns []string
+			for _, m := range backticked.FindAllStringSubmatch(cell, -1) {
+				ns = append(ns, m[1])
+			}
+			return ns
+		}
+		old := names(cells[0])
+		if len(old) != 1 {
+			continue // the header
+		}
+		r := retiredName{old: old[0], now: names(cells[2]), where: names(cells[3])}
+		if len(r.now) == 0 || len(r.where) == 0 {
+			t.Errorf("vocabulary.md: the retired %s names no new name or no place: %s", r.old, line)
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		t.Fatal("vocabulary.md: no retired names read")
+	}
+	return out
+}
+
+// isFlag says whether a retired name is a flag's.
+func (r retiredName) isFlag() bool { return strings.HasPrefix(r.old, "--") }
+
+// place returns the place of r that the command line or request target what is at ("":
+// none): a command's path followed by its arguments (`lab backtrack` for "lab backtrack
+// 5 --json"), an endpoint's path, or its path and first parameters, followed by more.
+func (r retiredName) place(what string) string {
+	for _, w := range r.where {
+		if what == w || strings.HasPrefix(what, w+" ") || (strings.HasPrefix(w, "/") &&
+			(strings.HasPrefix(what, w+"?") || strings.HasPrefix(what, w+"&"))) {
+			return w
+		}
+	}
+	return ""
 }
 
 // snake spells a Go name as a key: SubsDone is subs_done, JSON json, Row1 row1.
@@ -207,11 +279,15 @@ func textKeys(what, out string, keys map[string]string) {
 	}
 }
 
-// TestVocabulary: every JSON key, text key and flag that the commands print or take is in
-// docs/vocabulary.md, each name in one row (one meaning), and the Go names of the table
-// exist in package nqueens and spell the row's name.
+// TestVocabulary: every JSON key, text key, lab CSV header key and flag that the commands
+// print or take is in docs/vocabulary.md, each name in one row (one meaning), and the Go
+// names of the table exist in package nqueens and spell the row's name. A retired name
+// (docs/vocabulary.md's "Retired names") is not printed where it was retired, and a
+// retired flag is there only as a hidden, deprecated alias of its new name.
 func TestVocabulary(t *testing.T) {
 	rows := readVocabulary(t)
+	retired := readRetired(t)
+	checked := map[string]bool{} // "old at place": a run or a command of the place was seen
 	lab := func(what string) bool { return strings.HasPrefix(what, "lab ") }
 	// The rows of each name, by kind.
 	index := map[string]map[string][]vocabRow{"json": {}, "text": {}, "flag": {}}
@@ -222,19 +298,30 @@ func TestVocabulary(t *testing.T) {
 			}
 		}
 	}
-	// One meaning per name: a name in two rows is a clash, unless the lab's row says
-	// which name the commands use instead (a deviation waiting for the lab to follow).
-	for kind, byName := range index {
-		for n, rs := range byName {
-			var plain []string
-			for _, r := range rs {
-				if r.note == "" {
-					plain = append(plain, r.section+": "+r.concept)
-				}
+	// One meaning per name: a name in two rows is a clash, whatever it is in each (a JSON
+	// key, a text key, a web parameter, a flag spelled as a key: --fix-file is fix_file),
+	// unless the lab's row says which name the commands use instead (a deviation waiting
+	// for the lab to follow).
+	byName := map[string][]vocabRow{}
+	for _, r := range rows {
+		names := slices.Concat(r.json, r.text, r.web)
+		for _, f := range r.flag {
+			names = append(names, strings.ReplaceAll(strings.TrimPrefix(f, "--"), "-", "_"))
+		}
+		slices.Sort(names)
+		for _, n := range slices.Compact(names) {
+			byName[n] = append(byName[n], r)
+		}
+	}
+	for n, rs := range byName {
+		var plain []string
+		for _, r := range rs {
+			if r.note == "" {
+				plain = append(plain, r.section+": "+r.concept)
 			}
-			if len(plain) > 1 || (len(rs) > 1 && len(plain) == len(rs)) {
-				t.Errorf("%s %q has %d meanings: %q", kind, n, len(rs), plain)
-			}
+		}
+		if len(plain) > 1 || (len(rs) > 1 && len(plain) == len(rs)) {
+			t.Errorf("%q has %d meanings: %q", n, len(rs), plain)
 		}
 	}
 	for _, r := range rows {
@@ -339,6 +426,9 @@ func TestVocabulary(t *testing.T) {
 			}
 			specs = append(specs, runSpec{args: a, stdin: stdin})
 		}
+		if args[0] == "lab" { // the CSV's header: the JSON's keys
+			specs = append(specs, runSpec{args: append(slices.Clone(args), "--csv")})
+		}
 	}
 	// Interrupted from the start: the keys of a partial count.
 	for _, args := range [][]string{{"count", "12"}, {"complete", "12", "--fix", "1:1", "--count"}} {
@@ -358,15 +448,26 @@ func TestVocabulary(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", what, code, errb.String())
 			continue
 		}
-		if slices.Contains(s.args, "--json") {
-			jsonKeys(t, what, out.String(), jsonSeen)
+		own := map[string]string{} // the keys of this run, JSON's or text's
+		switch {
+		case slices.Contains(s.args, "--json"):
+			jsonKeys(t, what, out.String(), own)
+			addKeys(jsonSeen, own)
 			// The summary of list and complete goes to stderr in text, --json or not.
 			if s.args[0] == "list" {
 				textKeys(what, errb.String(), textSeen)
 			}
-			continue
+		case slices.Contains(s.args, "--csv"):
+			header, _, _ := strings.Cut(out.String(), "\n")
+			for _, k := range strings.Split(header, ",") {
+				own[k] = what
+			}
+			addKeys(jsonSeen, own)
+		default:
+			textKeys(what, out.String()+errb.String(), own)
+			addKeys(textSeen, own)
 		}
-		textKeys(what, out.String()+errb.String(), textSeen)
+		checkRetired(t, retired, what, own, nil, checked)
 	}
 	for kind, seen := range map[string]map[string]string{"json": jsonSeen, "text": textSeen} {
 		for key, what := range seen {
@@ -377,14 +478,47 @@ func TestVocabulary(t *testing.T) {
 	}
 
 	// The flags of every command.
+	// A deprecated flag is an old name that the table retired there, a hidden alias of the
+	// new one; a retired flag is nowhere else.
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
+		path := strings.TrimPrefix(c.CommandPath(), "nqueens ")
+		for _, r := range retired {
+			if w := r.place(path); w != "" && r.isFlag() {
+				checked[r.old+" at "+w] = true
+			}
+		}
 		c.Flags().VisitAll(func(f *pflag.Flag) {
 			if f.Name == "help" {
 				return
 			}
-			if !known(index["flag"]["--"+f.Name], lab(strings.TrimPrefix(c.CommandPath(), "nqueens ")+" ")) {
-				t.Errorf("%s takes --%s, which docs/vocabulary.md does not list", c.CommandPath(), f.Name)
+			var gone []retiredName // the retired names this flag has here
+			for _, r := range retired {
+				if r.old == "--"+f.Name && r.place(path) != "" {
+					gone = append(gone, r)
+				}
+			}
+			if f.Deprecated == "" {
+				for _, r := range gone {
+					t.Errorf("%s takes --%s, a retired name there (now %s), and not as a deprecated alias", c.CommandPath(), f.Name, r.now)
+				}
+				if !known(index["flag"]["--"+f.Name], lab(path+" ")) {
+					t.Errorf("%s takes --%s, which docs/vocabulary.md does not list", c.CommandPath(), f.Name)
+				}
+				return
+			}
+			if len(gone) == 0 {
+				t.Errorf("%s takes the deprecated --%s, which docs/vocabulary.md does not list as retired there", c.CommandPath(), f.Name)
+			}
+			for _, r := range gone {
+				for _, now := range r.now {
+					if nf := c.Flags().Lookup(strings.TrimPrefix(now, "--")); nf == nil || nf.Deprecated != "" || nf.Value.Type() != f.Value.Type() {
+						t.Errorf("%s --%s: its new name %s is not a flag of the command like it", c.CommandPath(), f.Name, now)
+					}
+					if !f.Hidden || !strings.Contains(f.Deprecated, now) {
+						t.Errorf("%s --%s: deprecated as %q, hidden %v; want hidden, naming %s", c.CommandPath(), f.Name, f.Deprecated, f.Hidden, now)
+					}
+				}
 			}
 		})
 		for _, sub := range c.Commands() {
@@ -394,6 +528,50 @@ func TestVocabulary(t *testing.T) {
 	root := newRoot(&env{ctx: context.Background()})
 	root.InitDefaultHelpFlag()
 	walk(root)
+	checkedAll(t, retired, false, checked)
+}
+
+// addKeys adds the keys of own that seen lacks to seen.
+func addKeys(seen, own map[string]string) {
+	for k, what := range own {
+		if _, ok := seen[k]; !ok {
+			seen[k] = what
+		}
+	}
+}
+
+// checkRetired fails when the command line or request what, at a place of a retired
+// name, prints or answers a key (keys) or takes a parameter (params) of the old name:
+// one of the retired meaning. It records the places seen in checked.
+func checkRetired(t *testing.T, retired []retiredName, what string, keys, params map[string]string, checked map[string]bool) {
+	t.Helper()
+	for _, r := range retired {
+		w := r.place(what)
+		if w == "" {
+			continue
+		}
+		checked[r.old+" at "+w] = true
+		if _, ok := keys[r.old]; ok && !r.isFlag() {
+			t.Errorf("%s prints or answers the key %q, retired there (now %q: docs/vocabulary.md)", what, r.old, r.now)
+		}
+		if _, ok := params[strings.TrimPrefix(r.old, "--")]; ok {
+			t.Errorf("%s takes the parameter %s, retired there (now %q: docs/vocabulary.md)", what, strings.TrimPrefix(r.old, "--"), r.now)
+		}
+	}
+}
+
+// checkedAll fails for a place of a retired name that no run checked: the commands'
+// (web false) or the endpoints' (web true), so that the rule of a retired name cannot
+// miss its place.
+func checkedAll(t *testing.T, retired []retiredName, web bool, checked map[string]bool) {
+	t.Helper()
+	for _, r := range retired {
+		for _, w := range r.where {
+			if strings.HasPrefix(w, "/") == web && !checked[r.old+" at "+w] {
+				t.Errorf("the retired %s: nothing the test runs is at %s", r.old, w)
+			}
+		}
+	}
 }
 
 // known says whether a name is in the table: in the commands' rows, or, for the lab,

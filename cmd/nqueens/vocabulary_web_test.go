@@ -52,7 +52,8 @@ var takes = regexp.MustCompile(`unknown parameter \S+ for \S+ \(it takes (.*)\)$
 // runs the commands: every JSON key it answers (or a POST takes) is in docs/vocabulary.md,
 // and every query parameter it takes is in the table's Web column, in the row of its
 // concept, spelled as the command spells that concept (the flag without --, or a key of
-// the row), and no parameter is a key of another row (one name, one meaning).
+// the row), and no parameter is a key of another row (one name, one meaning); an endpoint
+// where a name was retired neither answers nor takes it.
 func TestVocabularyWeb(t *testing.T) {
 	rows := readVocabulary(t)
 	byJSON, byParam := map[string][]vocabRow{}, map[string][]vocabRow{}
@@ -87,6 +88,9 @@ func TestVocabularyWeb(t *testing.T) {
 	}
 
 	h := web.New(web.Options{Public: true})
+	retired := readRetired(t)
+	checked := map[string]bool{}
+	var retiredChecks []func()
 	keys := map[string]string{}
 	params := map[string]string{}
 	for _, rq := range webRequests {
@@ -98,12 +102,16 @@ func TestVocabularyWeb(t *testing.T) {
 		if !ok && !strings.Contains(what, "n=3") && !strings.Contains(what, "n=41") {
 			t.Errorf("%s: %d %s", what, w.Code, w.Body)
 		}
+		ownKeys, ownParams := map[string]string{}, map[string]string{} // this request's
 		if strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
-			jsonKeys(t, what, w.Body.String(), keys)
+			jsonKeys(t, what, w.Body.String(), ownKeys)
 		}
 		if rq.body != "" {
-			jsonKeys(t, what+" (its body)", rq.body, keys)
+			jsonKeys(t, what+" (its body)", rq.body, ownKeys)
 		}
+		addKeys(keys, ownKeys)
+		target := rq.target // checked once the parameters it takes are read, below
+		retiredChecks = append(retiredChecks, func() { checkRetired(t, retired, target, ownKeys, ownParams, checked) })
 		// The parameters it takes: its answer to one it does not.
 		sep := "?"
 		if strings.Contains(rq.target, "?") {
@@ -124,11 +132,14 @@ func TestVocabularyWeb(t *testing.T) {
 			continue
 		}
 		for _, p := range strings.Split(m[1], ", ") {
-			if _, ok := params[p]; !ok {
-				params[p] = what
-			}
+			ownParams[p] = what
 		}
+		addKeys(params, ownParams)
 	}
+	for _, check := range retiredChecks {
+		check()
+	}
+	checkedAll(t, retired, true, checked)
 	if len(keys) < 40 || len(params) < 10 {
 		t.Fatalf("only %d keys and %d parameters seen", len(keys), len(params))
 	}

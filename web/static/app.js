@@ -511,7 +511,7 @@ async function drawBars(ev, push = true) {
     const r = await api(`/api/lab/backtrack?n=${$("bars-n").value}`);
     setText($("bars-title"), () => tr("barsTitle", r.n));
     paint($("bars"), () => plotBars(r));
-    status("bars-status", () => tr("barsStatus", r.n, r.rows.map((x) => tr("barsRow", tr("short." + x.variant), fmt(x.nodes), fmt(x.checks)))));
+    status("bars-status", () => tr("barsStatus", r.n, r.rows.map((x) => tr("barsRow", tr("short." + x.search), fmt(x.nodes), fmt(x.checks)))));
     writeURL(push);
   } catch (e) {
     status("bars-status", errorText(e), true);
@@ -545,7 +545,7 @@ function plotBars(r) {
       ctx.font = FONT;
     });
     ctx.fillStyle = COLOR.ink;
-    ctx.fillText(tr("short." + row.variant), cx, h - PAD.b + 16);
+    ctx.fillText(tr("short." + row.search), cx, h - PAD.b + 16);
   });
 }
 

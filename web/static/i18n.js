@@ -142,7 +142,7 @@ const en = {
     const why = t.stopped === "" ? "the whole search" : `stopped at the ${t.stopped}`;
     const end = {
       backtrack: () => `${fmt(t.nodes)} nodes, ${fmt(t.checks)} checks`,
-      lasvegas: () => `${fmt(t.attempts)} attempts, ${fmt(t.explored)} nodes explored, ${fmt(t.checks)} checks`,
+      lasvegas: () => `${fmt(t.starts)} attempts, ${fmt(t.explored)} nodes explored, ${fmt(t.checks)} checks`,
       localsearch: () => `${fmt(t.attempts)} attempts, conflicts = ${fmt(t.conflicts)}, ${fmt(t.swaps)} swaps, ${fmt(t.restarts)} restarts, ${fmt(t.checks)} checks`,
       construct: () => `${fmt(t.rows)} rows placed${t.verified ? ", verified" : ""}`,
     }[model]();
@@ -400,7 +400,7 @@ const zh = {
     const why = t.stopped === "" ? "整个搜索" : t.stopped === "first solution" ? "停在第一个解" : "停在事件上限";
     const end = {
       backtrack: () => `${fmt(t.nodes)} 个节点，${fmt(t.checks)} 次检查`,
-      lasvegas: () => `${fmt(t.attempts)} 次尝试，探索了 ${fmt(t.explored)} 个节点，${fmt(t.checks)} 次检查`,
+      lasvegas: () => `${fmt(t.starts)} 次尝试，探索了 ${fmt(t.explored)} 个节点，${fmt(t.checks)} 次检查`,
       localsearch: () => `${fmt(t.attempts)} 次尝试，冲突数 = ${fmt(t.conflicts)}，${fmt(t.swaps)} 次交换，重新开始 ${fmt(t.restarts)} 次，${fmt(t.checks)} 次检查`,
       construct: () => `放好 ${fmt(t.rows)} 行${t.verified ? "，已验证" : ""}`,
     }[model]();
