@@ -18,6 +18,7 @@ lint:
 
 # The library without assembly (the purego tag): it must build and vet everywhere.
 purego:
+	$(GO) build -tags purego ./...
 	$(GO) vet -tags purego ./...
 
 # Concurrent code under the race detector (short sizes): the counters, the listing
