@@ -159,11 +159,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err e
 		return CountResult{N: n}, err
 	}
 	// Say up front when the machine cannot hold the count, rather than dying midway.
-	have := opt.MaxMemory
-	if have <= 0 {
-		have = sysmem.Limit()
-	}
-	if need := int64(fastcount.EstimateMemory(n, opt.Workers)); have > 0 && need > have {
+	if need, have := int64(fastcount.EstimateMemory(n, opt.Workers)), memoryLimit(opt.MaxMemory); have > 0 && need > have {
 		return CountResult{N: n}, &MemoryError{N: n, Need: need, Have: have}
 	}
 	rep := newReporter(opt.Progress)
@@ -245,13 +241,21 @@ func (a Algorithm) checkMemory(n int, limit int64) error {
 	if a.Pick(n) != LocalSearch {
 		return nil // the construction streams; backtracking is tiny
 	}
-	if limit <= 0 {
-		limit = sysmem.Limit()
-	}
+	limit = memoryLimit(limit)
 	if need := localsearch.MemoryBytes(n); limit > 0 && need > limit {
 		return &MemoryError{N: n, Need: need, Have: limit}
 	}
 	return nil
+}
+
+// memoryLimit is the memory a run may take for the option max (MaxMemory): max itself
+// when set, else the memory this process may use (its cgroup's limit or the machine's
+// RAM; 0 when unknown).
+func memoryLimit(max int64) int64 {
+	if max > 0 {
+		return max
+	}
+	return sysmem.Limit()
 }
 
 // MemoryError says that a board would need more memory than the process may use; it is

@@ -8,7 +8,6 @@ import (
 
 	"github.com/nqueens/nqueens/internal/complete"
 	"github.com/nqueens/nqueens/internal/plumbing"
-	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 // MaxCompletionN is the largest board FindCompletion accepts (that of Solve).
@@ -90,10 +89,7 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 	case errors.Is(err, complete.ErrNoCompletion):
 		return res, ErrNoCompletion
 	case errors.Is(err, complete.ErrUnknown):
-		have := opt.MaxMemory
-		if have <= 0 {
-			have = sysmem.Limit()
-		}
+		have := memoryLimit(opt.MaxMemory)
 		why := fmt.Sprintf("n = %d is past the complete search's largest board (%d)", res.N, complete.MaxN)
 		if res.N <= complete.MaxN {
 			why = fmt.Sprintf("the complete search of n = %d needs %s, more than the %s available", res.N,
@@ -149,10 +145,7 @@ func checkPartial(p Partial, maxN int, limit int64, counting bool) error {
 	if n < 1 || n > maxN {
 		return &SizeError{N: n, Min: 1, Max: maxN, What: what}
 	}
-	have := limit
-	if have <= 0 {
-		have = sysmem.Limit()
-	}
+	have := memoryLimit(limit)
 	need := complete.MemoryNeed(n)
 	if !counting {
 		free := 0

@@ -5,8 +5,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -84,46 +82,9 @@ func TestRootSurface(t *testing.T) {
 	}
 }
 
-// goDirs returns the directories of the module that hold Go files.
-func goDirs(t *testing.T) []string {
-	t.Helper()
-	var dirs []string
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			if m, _ := filepath.Glob(filepath.Join(path, "*.go")); len(m) > 0 {
-				dirs = append(dirs, path)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dirs
-}
-
-// parseDir parses the Go files of dir, tests or not, keyed by file name.
-func parseDir(t *testing.T, fset *token.FileSet, dir string, tests bool) map[string]*ast.File {
-	t.Helper()
-	files := map[string]*ast.File{}
-	m, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, path := range m {
-		if strings.HasSuffix(path, "_test.go") != tests {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[path] = f
-	}
-	return files
+// isTest tells whether f, parsed into fset, is a test file.
+func isTest(fset *token.FileSet, f *ast.File) bool {
+	return strings.HasSuffix(fset.Position(f.Pos()).Filename, "_test.go")
 }
 
 // TestNoSwitches: no test changes a package-level variable of the code it tests. Tuning
@@ -131,10 +92,13 @@ func parseDir(t *testing.T, fset *token.FileSet, dir string, tests bool) map[str
 // variables were switches that tests flipped, so that the code under test was not the
 // code that ships). A test that assigns one fails here, naming the variable.
 func TestNoSwitches(t *testing.T) {
-	for _, dir := range goDirs(t) {
-		fset := token.NewFileSet()
+	pkgs, fset := modulePackages(t)
+	for _, p := range pkgs {
 		vars := map[string]bool{} // the package-level variables of the code
-		for _, f := range parseDir(t, fset, dir, false) {
+		for _, f := range p.files {
+			if isTest(fset, f) {
+				continue
+			}
 			for _, d := range f.Decls {
 				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
 					for _, spec := range g.Specs {
@@ -148,9 +112,9 @@ func TestNoSwitches(t *testing.T) {
 		if len(vars) == 0 {
 			continue
 		}
-		for _, f := range parseDir(t, fset, dir, true) {
-			if strings.HasSuffix(f.Name.Name, "_test") {
-				continue // an external test sees only the exported names: errors, tables
+		for _, f := range p.files {
+			if !isTest(fset, f) || strings.HasSuffix(f.Name.Name, "_test") {
+				continue // code, or an external test, which sees only the exported names: errors, tables
 			}
 			for _, d := range f.Decls {
 				fn, ok := d.(*ast.FuncDecl)
@@ -254,10 +218,13 @@ func localNames(fn *ast.FuncDecl) map[string]bool {
 // which the command fills from NQUEENS_KERNEL; ParseShard takes a getenv function).
 func TestLibraryReadsNoEnvironment(t *testing.T) {
 	readers := map[string]bool{"Getenv": true, "LookupEnv": true, "Environ": true}
-	for _, dir := range goDirs(t) {
-		fset := token.NewFileSet()
-		for _, f := range parseDir(t, fset, dir, false) {
-			if f.Name.Name == "main" {
+	pkgs, fset := modulePackages(t)
+	if pkgs["."] == nil {
+		t.Fatal("not run from the module root")
+	}
+	for _, p := range pkgs {
+		for _, f := range p.files {
+			if isTest(fset, f) || f.Name.Name == "main" {
 				continue
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
@@ -271,8 +238,5 @@ func TestLibraryReadsNoEnvironment(t *testing.T) {
 				return true
 			})
 		}
-	}
-	if _, err := os.Stat("api.go"); err != nil {
-		t.Fatal("not run from the module root")
 	}
 }

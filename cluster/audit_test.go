@@ -19,10 +19,7 @@ import (
 // takes once the failing one is gone; the progress is reported in phase "audit".
 func TestAuditShards(t *testing.T) {
 	ctx := context.Background()
-	p, err := cluster.NewPlan(ctx, 13)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newPlan(t, 13)
 	dir := t.TempDir()
 	var files []string
 	for i := range 4 {

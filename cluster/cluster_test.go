@@ -16,14 +16,21 @@ import (
 	"github.com/nqueens/nqueens/internal/u128"
 )
 
+// newPlan is the plan of n, or the end of the test.
+func newPlan(t *testing.T, n int) *cluster.Plan {
+	t.Helper()
+	p, err := cluster.NewPlan(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestShardsAndMerge counts n = 12 as 3 shards through the public API, counts a shard
 // again (skipped), merges to the known counts, and reads the run's status: complete.
 func TestShardsAndMerge(t *testing.T) {
 	ctx := context.Background()
-	p, err := cluster.NewPlan(ctx, 12)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newPlan(t, 12)
 	sizes, err := p.Split(3)
 	if err != nil || len(sizes) != 3 || sizes[0].Subs+sizes[1].Subs+sizes[2].Subs != p.Subs() {
 		t.Fatalf("Split(3) = %v, %v for %d sub-problems", sizes, err, p.Subs())
@@ -67,10 +74,7 @@ func TestShardsAndMerge(t *testing.T) {
 // TestCountCheckpointed interrupts a checkpointed count, refuses to start over an
 // existing checkpoint without Resume, and resumes it to the known counts.
 func TestCountCheckpointed(t *testing.T) {
-	p, err := cluster.NewPlan(context.Background(), 16)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newPlan(t, 16)
 	ck := filepath.Join(t.TempDir(), "ck")
 	// The count is cancelled from its own progress, after a few sub-problems: however
 	// fast the engine, the interruption lands inside the count.
@@ -124,10 +128,7 @@ func TestParseShard(t *testing.T) {
 // returns its exact sums, Complete, with an error wrapping ErrNotSaved; interrupted, it
 // returns the partial sums, Interrupted, wrapping both ErrNotSaved and the cancellation.
 func TestCountNotSaved(t *testing.T) {
-	p, err := cluster.NewPlan(context.Background(), 13)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newPlan(t, 13)
 	for _, interrupt := range []bool{false, true} {
 		dir := filepath.Join(t.TempDir(), "gone")
 		os.Mkdir(dir, 0o755)
@@ -161,10 +162,7 @@ func TestCountNotSaved(t *testing.T) {
 // count; run again, it writes the result from the checkpoint without counting.
 func TestShardResultNotWritten(t *testing.T) {
 	ctx := context.Background()
-	p, err := cluster.NewPlan(ctx, 12)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newPlan(t, 12)
 	dir := t.TempDir()
 	blocker := filepath.Join(dir, "shard-0000-of-0002.json", "x")
 	opt := cluster.ShardOptions{Workers: 1, Progress: func(nqueens.Progress) { os.MkdirAll(blocker, 0o755) }}
@@ -191,10 +189,7 @@ func TestShardResultNotWritten(t *testing.T) {
 // the count returned.
 func TestProgress(t *testing.T) {
 	ctx := context.Background()
-	plan, err := cluster.NewPlan(ctx, 12)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := newPlan(t, 12)
 	dir := t.TempDir()
 	for _, name := range []string{"CountCheckpointed", "CountShard"} {
 		var inFlight, calls atomic.Int32
@@ -215,6 +210,7 @@ func TestProgress(t *testing.T) {
 			last = pr.Done
 			calls.Add(1)
 		}}
+		var err error
 		if name == "CountCheckpointed" {
 			_, err = cluster.CountCheckpointed(ctx, plan, opt)
 		} else {

@@ -108,7 +108,8 @@ type ShardResult struct {
 func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint}
-	if _, err := qjoin.ResolveName(opt.Kernel); err != nil {
+	kern, err := qjoin.ResolveName(opt.Kernel)
+	if err != nil {
 		return res, err
 	}
 	if opt.Checkpoint == "" {
@@ -133,7 +134,7 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 	if err != nil {
 		return res, err
 	}
-	return runCheckpointed(ctx, p.p, c, opt, res)
+	return runCheckpointed(ctx, p.p, c, kern, opt, res)
 }
 
 // CountShard counts shard i of the k shards of p (see Split) into the directory dir: the
@@ -148,7 +149,8 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, shard.FileName(i, k))}
-	if _, err := qjoin.ResolveName(opt.Kernel); err != nil {
+	kern, err := qjoin.ResolveName(opt.Kernel)
+	if err != nil {
 		return res, err
 	}
 	ids, err := shard.IDs(p.p, k, i)
@@ -205,7 +207,7 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	if err != nil {
 		return res, err
 	}
-	res, err = runCheckpointed(ctx, p.p, c, opt, res)
+	res, err = runCheckpointed(ctx, p.p, c, kern, opt, res)
 	ckptErr := err // the checkpoint's last write failed: the result file matters more
 	if err != nil && (res.Status != nqueens.Complete || !errors.Is(err, ErrNotSaved)) {
 		return res, err
@@ -293,17 +295,13 @@ func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int
 	return shard.NewCheckpoint(p, i, k, ids), nil
 }
 
-// runCheckpointed runs the rest of checkpoint c, saving it at opt.Checkpoint, and fills
-// res from it.
-func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, opt ShardOptions, res ShardResult) (ShardResult, error) {
+// runCheckpointed runs the rest of checkpoint c with the matcher kernel kern (resolved
+// by the caller, before any work), saving it at opt.Checkpoint, and fills res from it.
+func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, kern qjoin.Kernel, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
-	kern, err := qjoin.ResolveName(opt.Kernel)
-	if err != nil {
-		return res, err
-	}
 	rep := report.New(opt.Progress)
 	defer rep.Close()
-	err = shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
+	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
 		Every: opt.CheckpointEvery, Version: opt.Version, Kernel: kern, Progress: rep.Phase("count"), SaveFailed: opt.SaveFailed})
 	_, uerr := c.Unique() // a complete count's Burnside numerator is 8 × unique
 	res.Total, res.Burnside, res.Seconds = c.Total, c.Burnside, c.Seconds
