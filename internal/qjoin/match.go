@@ -211,6 +211,7 @@ func (m *matcher) nb() int { return int(m.first[len(m.first)-1]) }
 // the grouping of the table and the sorting of the queries.
 func (m *matcher) choose(table, sample []uint64) (int, float64) {
 	bh := m.im.halves
+	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
 	// Lines worth cutting: about log2 of the blocks, and two more to see
 	// the minimum. One block gains nothing.
 	hi := max(m.cmin, min(m.cmax, bits.Len(uint(len(table)/bh))+2))
@@ -225,10 +226,7 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 	all := float64(len(sample))
 	if hi == 0 {
 		// No cut: the classes' blocks, each met by every query.
-		var cnt [classes]int
-		for _, x := range table {
-			cnt[classOf(x)]++
-		}
+		cnt := classCounts(table)
 		k := float64(chunksFor(m.lines))
 		var cost float64
 		for _, c := range cnt {
@@ -240,18 +238,16 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 		return 0, cost + m.im.delta*float64(len(table)) + m.im.epsilon*all
 	}
 	size := 1 << uint(hi)
-	if cap(m.hist) < (classes+1)*size {
-		m.hist = make([]uint32, (classes+1)*size)
+	if cap(m.hist) < (2*classes+1)*size {
+		m.hist = make([]uint32, (2*classes+1)*size) // the table's, the queries', the table's second
 		m.sos = make([]float64, size)
 	}
+	clear(m.hist[:(2*classes+1)*size])
 	hist := m.hist[:(classes+1)*size]
-	clear(hist)
 	hW := hist[classes*size:]
 	sh := uint(m.lines - hi)
 	top := uint64(size - 1)
-	for _, x := range table {
-		hist[classOf(x)<<uint(hi)|int(x>>sh&top)]++
-	}
+	tableHistogram(m.hist[:(2*classes+1)*size], table, uint(hi), sh, top)
 	// Every sampleStep-th query of a large sample, every query of a small
 	// one; without a sample the queries count as spread evenly.
 	step := sampleStep
@@ -288,9 +284,10 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 			sos[u] = float64(hW[u])
 		}
 		for b := 1; b < n; b <<= 1 {
-			for u := range sos {
-				if u&b != 0 {
-					sos[u] += sos[u^b]
+			for base := 0; base < n; base += 2 * b {
+				without, with := sos[base:base+b], sos[base+b:base+2*b]
+				for u := range with {
+					with[u] += without[u]
 				}
 			}
 		}
@@ -302,7 +299,7 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 				if hE[g] == 0 {
 					continue
 				}
-				nb := float64((int(hE[g]) + bh - 1) / bh)
+				nb := float64((int(hE[g]) + bh - 1) >> bhLog)
 				cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
 			}
 		}
@@ -313,12 +310,48 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 	return best, bestCost + m.im.delta*float64(len(table)) + m.im.epsilon*all
 }
 
+// classCounts is the number of table words of each class: sums of the
+// flag bits (a histogram's increments would wait on one another).
+func classCounts(table []uint64) [classes]int {
+	var a, b, ab uint64
+	for _, x := range table {
+		a += x >> flagN & 1
+		b += x >> flagS
+		ab += x >> flagN & (x >> flagS)
+	}
+	return [classes]int{len(table) - int(a+b-ab), int(a + b - 2*ab), int(ab)}
+}
+
+// tableHistogram adds to hist[cl<<hi | g] the table words of class cl and
+// cut bits g (the bits of x>>sh&top), in two interleaved histograms, the
+// second at hist[(classes+1)<<hi:], zero on entry, which it adds to the
+// first: neighbouring words often share their bits, and one histogram's
+// increments of one slot would wait on one another.
+func tableHistogram(hist []uint32, table []uint64, hi, sh uint, top uint64) {
+	n := classes << hi
+	h0, h1 := hist[:n], hist[(classes+1)<<hi:][:n]
+	i := 0
+	for ; i+1 < len(table); i += 2 {
+		x, y := table[i], table[i+1]
+		h0[classOf(x)<<hi|int(x>>sh&top)]++
+		h1[classOf(y)<<hi|int(y>>sh&top)]++
+	}
+	if i < len(table) {
+		x := table[i]
+		h0[classOf(x)<<hi|int(x>>sh&top)]++
+	}
+	for g, v := range h1 {
+		h0[g] += v
+	}
+}
+
 // group lays the table words out in m.words by their class and cut bits g
 // (the top m.c line bits), each group padded to whole blocks, without
 // their flags (the tables read bit 63 as the padding's mark), and sets
 // m.first.
 func (m *matcher) group(table []uint64) {
 	bh := m.im.halves
+	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
 	c := uint(m.c)
 	n := classes << c
 	if cap(m.first) < n+1 {
@@ -332,6 +365,10 @@ func (m *matcher) group(table []uint64) {
 	top := uint64(1)<<c - 1
 	flagged := m.flaggedTable
 	switch {
+	case flagged && c == 0:
+		for cl, k := range classCounts(table) {
+			cnt[cl] = uint32(k)
+		}
 	case flagged:
 		for _, x := range table {
 			cnt[(x>>flagN&1+x>>flagS)<<c|x>>sh&top]++
@@ -345,7 +382,7 @@ func (m *matcher) group(table []uint64) {
 	}
 	m.first[0] = 0
 	for g := 0; g < n; g++ {
-		m.first[g+1] = m.first[g] + int32((int(cnt[g])+bh-1)/bh)
+		m.first[g+1] = m.first[g] + int32((int(cnt[g])+bh-1)>>bhLog)
 	}
 	size := int(m.first[n]) * bh
 	if cap(m.words) < size {
