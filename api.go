@@ -111,9 +111,10 @@ var ErrKernel = qjoin.ErrKernel
 // MaxCountN is the largest board the counter takes.
 const MaxCountN = fastcount.MaxN
 
-// CountMemory is an upper bound, in bytes, of the memory a count of the n×n board (whole
-// or a shard of package cluster) takes with the given number of workers (0 means
-// GOMAXPROCS), counting the garbage collector's room: a count is refused with a
+// CountMemory is an upper bound, in bytes, of the memory a count of the n×n board (whole,
+// or a shard of package cluster split into at most half as many shards as sub-problems;
+// cluster.ShardMemory is a shard's own, smaller) takes with the given number of workers
+// (0 means GOMAXPROCS), counting the garbage collector's room: a count is refused with a
 // MemoryError when the machine has less (or than CountOptions.MaxMemory). A program that
 // runs counts can pass it to debug.SetMemoryLimit, so that the garbage collector keeps
 // the heap under it (the command does, unless GOMEMLIMIT is set).

@@ -227,3 +227,27 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestShardSize: one shard's size is its entry of the split, for a plan of the join
+// (n = 22) and one of the constellations (n = 9), shards empty or not.
+func TestShardSize(t *testing.T) {
+	for _, c := range []struct{ n, k int }{{22, 1}, {22, 7}, {22, 1000}, {9, 3}, {9, 10000}} {
+		p := newPlan(t, c.n)
+		sizes, err := p.Split(c.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range []int{0, 1, c.k / 2, c.k - 1} {
+			if i >= c.k {
+				continue
+			}
+			got, err := p.ShardSize(i, c.k)
+			if err != nil || got != sizes[i] {
+				t.Errorf("n=%d shard %d/%d: %+v %v, the split says %+v", c.n, i, c.k, got, err, sizes[i])
+			}
+		}
+		if _, err := p.ShardSize(c.k, c.k); err == nil {
+			t.Errorf("n=%d: shard %d of %d taken", c.n, c.k, c.k)
+		}
+	}
+}

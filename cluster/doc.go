@@ -13,5 +13,5 @@
 // The command's "count --shard", "merge", "status" and "audit" are this package;
 // docs/cluster.md shows them on Slurm, Kubernetes and GNU parallel. A count that fits
 // one run is nqueens.Count; MaxCountN and CountMemory, which hold for both, are the
-// root's.
+// root's; ShardMemory bounds one shard's memory alone.
 package cluster

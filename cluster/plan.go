@@ -50,8 +50,25 @@ func (p *Plan) Hash() string { return p.p.Hash() }
 // Engine names the counting engine and its version, as files record it.
 func (p *Plan) Engine() string { return p.p.Version() }
 
-// Memory is nqueens.CountMemory of the plan's board.
+// Memory is nqueens.CountMemory of the plan's board: what its whole count on workers
+// goroutines takes at most.
 func (p *Plan) Memory(workers int) uint64 { return nqueens.CountMemory(p.p.N, workers) }
+
+// ShardMemory is an upper bound, in bytes, of the memory one shard of the plan of n
+// split into k shards takes, its planning included, when it holds subs sub-problems
+// (ShardSize.Subs; at most 1 while its plan is made) and runs on workers goroutines: from
+// n = 22 on, the plan, the split and the row sets the shard counts, not every
+// sub-problem's id; below, nqueens.CountMemory.
+func ShardMemory(n, workers, subs, k int) uint64 {
+	return fastcount.EstimateShardMemory(n, workers, subs, k)
+}
+
+// ShardSize is the size of shard i of the plan split into k shards (Split's entry i),
+// found without a list of every shard.
+func (p *Plan) ShardSize(i, k int) (ShardSize, error) {
+	sz, err := shard.SizeOf(p.p, k, i)
+	return ShardSize{Subs: sz.Subs, Cost: sz.Cost}, err
+}
 
 // Estimate is the CPU time a count of a plan takes (Plan.Estimate).
 type Estimate struct {

@@ -313,14 +313,21 @@ func (c *countCmd) countShard(n int) error {
 		return usagef("--checkpoint does not go with --shard: a shard checkpoints itself in its --out-dir, %s",
 			filepath.Join(c.outDir, cluster.CheckpointFile(i, k)))
 	}
+	// While the plan is made and split, the shard holds no sub-problem yet.
+	defer setMemoryLimit(int64(cluster.ShardMemory(n, c.workers, 1, k)))()
 	p, err := newPlan(c.e, n)
 	if err != nil {
 		return err
 	}
-	if sizes, err := p.Split(k); err == nil && sizes[i].Subs == 0 {
+	size, err := p.ShardSize(i, k)
+	if err == nil && size.Subs == 0 {
 		warnShards(c.e, p, k, fmt.Sprintf(", this one (%d/%d) among them", i, k))
 	} else {
 		warnShards(c.e, p, k, "")
+	}
+	if err == nil {
+		// The plan is made: the shard takes its own share, not the whole count's.
+		defer setMemoryLimit(int64(cluster.ShardMemory(n, c.workers, size.Subs, k)))()
 	}
 	bar := c.bar()
 	r, err := cluster.CountShard(c.e.ctx, p, i, k, c.outDir, c.options(bar))
@@ -366,9 +373,16 @@ func (c *countCmd) countShard(n int) error {
 // of n = 23 peaked at 520 MB against 478 MB estimated).
 // It returns the function that puts the previous limit back.
 func limitMemory(n, workers int) (restore func()) {
+	return setMemoryLimit(int64(nqueens.CountMemory(n, workers)))
+}
+
+// setMemoryLimit sets the soft memory limit to b bytes unless GOMEMLIMIT sets one, and
+// returns the function that puts the previous limit back. A shard sets its own
+// (cluster.ShardMemory) once its plan is made.
+func setMemoryLimit(b int64) (restore func()) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	prev := debug.SetMemoryLimit(int64(nqueens.CountMemory(n, workers)))
+	prev := debug.SetMemoryLimit(b)
 	return func() { debug.SetMemoryLimit(prev) }
 }

@@ -147,9 +147,12 @@ func (c *planCmd) run(size string) error {
 			return usageError{err}
 		}
 		out.Shards = c.k
+		most := 0 // the sub-problems of the largest shard
 		for _, sz := range sizes {
 			largest = max(largest, float64(sz.Cost)*est.HoursPerCost)
+			most = max(most, sz.Subs)
 		}
+		out.Memory = cluster.ShardMemory(n, c.workers, most, c.k)
 		show := func(i int) {
 			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sizes[i].Subs, Cost: sizes[i].Cost,
 				CoreHours: float64(sizes[i].Cost) * est.HoursPerCost})

@@ -1,12 +1,30 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
+
+	"github.com/nqueens/nqueens/cluster"
 )
 
+// mustSplit is the split of n's plan into k shards.
+func mustSplit(t *testing.T, n, k int) []cluster.ShardSize {
+	t.Helper()
+	p, err := cluster.NewPlan(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes, err := p.Split(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sizes
+}
+
 // TestPlanMemory: plan prints the memory estimate for the workers asked, growing with
-// them, and under 2 GiB with 2 workers at n = 22 (qjoin checks every n).
+// them, and under 2 GiB with 2 workers at n = 22 (qjoin checks every n); with --shards,
+// that of the largest shard.
 func TestPlanMemory(t *testing.T) {
 	memory := func(args ...string) planOutput {
 		t.Helper()
@@ -23,6 +41,19 @@ func TestPlanMemory(t *testing.T) {
 	}
 	if m := memory("22", "--workers", "2").Memory; m == 0 || m > 2<<30 {
 		t.Errorf("plan 22: %d bytes with 2 workers", m)
+	}
+	// With --shards K the figure is one shard's: the plan, the split and the
+	// sub-problems of the largest shard, less than the whole count's ids.
+	whole, sharded := memory("22", "-w", "2"), memory("22", "-w", "2", "--shards", "1000", "--only", "0")
+	if sharded.Memory >= whole.Memory {
+		t.Errorf("plan 22: %d bytes a shard of 1000, %d the whole count", sharded.Memory, whole.Memory)
+	}
+	most := 0
+	for _, sz := range mustSplit(t, 22, 1000) {
+		most = max(most, sz.Subs)
+	}
+	if want := cluster.ShardMemory(22, 2, most, 1000); sharded.Memory != want {
+		t.Errorf("plan 22 --shards 1000: %d bytes, cluster.ShardMemory says %d", sharded.Memory, want)
 	}
 	if code, _, errs := runCLI(t, "", "plan", "20", "-w", "-3"); code != exitUsage {
 		t.Errorf("plan -w -3: exit %d, %q", code, errs)

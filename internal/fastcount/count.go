@@ -269,6 +269,17 @@ func SatAdd(a, b uint64) uint64 {
 // measured at n=13..17; else up to 64 bytes (smaller buckets, scanned word
 // by word or with fewer planes), for 2·2^(n-1) halves, twice the largest
 // sub-problem measured at n=21.
+// EstimateShardMemory bounds, in bytes, the memory of a count of subs of
+// the sub-problems of n's plan (one shard of shards), its planning
+// included: the join's figure (qjoin.EstimateShardMemory); below the join,
+// the whole count's.
+func EstimateShardMemory(n, workers, subs, shards int) uint64 {
+	if useQJoin(EngineAuto, n) {
+		return qjoin.EstimateShardMemory(n, pool.Default(workers), subs, shards)
+	}
+	return EstimateMemory(n, workers)
+}
+
 func EstimateMemory(n, workers int) uint64 {
 	workers = pool.Default(workers)
 	if useQJoin(EngineAuto, n) {

@@ -210,8 +210,11 @@
 // w exactly for every row set; beyond, it measures a few row sets of each
 // class (the number of rows in the North: the classes differ by 10^4 in
 // cost, their members by a few times) from their slices and gives every
-// member its class's mean. EstimateMemory bounds a count's memory from
-// measured maxima of the tables, slices and halves, and the caps above.
+// member its class's mean (the sampled row sets' slices are counted, not
+// stored). EstimateMemory and EstimateShardMemory bound a count's memory
+// from the tables' sizes, the exact largest slices (quadSlices,
+// rowSetSlices: a search over every row subset of each quadrant), measured
+// maxima of the halves, and the caps above.
 //
 // # Pool (count.go)
 //

@@ -379,7 +379,7 @@ func sampledCosts(p *Plan, stop func() bool) ([]float64, bool) {
 	}
 	seen := make([]int, h+1)
 	sum := make([]float64, h+1)
-	sl := newSlicers(g, p.t)
+	sl := newSlicers(g, p.t, true, false) // the quarter pairs need only the cells' sizes
 	for _, R := range p.rows {
 		k := class(R)
 		o := seen[k]

@@ -108,7 +108,9 @@ func TestParts(t *testing.T) {
 }
 
 // TestSlices: every slice a worker builds holds the entries of the shared
-// table's row set, cell by cell, in the same order.
+// table's row set, cell by cell, in the same order, whether each slice
+// has memory of its own (exact) or not; a slicer that only counts gives
+// the same cells and no entries.
 func TestSlices(t *testing.T) {
 	for _, n := range []int{9, 12, 15} {
 		o := defaultOptions(n)
@@ -118,24 +120,32 @@ func TestSlices(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.buildTables(2, nil)
-		sl := newSlicers(p.g, p.t)
-		for q := range sl {
-			qt := &p.t.quads[q]
-			for rows := uint32(0); rows < 1<<uint(qt.qg.rows); rows++ {
-				want, got := qt.view(rows), sl[q].get(rows)
-				k := bits.OnesCount32(rows)
-				if k > qt.qg.cols {
-					continue
-				}
-				forCombs(uint32(qt.qg.cols), k, func(C uint32) {
-					lo, mid, hi := want.cell(C)
-					glo, gmid, ghi := got.cell(C)
-					if hi-lo != ghi-glo || mid-lo != gmid-glo ||
-						fmt.Sprint(want.words[lo:hi]) != fmt.Sprint(got.words[glo:ghi]) {
-						t.Fatalf("n=%d quadrant %d rows %b cols %b: slice %v, table %v",
-							n, q, rows, C, got.words[glo:ghi], want.words[lo:hi])
+		for _, mode := range []struct{ countOnly, exact bool }{{false, false}, {false, true}, {true, false}} {
+			sl := newSlicers(p.g, p.t, mode.countOnly, mode.exact)
+			for q := range sl {
+				qt := &p.t.quads[q]
+				for rows := uint32(0); rows < 1<<uint(qt.qg.rows); rows++ {
+					want, got := qt.view(rows), sl[q].get(rows)
+					k := bits.OnesCount32(rows)
+					if k > qt.qg.cols {
+						continue
 					}
-				})
+					if mode.countOnly && got.words != nil {
+						t.Fatalf("n=%d quadrant %d rows %b: a counting slicer holds %d entries", n, q, rows, len(got.words))
+					}
+					if mode.exact && cap(got.words) != len(got.words)+pairSlack {
+						t.Fatalf("n=%d quadrant %d rows %b: %d entries in a capacity of %d", n, q, rows, len(got.words), cap(got.words))
+					}
+					forCombs(uint32(qt.qg.cols), k, func(C uint32) {
+						lo, mid, hi := want.cell(C)
+						glo, gmid, ghi := got.cell(C)
+						if hi-lo != ghi-glo || mid-lo != gmid-glo ||
+							!mode.countOnly && fmt.Sprint(want.words[lo:hi]) != fmt.Sprint(got.words[glo:ghi]) {
+							t.Fatalf("n=%d quadrant %d rows %b cols %b (%+v): slice %d..%d..%d, table %d..%d..%d",
+								n, q, rows, C, mode, glo, gmid, ghi, lo, mid, hi)
+						}
+					})
+				}
 			}
 		}
 	}
@@ -568,6 +578,44 @@ func TestTranspose64(t *testing.T) {
 	}
 }
 
+// TestBuildGo: the Go kernel's chunk tables against their definition: bit
+// i of entry s of chunk j (lane i/64 of the block) is set when half i is
+// no padding and uses none of the lines j·5+b for the bits b of s.
+func TestBuildGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, halves := range []int{256, 512} {
+		for _, k := range []int{minChunks, 6, maxChunks} {
+			nb := 3
+			words := randomWords(rng, nb*halves, k*chunkBits, rng.IntN(2) == 0)
+			for i := range words {
+				if rng.IntN(9) == 0 {
+					words[i] = pad
+				}
+			}
+			lanes := halves / 64
+			bw := k * chunkSize * lanes
+			tab := make([]uint64, nb*bw)
+			buildGo(words, nb, tab, k, halves)
+			for b := 0; b < nb; b++ {
+				for j := 0; j < k; j++ {
+					for s := 0; s < chunkSize; s++ {
+						lines := uint64(s) << uint(j*chunkBits)
+						for i := 0; i < halves; i++ {
+							w := words[b*halves+i]
+							want := w != pad && w&lines == 0
+							got := tab[b*bw+j*chunkSize*lanes+s*lanes+i/64]>>uint(i%64)&1 == 1
+							if got != want {
+								t.Fatalf("halves %d, %d chunks: block %d chunk %d subset %05b half %d (%#x): %v, want %v",
+									halves, k, b, j, s, i, w, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestCancel: a count stops within a second of its context's end, in the
 // table build and in the join, and reports only finished sub-problems.
 func TestCancel(t *testing.T) {
@@ -656,16 +704,29 @@ func TestKernelChoice(t *testing.T) {
 	}
 }
 
-// TestEstimateMemory: the estimate stays under 2 GiB up to n = 28 with 2
-// workers, 4 GiB at n = 29, and grows with the workers.
+// TestEstimateMemory: a shard of a million (a few sub-problems each) stays
+// under 2 GiB up to n = 28 with 2 workers, 4 GiB at n = 29, and so does a
+// whole count up to 28; a shard of one sub-problem takes less than the
+// whole count from n = 22 on (the ids of every sub-problem), more with
+// more shards (the split), and the estimate grows with the workers.
 func TestEstimateMemory(t *testing.T) {
 	for n := MinN; n <= MaxN; n++ {
 		limit := uint64(2 << 30)
 		if n == 29 {
 			limit = 4 << 30
 		}
-		if m := EstimateMemory(n, 2); m > limit {
-			t.Errorf("n=%d: %d bytes", n, m)
+		shard := EstimateShardMemory(n, 2, 200, 1_000_000)
+		if shard > limit {
+			t.Errorf("n=%d: a shard of 10^6 takes %d bytes", n, shard)
+		}
+		if m := EstimateMemory(n, 2); n < 29 && m > limit {
+			t.Errorf("n=%d: the whole count takes %d bytes", n, m)
+		}
+		if n >= 22 && EstimateShardMemory(n, 2, 1, 1000) >= EstimateMemory(n, 2) {
+			t.Errorf("n=%d: a shard of one sub-problem takes %d bytes, the whole count %d", n, EstimateShardMemory(n, 2, 1, 1000), EstimateMemory(n, 2))
+		}
+		if EstimateShardMemory(n, 2, 1, 1<<26) <= EstimateShardMemory(n, 2, 1, 1) {
+			t.Errorf("n=%d: the split's memory is not counted", n)
 		}
 	}
 	if EstimateMemory(20, 8) <= EstimateMemory(20, 1) {
@@ -729,7 +790,7 @@ func TestMemoryWithinEstimate(t *testing.T) {
 		}
 		close(done)
 		most := <-peak
-		est := estimateMemory(r.n, 2, o)
+		est := estimateMemory(r.n, 2, len(ids), r.shards, o)
 		t.Logf("n=%d shard %d/%d shared %v: heap peak %d MB (%d MB before), estimate %d MB", r.n, r.shard, r.shards, r.shared, most>>20, (base.HeapInuse+base.StackInuse)>>20, est>>20)
 		if most > est {
 			t.Errorf("n=%d: heap peak %d bytes over the estimate %d", r.n, most, est)

@@ -48,17 +48,29 @@ type slicer struct {
 	fill  bool     // the search fills words (else it counts)
 	list  [32]int  // the rows of the set, in order
 	full  uint32
+
+	// countOnly: the slices hold the number of entries of each key and no
+	// entries (words is nil): what a plan's sampled costs read.
+	countOnly bool
+	// exact: each slice takes 8 bytes per entry and no more, in memory of
+	// its own, the previous row set's let go (else the words grow by a
+	// quarter and keep the largest capacity yet): for shared row sets,
+	// which take minutes each, so that a shard's memory is that of its row
+	// set, not of the largest slices of each quadrant among its row sets.
+	exact bool
 }
 
 func newSlicer(qg *quadGeom, rank []uint32) *slicer {
 	return &slicer{qg: qg, rank: rank, full: uint32(1)<<uint(qg.cols) - 1}
 }
 
-// newSlicers returns a slicer for each quadrant of g.
-func newSlicers(g *geom, t *tables) *[4]*slicer {
+// newSlicers returns a slicer for each quadrant of g (see slicer's
+// countOnly and exact).
+func newSlicers(g *geom, t *tables, countOnly, exact bool) *[4]*slicer {
 	var sl [4]*slicer
 	for q := range sl {
 		sl[q] = newSlicer(&g.quads[q], t.quads[q].rank)
+		sl[q].countOnly, sl[q].exact = countOnly, exact
 	}
 	return &sl
 }
@@ -97,8 +109,15 @@ func (s *slicer) build(rows uint32) {
 	for i := 1; i <= nk; i++ {
 		idx[i] += idx[i-1]
 	}
+	if s.countOnly {
+		s.words = nil
+		return
+	}
 	n := int(idx[nk])
-	if cap(s.words) < n+pairSlack {
+	if s.exact {
+		s.words = nil // let the previous row set's entries go first
+		s.words = make([]uint64, n+pairSlack)
+	} else if cap(s.words) < n+pairSlack {
 		s.words = make([]uint64, n+pairSlack, n+n/4+pairSlack)
 	}
 	s.words = s.words[:n+pairSlack]

@@ -55,7 +55,7 @@ func newSolver(p *Plan, k Kernel) *solver {
 	m.stepPairs = p.o.stepPairs
 	s := &solver{p: p, o: &p.o, t: p.t, im: im, m: m}
 	if p.o.slices {
-		s.slicers = newSlicers(p.g, p.t)
+		s.slicers = newSlicers(p.g, p.t, false, p.o.shared)
 	}
 	return s
 }

@@ -39,6 +39,22 @@ func Split(p *fastcount.Plan, k int) ([]Size, error) {
 	return out, err
 }
 
+// SizeOf returns the size of shard i of k of p (Split's entry i) without a
+// list of every shard's size.
+func SizeOf(p *fastcount.Plan, k, i int) (Size, error) {
+	if i < 0 || i >= k {
+		return Size{}, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
+	}
+	var sz Size
+	err := assign(p, k, func(id, shard int) {
+		if shard == i {
+			sz.Subs++
+			sz.Cost += uint64(p.Cost(id))
+		}
+	})
+	return sz, err
+}
+
 // IDs returns the sub-problems of shard i of k of p, in increasing order.
 // The sub-problems are split among the shards balanced by their estimated
 // cost: longest first, each to the shard with the least cost so far (ties
