@@ -354,13 +354,17 @@ func (m *matcher) group(table []uint64) {
 	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
 	c := uint(m.c)
 	n := classes << c
+	// counts has room for tableHistogram's second histogram.
+	room := (2*classes + 1) << c
 	if cap(m.first) < n+1 {
 		m.first = make([]int32, n+1, 2*n+1)
-		m.counts = make([]uint32, n, 2*n)
+	}
+	if cap(m.counts) < room {
+		m.counts = make([]uint32, room, 2*room)
 	}
 	m.first = m.first[:n+1]
 	cnt := m.counts[:n]
-	clear(cnt)
+	clear(m.counts[:room])
 	sh := uint(m.lines) - c
 	top := uint64(1)<<c - 1
 	flagged := m.flaggedTable
@@ -369,14 +373,10 @@ func (m *matcher) group(table []uint64) {
 		for cl, k := range classCounts(table) {
 			cnt[cl] = uint32(k)
 		}
-	case flagged:
-		for _, x := range table {
-			cnt[(x>>flagN&1+x>>flagS)<<c|x>>sh&top]++
-		}
-	case c > 0:
-		for _, x := range table {
-			cnt[x>>sh&top]++
-		}
+	case flagged || c > 0:
+		// (The words of a table that is not the flagged half have no
+		// flags: class 0.)
+		tableHistogram(m.counts[:room], table, c, sh, top)
 	default:
 		cnt[0] = uint32(len(table))
 	}
@@ -587,15 +587,54 @@ func (m *matcher) countLinear(q []uint64) uint64 {
 // transpose64 transposes the 64×64 bit matrix x in place: afterwards bit i
 // of x[j] is what bit j of x[i] was. It swaps ever smaller square blocks
 // across the diagonal: 32×32, 16×16, ..., 1×1 (Hacker's Delight, 7-3,
-// with bit 0 as the first column). m holds the low half of each block.
+// with bit 0 as the first column); each stage's mask holds the low half
+// of each block.
 func transpose64(x *[64]uint64) {
-	m := uint64(0x00000000FFFFFFFF)
-	for j := 32; j != 0; j, m = j>>1, m^(m<<uint(j>>1)) {
-		for k := 0; k < 64; k = (k + j + 1) &^ j {
-			t := (x[k]>>uint(j) ^ x[k+j]) & m
-			x[k] ^= t << uint(j)
-			x[k+j] ^= t
+	// The six stages of the butterfly, each with its constant shift and
+	// mask (a loop over the stages computed them, and the indices, at run
+	// time: a fifth of the Go kernel's table build).
+	for k := 0; k < 32; k++ {
+		t := (x[k]>>32 ^ x[k+32]) & 0x00000000FFFFFFFF
+		x[k] ^= t << 32
+		x[k+32] ^= t
+	}
+	for k0 := 0; k0 < 64; k0 += 32 {
+		y := (*[32]uint64)(x[k0 : k0+32])
+		for k := 0; k < 16; k++ {
+			t := (y[k]>>16 ^ y[k+16]) & 0x0000FFFF0000FFFF
+			y[k] ^= t << 16
+			y[k+16] ^= t
 		}
+	}
+	for k0 := 0; k0 < 64; k0 += 16 {
+		y := (*[16]uint64)(x[k0 : k0+16])
+		for k := 0; k < 8; k++ {
+			t := (y[k]>>8 ^ y[k+8]) & 0x00FF00FF00FF00FF
+			y[k] ^= t << 8
+			y[k+8] ^= t
+		}
+	}
+	for k0 := 0; k0 < 64; k0 += 8 {
+		y := (*[8]uint64)(x[k0 : k0+8])
+		for k := 0; k < 4; k++ {
+			t := (y[k]>>4 ^ y[k+4]) & 0x0F0F0F0F0F0F0F0F
+			y[k] ^= t << 4
+			y[k+4] ^= t
+		}
+	}
+	for k0 := 0; k0 < 64; k0 += 4 {
+		y := (*[4]uint64)(x[k0 : k0+4])
+		for k := 0; k < 2; k++ {
+			t := (y[k]>>2 ^ y[k+2]) & 0x3333333333333333
+			y[k] ^= t << 2
+			y[k+2] ^= t
+		}
+	}
+	for k := 0; k < 64; k += 2 {
+		y := (*[2]uint64)(x[k : k+2])
+		t := (y[0]>>1 ^ y[1]) & 0x5555555555555555
+		y[0] ^= t << 1
+		y[1] ^= t
 	}
 }
 
@@ -603,30 +642,80 @@ func transpose64(x *[64]uint64) {
 // words, padded with pad) in the layout of any block size, by 64×64 bit
 // transposes.
 func buildGo(words []uint64, nb int, tab []uint64, k, halves int) {
+	if halves == 256 {
+		buildGo256(words, nb, tab, k)
+		return
+	}
 	lanes := halves / 64
 	bw := k * chunkSize * lanes
 	var x [64]uint64
+	var sub [chunkSize]uint64
 	for b := 0; b < nb; b++ {
 		blk := tab[b*bw : (b+1)*bw]
 		for lane := 0; lane < lanes; lane++ {
-			first := b*halves + lane*64
-			valid := ^uint64(0)
-			for i := range x {
-				x[i] = ^words[first+i]
-				if words[first+i] == pad {
-					valid &^= 1 << uint(i)
-				}
-			}
-			transpose64(&x)
-			// x[ℓ] bit i: half first+i does not use line ℓ.
+			sub[0] = ^transposeLane(&x, words[b*halves+lane*64:])
 			for j := 0; j < k; j++ {
+				chunkTable(&sub, (*[chunkBits]uint64)(x[j*chunkBits:j*chunkBits+chunkBits]))
 				t := blk[j*chunkSize*lanes : (j+1)*chunkSize*lanes]
-				v := x[j*chunkBits : j*chunkBits+chunkBits]
-				t[lane] = valid
-				for s := 1; s < chunkSize; s++ {
-					t[s*lanes+lane] = t[(s&(s-1))*lanes+lane] & v[bits.TrailingZeros(uint(s))]
+				for s, a := range sub {
+					t[s*lanes+lane] = a
 				}
 			}
+		}
+	}
+}
+
+// buildGo256 is buildGo for blocks of 256 halves (4 lanes of 64), the Go
+// kernel's: entry s of lane l of a chunk table is its word s·4+l, so the
+// table is built by doubling all four lanes at once, in order, from the
+// transposes of the block's four lanes.
+func buildGo256(words []uint64, nb int, tab []uint64, k int) {
+	const lanes = 4
+	bw := k * chunkSize * lanes
+	var x [lanes][64]uint64
+	var valid [lanes]uint64
+	for b := 0; b < nb; b++ {
+		blk := tab[b*bw : (b+1)*bw]
+		for l := range x {
+			valid[l] = ^transposeLane(&x[l], words[b*256+l*64:])
+		}
+		for j := 0; j < k; j++ {
+			t := blk[j*chunkSize*lanes : (j+1)*chunkSize*lanes]
+			copy(t, valid[:])
+			for bit := 0; bit < chunkBits; bit++ {
+				line := j*chunkBits + bit
+				v0, v1, v2, v3 := x[0][line], x[1][line], x[2][line], x[3][line]
+				n := lanes << uint(bit)
+				lo, hi := t[:n], t[n:2*n]
+				hi = hi[:len(lo)]
+				for i := 0; i+3 < len(lo); i += lanes {
+					hi[i], hi[i+1], hi[i+2], hi[i+3] = lo[i]&v0, lo[i+1]&v1, lo[i+2]&v2, lo[i+3]&v3
+				}
+			}
+		}
+	}
+}
+
+// transposeLane puts in x the transpose of the complements of the 64
+// words of ws: x[ℓ] bit i is set when word i does not use line ℓ. It
+// returns the bits of the words that are padding.
+func transposeLane(x *[64]uint64, ws []uint64) (padded uint64) {
+	for i, w := range (*[64]uint64)(ws[:64]) {
+		x[i] = ^w
+		padded |= uint64(bits.Len64(w^pad)-1) >> 63 << uint(i) // w == pad
+	}
+	transpose64(x)
+	return padded
+}
+
+// chunkTable fills sub[1:] from sub[0]: sub[s] is sub[0] ANDed with the v
+// of the bits of s, built by doubling (s with its top bit b from s without
+// it).
+func chunkTable(sub *[chunkSize]uint64, v *[chunkBits]uint64) {
+	for bit, n := 0, 1; bit < chunkBits; bit, n = bit+1, 2*n {
+		lo, hi := sub[:n], sub[n:2*n]
+		for s, a := range lo {
+			hi[s] = a & v[bit]
 		}
 	}
 }
