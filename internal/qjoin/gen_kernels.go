@@ -112,8 +112,11 @@ import "math/bits"
 //
 // For each tile of at most tile blocks: for each run, for each query of
 // the run (in the query list of its class): the weight shift of its flags
-// (shifts[w>>62]) into X9, the chunk offsets o_j (bits 5j..5j+4 of the
-// query times the entry size) by RORX and a mask, one register each
+// (shifts[w>>62]) into X9 (by VMOVQ: the SSE MOVQ, while the vector
+// registers' upper halves are in use, made every query a state transition
+// on an Intel Xeon VM, the count ten times slower), the chunk offsets o_j
+// (bits 5j..5j+4 of the query times the entry size) by RORX and a mask,
+// one register each
 // (R8..R14, CX); then per block of the tile one load and k-1 ANDs with the
 // chunk's displacement, and a popcount into the query's sum (Y10/Z10),
 // which is shifted by the weight and added to the total (Y11/Z11).
@@ -210,7 +213,7 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p("\tSHRQ $62, BX")
 	p("\tADDQ shifts+56(FP), BX")
 	p("\tMOVBQZX (BX), BX")
-	p("\tMOVQ BX, X9")
+	p("\tVMOVQ BX, X9")
 	p("\t%s %s10, %s10, %s10", xor, reg, reg, reg)
 	p("\tSHLQ $%d, AX", shift)
 	p("\tMOVQ AX, %s", offs[0])
