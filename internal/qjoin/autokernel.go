@@ -19,11 +19,12 @@ func availableKernels() []Kernel {
 
 // autoMargin is how much faster than the widest kernel another one must
 // be, timed on the same work, to be taken instead: a busy moment during
-// the timing does not move the choice, a vector unit many times slower
-// than its width promises does. (Seen: a 2-core KVM guest reporting an
-// Intel Xeon with AVX-512, 2026-12-03, on which the AVX-512 and AVX2
-// kernels matched 3 to 7 times slower than the pure-Go one, while
-// floor.c's scalar search ran at its usual speed.)
+// the timing does not move the choice, vector code many times slower
+// than its width promises does. (Seen on a 2-core KVM guest reporting an
+// Intel Xeon with AVX-512, 2026-12-03: the AVX-512 and AVX2 kernels
+// matched 3 to 7 times slower than the pure-Go one. The cause was ours,
+// a legacy SSE instruction in their loop (see gen_kernels.go), since
+// fixed; the timing stays as the net that caught it.)
 const autoMargin = 1.5
 
 var autoKernel = sync.OnceValue(func() Kernel { return chooseKernel(availableKernels(), timeKernel) })
