@@ -118,8 +118,9 @@
 // weight.
 //
 // Which half is the table: the East as a rule; but a row set whose halves
-// fit in one part and one batch takes the half that the cost model gives
-// the least work (the larger one, as a rule, when there are enough queries
+// fit in one part and one batch (and, with the assembly kernels, number
+// more than 16,384: on fewer the choice costs more than it saves) takes
+// the half that the cost model gives the least work (the larger one, as a rule, when there are enough queries
 // to pay for its tables: at n = 20 that made the kernel's loads 1.7 times
 // fewer).
 //

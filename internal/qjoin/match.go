@@ -172,7 +172,11 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 		return
 	}
 	if c < 0 {
-		c, _ = m.choose(table, sample)
+		if lo, hi := m.cutRange(len(table)); lo == hi {
+			c = lo // nothing to choose: no need of the histograms
+		} else {
+			c, _ = m.choose(table, sample)
+		}
 	}
 	m.c = c
 	m.k = chunksFor(m.lines - m.c)
@@ -192,9 +196,20 @@ func (m *matcher) cost(table, q []uint64) (float64, int) {
 	if len(table) <= linearMax {
 		return float64(len(table)) * float64(len(q)) * linearPair, 0
 	}
-	c, cost := m.choose(table, q)
+	c, cost := m.chooseStep(table, q, max(1, len(table)/costWords))
 	return cost, c
 }
+
+// costWords is about the number of table words whose histogram cost reads:
+// every k-th word of a larger table, each counting for k. The choice
+// between two tables needs no more (with AVX-512 the exact histograms of
+// both halves of the row sets of n = 18 took a tenth of the count), and
+// the build chooses the cut lines of the table taken from all its words.
+const costWords = 2048
+
+// classWords is about the number of table words whose classes cost reads
+// for a table that cuts no line.
+const classWords = 256
 
 // linearPair is the cost of comparing two words in countLinear, in the
 // units of impl's constants.
@@ -210,23 +225,28 @@ func (m *matcher) nb() int { return int(m.first[len(m.first)-1]) }
 // cost per query and group met, plus the build of the chunk tables; and
 // the grouping of the table and the sorting of the queries.
 func (m *matcher) choose(table, sample []uint64) (int, float64) {
+	return m.chooseStep(table, sample, 1)
+}
+
+// chooseStep is choose from the histogram of every step-th table word.
+func (m *matcher) chooseStep(table, sample []uint64, step int) (int, float64) {
 	bh := m.im.halves
 	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
-	// Lines worth cutting: about log2 of the blocks, and two more to see
-	// the minimum. One block gains nothing.
-	hi := max(m.cmin, min(m.cmax, bits.Len(uint(len(table)/bh))+2))
-	lo := m.cmin
-	if len(table) <= max(bh, m.smallEast) {
-		hi = m.cmin
-	}
-	if m.forceCut >= 0 {
-		hi = min(max(m.forceCut, m.cmin), m.cmax)
-		lo = hi
-	}
+	lo, hi := m.cutRange(len(table))
 	all := float64(len(sample))
 	if hi == 0 {
 		// No cut: the classes' blocks, each met by every query.
-		cnt := classCounts(table)
+		var cnt [classes]int
+		if step > 1 || len(table) > 4*classWords {
+			// (Only cost comes here, build does not: about classWords
+			// words tell the classes' blocks well enough.)
+			step = max(step, len(table)/classWords)
+			for i := 0; i < len(table); i += step {
+				cnt[classOf(table[i])] += step
+			}
+		} else {
+			cnt = classCounts(table)
+		}
 		k := float64(chunksFor(m.lines))
 		var cost float64
 		for _, c := range cnt {
@@ -247,10 +267,18 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 	hW := hist[classes*size:]
 	sh := uint(m.lines - hi)
 	top := uint64(size - 1)
-	tableHistogram(m.hist[:(2*classes+1)*size], table, uint(hi), sh, top)
+	if step > 1 {
+		for i := 0; i < len(table); i += step {
+			x := table[i]
+			hist[classOf(x)<<uint(hi)|int(x>>sh&top)]++
+		}
+	} else {
+		tableHistogram(m.hist[:(2*classes+1)*size], table, uint(hi), sh, top)
+	}
+	tstep := step
 	// Every sampleStep-th query of a large sample, every query of a small
 	// one; without a sample the queries count as spread evenly.
-	step := sampleStep
+	step = sampleStep
 	if len(sample) < 64*sampleStep {
 		step = 1
 	}
@@ -299,7 +327,7 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 				if hE[g] == 0 {
 					continue
 				}
-				nb := float64((int(hE[g]) + bh - 1) >> bhLog)
+				nb := float64((int(hE[g])*tstep + bh - 1) >> bhLog)
 				cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
 			}
 		}
@@ -308,6 +336,21 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 		}
 	}
 	return best, bestCost + m.im.delta*float64(len(table)) + m.im.epsilon*all
+}
+
+// cutRange is the range of cut lines choose weighs for a table of n
+// words: about log2 of the blocks, and two more to see the minimum; none
+// (but cmin) for one block or up to smallEast words.
+func (m *matcher) cutRange(n int) (lo, hi int) {
+	if m.forceCut >= 0 {
+		c := min(max(m.forceCut, m.cmin), m.cmax)
+		return c, c
+	}
+	bh := m.im.halves
+	if n <= max(bh, m.smallEast) {
+		return m.cmin, m.cmin
+	}
+	return m.cmin, max(m.cmin, min(m.cmax, bits.Len(uint(n/bh))+2))
 }
 
 // classCounts is the number of table words of each class: sums of the

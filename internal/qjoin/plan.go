@@ -129,6 +129,10 @@ type planOptions struct {
 	// orient: a row set whose halves all fit in one part and one batch
 	// takes as the table the half the cost model says (else the East).
 	orient bool
+	// orientMin: the halves (East and West together) up to which a row
+	// set keeps its East halves as the table without asking the cost
+	// model; -1: the kernel's (impl.orientMin). The tests set 0.
+	orientMin int
 	// shared: the workers count one row set at a time, all of them on it
 	// (shared.go).
 	shared bool
@@ -150,6 +154,7 @@ func defaultOptions(n int) planOptions {
 
 		westRestricted: n%2 == 0 && n >= westRestrictedMinN,
 		orient:         true,
+		orientMin:      -1,
 		shared:         n >= sharedMinN,
 		pieces:         piecesFor(n),
 	}

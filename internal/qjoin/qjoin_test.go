@@ -51,7 +51,7 @@ func TestAgainstReference(t *testing.T) {
 			o.pieces = 1 + (i+n)%4
 			// The matcher's own choice runs on row sets of every size.
 			if cut < 0 && n%2 == 0 {
-				o.smallEast = 0
+				o.smallEast, o.orientMin = 0, 0
 			}
 			slices := o.slices
 			p, err := newPlan(context.Background(), n, o)
@@ -90,7 +90,7 @@ func TestParts(t *testing.T) {
 		for _, cut := range []int{-1, 0, 3} {
 			o := defaultOptions(n)
 			o.forceCut, o.slices, o.westRestricted = cut, n%2 == 0, cut != 0
-			o.eastCap, o.westCap, o.joinChunk, o.smallEast = 7, 53, 5, 0
+			o.eastCap, o.westCap, o.joinChunk, o.smallEast, o.orientMin = 7, 53, 5, 0, 0
 			o.shared = n%3 != 0
 			o.pieces = 1 + n%5
 			p, err := newPlan(context.Background(), n, o)

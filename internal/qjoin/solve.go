@@ -493,6 +493,10 @@ func (s *solver) westRange(j westJob, stop func() bool) westResult {
 	flaggedEast := geo.westRestricted
 	drop := s.ewf == 0 && !flaggedEast // the West is flagged
 	capW := s.o.westCap
+	orientMin := s.o.orientMin
+	if orientMin < 0 {
+		orientMin = j.m.im.orientMin
+	}
 	e := j.e
 	q := s.west[:0]
 	built := !j.build
@@ -505,14 +509,16 @@ func (s *solver) westRange(j westJob, stop func() bool) westResult {
 		switch {
 		case built:
 			c, ok = j.m.countWith(q, j.sc, stop)
-		case last && j.orient:
-			costE, cE := j.m.cost(e, q)
-			if costW, cW := j.m.cost(q, e); costW < costE {
-				j.m.build(q, e, !flaggedEast, cW)
+		case last && j.orient && len(q)+len(e) > orientMin:
+			// The model's choice of the table, from sampled histograms;
+			// the build then chooses its cut lines from all its words.
+			costE, _ := j.m.cost(e, q)
+			if costW, _ := j.m.cost(q, e); costW < costE {
+				j.m.build(q, e, !flaggedEast, -1)
 				c, ok = j.m.countWith(e, j.sc, stop)
 				break
 			}
-			j.m.build(e, q, flaggedEast, cE)
+			j.m.build(e, q, flaggedEast, -1)
 			built, res.built = true, true
 			c, ok = j.m.countWith(q, j.sc, stop)
 		default:
