@@ -146,7 +146,7 @@ var goImpl = &impl{
 	kind:   KernelGo,
 	halves: 256,
 	build: func(words []uint64, nb int, tab []uint64, k int, _ *lineSets) {
-		buildGo(words, nb, tab, k, 256)
+		buildGo(words, nb, tab, k)
 	},
 	counts:  [maxChunks + 1]countFunc{4: countGo4, 5: countGo5, 6: countGo6, 7: countGo7, 8: countGo8},
 	join:    joinPairs,

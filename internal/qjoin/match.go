@@ -681,38 +681,11 @@ func transpose64(x *[64]uint64) {
 	}
 }
 
-// buildGo makes the chunk tables of nb blocks of words (each of halves
-// words, padded with pad) in the layout of any block size, by 64×64 bit
-// transposes.
-func buildGo(words []uint64, nb int, tab []uint64, k, halves int) {
-	if halves == 256 {
-		buildGo256(words, nb, tab, k)
-		return
-	}
-	lanes := halves / 64
-	bw := k * chunkSize * lanes
-	var x [64]uint64
-	var sub [chunkSize]uint64
-	for b := 0; b < nb; b++ {
-		blk := tab[b*bw : (b+1)*bw]
-		for lane := 0; lane < lanes; lane++ {
-			sub[0] = ^transposeLane(&x, words[b*halves+lane*64:])
-			for j := 0; j < k; j++ {
-				chunkTable(&sub, (*[chunkBits]uint64)(x[j*chunkBits:j*chunkBits+chunkBits]))
-				t := blk[j*chunkSize*lanes : (j+1)*chunkSize*lanes]
-				for s, a := range sub {
-					t[s*lanes+lane] = a
-				}
-			}
-		}
-	}
-}
-
-// buildGo256 is buildGo for blocks of 256 halves (4 lanes of 64), the Go
-// kernel's: entry s of lane l of a chunk table is its word s·4+l, so the
-// table is built by doubling all four lanes at once, in order, from the
-// transposes of the block's four lanes.
-func buildGo256(words []uint64, nb int, tab []uint64, k int) {
+// buildGo makes the chunk tables of nb blocks of 256 words (4 lanes of
+// 64, padded with pad), the Go kernel's, by 64×64 bit transposes: entry s
+// of lane l of a chunk table is its word s·4+l, so the table is built by
+// doubling all four lanes at once, in order.
+func buildGo(words []uint64, nb int, tab []uint64, k int) {
 	const lanes = 4
 	bw := k * chunkSize * lanes
 	var x [lanes][64]uint64
@@ -749,18 +722,6 @@ func transposeLane(x *[64]uint64, ws []uint64) (padded uint64) {
 	}
 	transpose64(x)
 	return padded
-}
-
-// chunkTable fills sub[1:] from sub[0]: sub[s] is sub[0] ANDed with the v
-// of the bits of s, built by doubling (s with its top bit b from s without
-// it).
-func chunkTable(sub *[chunkSize]uint64, v *[chunkBits]uint64) {
-	for bit, n := 0, 1; bit < chunkBits; bit, n = bit+1, 2*n {
-		lo, hi := sub[:n], sub[n:2*n]
-		for s, a := range lo {
-			hi[s] = a & v[bit]
-		}
-	}
 }
 
 // tileBlocks is the number of blocks of bw words in a tile of tileBytes:
