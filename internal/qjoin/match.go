@@ -191,13 +191,13 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 }
 
 // cost is the modelled work of matching the queries q against the table
-// words with the best number of cut lines, which it returns (choose).
-func (m *matcher) cost(table, q []uint64) (float64, int) {
+// words with the best number of cut lines (chooseStep).
+func (m *matcher) cost(table, q []uint64) float64 {
 	if len(table) <= linearMax {
-		return float64(len(table)) * float64(len(q)) * linearPair, 0
+		return float64(len(table)) * float64(len(q)) * linearPair
 	}
-	c, cost := m.chooseStep(table, q, max(1, len(table)/costWords))
-	return cost, c
+	_, cost := m.chooseStep(table, q, max(1, len(table)/costWords))
+	return cost
 }
 
 // costWords is about the number of table words whose histogram cost reads:
@@ -267,14 +267,7 @@ func (m *matcher) chooseStep(table, sample []uint64, step int) (int, float64) {
 	hW := hist[classes*size:]
 	sh := uint(m.lines - hi)
 	top := uint64(size - 1)
-	if step > 1 {
-		for i := 0; i < len(table); i += step {
-			x := table[i]
-			hist[classOf(x)<<uint(hi)|int(x>>sh&top)]++
-		}
-	} else {
-		tableHistogram(m.hist[:(2*classes+1)*size], table, uint(hi), sh, top)
-	}
+	tableHistogram(m.hist[:(2*classes+1)*size], table, uint(hi), sh, top, step)
 	tstep := step
 	// Every sampleStep-th query of a large sample, every query of a small
 	// one; without a sample the queries count as spread evenly.
@@ -369,10 +362,19 @@ func classCounts(table []uint64) [classes]int {
 // cut bits g (the bits of x>>sh&top), in two interleaved histograms, the
 // second at hist[(classes+1)<<hi:], zero on entry, which it adds to the
 // first: neighbouring words often share their bits, and one histogram's
-// increments of one slot would wait on one another.
-func tableHistogram(hist []uint32, table []uint64, hi, sh uint, top uint64) {
+// increments of one slot would wait on one another. With step > 1 it
+// counts every step-th word, once each, in the first only.
+func tableHistogram(hist []uint32, table []uint64, hi, sh uint, top uint64, step int) {
 	n := classes << hi
 	h0, h1 := hist[:n], hist[(classes+1)<<hi:][:n]
+	if step > 1 {
+		// Every step-th word only: few enough not to wait on one another.
+		for i := 0; i < len(table); i += step {
+			x := table[i]
+			h0[classOf(x)<<hi|int(x>>sh&top)]++
+		}
+		return
+	}
 	i := 0
 	for ; i+1 < len(table); i += 2 {
 		x, y := table[i], table[i+1]
@@ -419,7 +421,7 @@ func (m *matcher) group(table []uint64) {
 	case flagged || c > 0:
 		// (The words of a table that is not the flagged half have no
 		// flags: class 0.)
-		tableHistogram(m.counts[:room], table, c, sh, top)
+		tableHistogram(m.counts[:room], table, c, sh, top, 1)
 	default:
 		cnt[0] = uint32(len(table))
 	}

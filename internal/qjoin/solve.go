@@ -512,8 +512,7 @@ func (s *solver) westRange(j westJob, stop func() bool) westResult {
 		case last && j.orient && len(q)+len(e) > orientMin:
 			// The model's choice of the table, from sampled histograms;
 			// the build then chooses its cut lines from all its words.
-			costE, _ := j.m.cost(e, q)
-			if costW, _ := j.m.cost(q, e); costW < costE {
+			if j.m.cost(q, e) < j.m.cost(e, q) {
 				j.m.build(q, e, !flaggedEast, -1)
 				c, ok = j.m.countWith(e, j.sc, stop)
 				break
