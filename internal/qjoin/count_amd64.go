@@ -9,31 +9,31 @@ package qjoin
 // (bits 62, 63) are f.
 
 //go:noescape
-func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 
 //go:noescape
-func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64

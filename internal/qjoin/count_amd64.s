@@ -16,7 +16,7 @@ DATA cnibbleMask<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA cnibbleMask<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 
-// func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX2K4(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -26,6 +26,7 @@ TEXT ·countAVX2K4(SB), NOSPLIT, $32-72
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -52,9 +53,7 @@ query_countAVX2K4:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -83,7 +82,7 @@ block_countAVX2K4:
 	ADDQ $4096, BX
 	DECQ AX
 	JNZ block_countAVX2K4
-	VPSLLQ X9, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
 	VPADDQ Y10, Y11, Y11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -106,7 +105,7 @@ done_countAVX2K4:
 	VZEROUPPER
 	RET
 
-// func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX2K5(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -116,6 +115,7 @@ TEXT ·countAVX2K5(SB), NOSPLIT, $32-72
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -142,9 +142,7 @@ query_countAVX2K5:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -176,7 +174,7 @@ block_countAVX2K5:
 	ADDQ $5120, BX
 	DECQ AX
 	JNZ block_countAVX2K5
-	VPSLLQ X9, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
 	VPADDQ Y10, Y11, Y11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -199,7 +197,7 @@ done_countAVX2K5:
 	VZEROUPPER
 	RET
 
-// func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX2K6(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -209,6 +207,7 @@ TEXT ·countAVX2K6(SB), NOSPLIT, $32-72
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -235,9 +234,7 @@ query_countAVX2K6:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -272,7 +269,7 @@ block_countAVX2K6:
 	ADDQ $6144, BX
 	DECQ AX
 	JNZ block_countAVX2K6
-	VPSLLQ X9, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
 	VPADDQ Y10, Y11, Y11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -295,7 +292,7 @@ done_countAVX2K6:
 	VZEROUPPER
 	RET
 
-// func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX2K7(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -305,6 +302,7 @@ TEXT ·countAVX2K7(SB), NOSPLIT, $32-72
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -331,9 +329,7 @@ query_countAVX2K7:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -371,7 +367,7 @@ block_countAVX2K7:
 	ADDQ $7168, BX
 	DECQ AX
 	JNZ block_countAVX2K7
-	VPSLLQ X9, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
 	VPADDQ Y10, Y11, Y11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -394,7 +390,7 @@ done_countAVX2K7:
 	VZEROUPPER
 	RET
 
-// func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX2K8(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -404,6 +400,7 @@ TEXT ·countAVX2K8(SB), NOSPLIT, $32-72
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -430,9 +427,7 @@ query_countAVX2K8:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -473,7 +468,7 @@ block_countAVX2K8:
 	ADDQ $8192, BX
 	DECQ AX
 	JNZ block_countAVX2K8
-	VPSLLQ X9, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
 	VPADDQ Y10, Y11, Y11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -496,13 +491,14 @@ done_countAVX2K8:
 	VZEROUPPER
 	RET
 
-// func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX512K4(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -529,9 +525,7 @@ query_countAVX512K4:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -554,7 +548,7 @@ block_countAVX512K4:
 	ADDQ $8192, BX
 	DECQ AX
 	JNZ block_countAVX512K4
-	VPSLLQ X9, Z10, Z10
+	VPSLLVQ Z9, Z10, Z10
 	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -579,13 +573,14 @@ done_countAVX512K4:
 	VZEROUPPER
 	RET
 
-// func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX512K5(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -612,9 +607,7 @@ query_countAVX512K5:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -640,7 +633,7 @@ block_countAVX512K5:
 	ADDQ $10240, BX
 	DECQ AX
 	JNZ block_countAVX512K5
-	VPSLLQ X9, Z10, Z10
+	VPSLLVQ Z9, Z10, Z10
 	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -665,13 +658,14 @@ done_countAVX512K5:
 	VZEROUPPER
 	RET
 
-// func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX512K6(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -698,9 +692,7 @@ query_countAVX512K6:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -729,7 +721,7 @@ block_countAVX512K6:
 	ADDQ $12288, BX
 	DECQ AX
 	JNZ block_countAVX512K6
-	VPSLLQ X9, Z10, Z10
+	VPSLLVQ Z9, Z10, Z10
 	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -754,13 +746,14 @@ done_countAVX512K6:
 	VZEROUPPER
 	RET
 
-// func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX512K7(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -787,9 +780,7 @@ query_countAVX512K7:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -821,7 +812,7 @@ block_countAVX512K7:
 	ADDQ $14336, BX
 	DECQ AX
 	JNZ block_countAVX512K7
-	VPSLLQ X9, Z10, Z10
+	VPSLLVQ Z9, Z10, Z10
 	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
@@ -846,13 +837,14 @@ done_countAVX512K7:
 	VZEROUPPER
 	RET
 
-// func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+// func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 TEXT ·countAVX512K8(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
 	MOVQ AX, tileBase-8(SP)
 	MOVQ nb+8(FP), AX
 	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
 	MOVQ runs_base+32(FP), DI
 	MOVQ runs_len+40(FP), AX
 	SHLQ $4, AX
@@ -879,9 +871,7 @@ query_countAVX512K8:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	ADDQ shifts+56(FP), BX
-	MOVBQZX (BX), BX
-	VMOVQ BX, X9
+	VPBROADCASTQ (R15)(BX*8), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -916,7 +906,7 @@ block_countAVX512K8:
 	ADDQ $16384, BX
 	DECQ AX
 	JNZ block_countAVX512K8
-	VPSLLQ X9, Z10, Z10
+	VPSLLVQ Z9, Z10, Z10
 	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX

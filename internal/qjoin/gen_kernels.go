@@ -51,7 +51,7 @@ package qjoin
 `)
 	for _, name := range []string{"AVX2", "AVX512"} {
 		for k := minK; k <= maxK; k++ {
-			fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64\n", name, k)
+			fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64\n", name, k)
 		}
 	}
 	src, err := format.Source(b.Bytes())
@@ -76,7 +76,7 @@ import "math/bits"
 `)
 	for k := minK; k <= maxK; k++ {
 		bw := k * 32 * 4
-		fmt.Fprintf(&b, "\nfunc countGo%d(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {\n", k)
+		fmt.Fprintf(&b, "\nfunc countGo%d(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {\n", k)
 		fmt.Fprintf(&b, "\tvar total uint64\n\ttab = tab[:nb*%d]\n", bw)
 		b.WriteString("\tfor _, r := range runs {\n\t\tfor _, w := range qs[r.class&3][r.off : r.off+r.n] {\n\t\t\tvar sum uint64\n")
 		for j := 0; j < k; j++ {
@@ -107,22 +107,25 @@ import "math/bits"
 
 // The assembly kernels:
 //
-//	func countAVX2Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
-//	func countAVX512Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64
+//	func countAVX2Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+//	func countAVX512Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
 //
 // For each tile of at most tile blocks: for each run, for each query of
-// the run (in the query list of its class): the weight shift of its flags
-// (shifts[w>>62]) into X9 (by VMOVQ: the SSE MOVQ, while the vector
-// registers' upper halves are in use, made every query a state transition
-// on an Intel Xeon VM, the count ten times slower), the chunk offsets o_j
-// (bits 5j..5j+4 of the query times the entry size) by RORX and a mask,
-// one register each
-// (R8..R14, CX); then per block of the tile one load and k-1 ANDs with the
-// chunk's displacement, and a popcount into the query's sum (Y10/Z10),
-// which is shifted by the weight and added to the total (Y11/Z11).
+// the run (in the query list of its class): the weight shift of its flags,
+// shifts[w>>62], broadcast from memory into Y9/Z9 (a load, where a VMOVQ
+// from BX and VPSLLQ by X9 took two more vector uops a query: 8% of the
+// time where queries meet one block, BenchmarkMatcher; a legacy-SSE MOVQ
+// there, while the upper halves of the vector registers are in use, made
+// every query a state transition on an Intel Xeon VM, the count ten times
+// slower); the chunk offsets o_j (bits 5j..5j+4 of the query times the
+// entry size) by RORX and a mask, one register each (R8..R14, CX); then
+// per block of the tile one load and k-1 ANDs with the chunk's
+// displacement, and a popcount into the query's sum (Y10/Z10), which is
+// shifted by the weight (VPSLLVQ) and added to the total (Y11/Z11).
 //
 // Registers: SI the query, DX the end of the run, BX the block, AX the
-// blocks left in the tile, DI the run; stack: the tile's base, the blocks
+// blocks left in the tile, DI the run, R15 the shifts (no global is read
+// after it is set, so it holds under -dynlink too); stack: the tile's base, the blocks
 // left, the tile's size, the end of the runs.
 func writeAsm() {
 	var b bytes.Buffer
@@ -173,7 +176,7 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p := func(format string, a ...any) { fmt.Fprintf(b, format+"\n", a...) }
 	lbl := func(s string) string { return fmt.Sprintf("%s_%s", s, name) }
 	p("")
-	p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint8) uint64", name)
+	p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64", name)
 	p("TEXT ·%s(SB), NOSPLIT, $32-72", name)
 	if !wide {
 		p("\tVMOVDQU cnibbleCount<>(SB), Y14")
@@ -185,6 +188,7 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p("\tMOVQ AX, tileBase-8(SP)")
 	p("\tMOVQ nb+8(FP), AX")
 	p("\tMOVQ AX, left-16(SP)")
+	p("\tMOVQ shifts+56(FP), R15")
 	p("\tMOVQ runs_base+32(FP), DI")
 	p("\tMOVQ runs_len+40(FP), AX")
 	p("\tSHLQ $4, AX")
@@ -211,9 +215,7 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p("\tMOVQ (SI), AX")
 	p("\tMOVQ AX, BX")
 	p("\tSHRQ $62, BX")
-	p("\tADDQ shifts+56(FP), BX")
-	p("\tMOVBQZX (BX), BX")
-	p("\tVMOVQ BX, X9")
+	p("\tVPBROADCASTQ (R15)(BX*8), %s9", reg)
 	p("\t%s %s10, %s10, %s10", xor, reg, reg, reg)
 	p("\tSHLQ $%d, AX", shift)
 	p("\tMOVQ AX, %s", offs[0])
@@ -249,7 +251,7 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p("\tADDQ $%d, BX", block)
 	p("\tDECQ AX")
 	p("\tJNZ %s", lbl("block"))
-	p("\tVPSLLQ X9, %s10, %s10", reg, reg)
+	p("\tVPSLLVQ %s9, %s10, %s10", reg, reg, reg)
 	p("\tVPADDQ %s10, %s11, %s11", reg, reg, reg)
 	p("\tADDQ $8, SI")
 	p("\tCMPQ SI, DX")

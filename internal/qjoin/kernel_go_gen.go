@@ -9,7 +9,7 @@ import "math/bits"
 // over the runs and their queries w and the nb blocks of tab, the table
 // words compatible with w, times the weight of w's flags (shifts).
 
-func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
+func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 	var total uint64
 	tab = tab[:nb*512]
 	for _, r := range runs {
@@ -37,7 +37,7 @@ func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 	return total
 }
 
-func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
+func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 	var total uint64
 	tab = tab[:nb*640]
 	for _, r := range runs {
@@ -67,7 +67,7 @@ func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 	return total
 }
 
-func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
+func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 	var total uint64
 	tab = tab[:nb*768]
 	for _, r := range runs {
@@ -99,7 +99,7 @@ func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 	return total
 }
 
-func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
+func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 	var total uint64
 	tab = tab[:nb*896]
 	for _, r := range runs {
@@ -133,7 +133,7 @@ func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 	return total
 }
 
-func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64 {
+func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 	var total uint64
 	tab = tab[:nb*1024]
 	for _, r := range runs {

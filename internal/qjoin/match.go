@@ -75,7 +75,7 @@ type qrun struct {
 // countFunc adds up, over the queries w of the runs (in qs) and the nb
 // blocks of tab, the number of compatible table words, each query weighted
 // by 2^shifts[w>>62], by its flags.
-type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint8) uint64
+type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64
 
 // sampleStep is the step at which choose samples the queries.
 const sampleStep = 8
@@ -138,7 +138,7 @@ type queryScratch struct {
 	sorted [4][]uint64 // the queries sorted by u (in sorted[0])
 	ends   []uint32    // the end of each u in sorted[0]
 	runs   []qrun
-	qshift [4]uint8 // the queries' weight shifts by their flags
+	qshift [4]uint64 // the queries' weight shifts by their flags
 }
 
 // defaultSmallEast is matcher.smallEast outside the tests.
@@ -488,12 +488,12 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 	// The table's classes weigh tw; the queries weigh by their flags in
 	// the kernels (qshift).
 	var tw [classes]uint8
-	sc.qshift = [4]uint8{}
+	sc.qshift = [4]uint64{}
 	if m.flaggedTable {
 		tw = m.weights
 	} else {
 		w := m.weights
-		sc.qshift = [4]uint8{w[0], w[1], w[1], w[2]}
+		sc.qshift = [4]uint64{uint64(w[0]), uint64(w[1]), uint64(w[1]), uint64(w[2])}
 	}
 	cb := uint(m.c)
 	n := 1 << cb
