@@ -6,15 +6,16 @@
 TEXT ·AddChain(SB), NOSPLIT, $0-16
 	MOVQ n+0(FP), CX
 	XORQ AX, AX
+	MOVQ $1, DX
 loop:
-	ADDQ $1, AX
-	ADDQ $1, AX
-	ADDQ $1, AX
-	ADDQ $1, AX
-	ADDQ $1, AX
-	ADDQ $1, AX
-	ADDQ $1, AX
-	ADDQ $1, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
+	ADDQ DX, AX
 	DECQ CX
 	JNZ loop
 	MOVQ AX, ret+8(FP)
