@@ -52,10 +52,13 @@ type AuditedShard struct {
 	// Kernel is the matcher kernel(s) that counted it, as its file says ("go", "avx2",
 	// "avx512", "none" for n ≤ 9, "unknown" for files of format 3; names joined by commas
 	// when a resumed shard changed kernel); AuditKernel that of the recount.
-	Kernel          string          `json:"kernel"`
-	AuditKernel     string          `json:"audit_kernel"`
-	Total           nqueens.Uint128 `json:"total"`
-	Burnside        nqueens.Uint128 `json:"burnside"`
+	Kernel      string          `json:"kernel"`
+	AuditKernel string          `json:"audit_kernel"`
+	Total       nqueens.Uint128 `json:"total"`
+	Burnside    nqueens.Uint128 `json:"burnside"`
+	// ResultChecksum is the checksum of the result file checked, by which RequireAudit
+	// tells that the file is still the one audited.
+	ResultChecksum  string          `json:"result_checksum,omitempty"`
 	RecountTotal    nqueens.Uint128 `json:"recount_total"`
 	RecountBurnside nqueens.Uint128 `json:"recount_burnside"`
 	OK              bool            `json:"ok"`      // the sums agree
@@ -108,10 +111,28 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	return res, nil
 }
 
+// ErrNoAudit is wrapped by the error of RequireAudit when the directories hold no audit
+// record of the plan (AuditShards with RecordDir writes one).
+var ErrNoAudit = shard.ErrNoAudit
+
 // RequireAudit checks that the directories dirs hold a passing audit record (one that
-// checked at least one shard and found none wrong) of the plan with hash planHash split in
-// shards shards, and no failing or unreadable one; the error says what is missing or
-// wrong. It returns the number of shards the passing records checked.
-func RequireAudit(dirs []string, planHash string, shards int) (audited int, err error) {
-	return shard.RequireAudit(dirs, planHash, shards)
+// checked at least one shard and found none wrong) of the plan of the merge m, and no
+// failing or unreadable one, and holds every shard a passing record checked to it: the
+// shard's result file in m must still say the total, Burnside numerator and kernel the
+// audit checked, and have the checksum it checked (records of nqueens-audit/1 keep no
+// checksum). The error names the shards and records that do not hold. It returns the
+// number of shards the passing records checked.
+func RequireAudit(dirs []string, m MergeResult) (audited int, err error) {
+	results := m.results
+	if len(results) != m.Shards { // a MergeResult not made by MergeShards: read its files
+		results = make([]*shard.Result, m.Shards)
+		for i, f := range m.Files {
+			if i < len(results) && f != "" {
+				if results[i], err = shard.ReadResult(f); err != nil {
+					return 0, err
+				}
+			}
+		}
+	}
+	return shard.RequireAudit(dirs, m.PlanHash, m.Shards, results)
 }

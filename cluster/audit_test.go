@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,8 +30,15 @@ func TestAuditShards(t *testing.T) {
 		}
 		files = append(files, r.ResultFile)
 	}
-	if _, err := cluster.RequireAudit([]string{dir}, p.Hash(), 4); err == nil {
-		t.Error("RequireAudit passes with no record")
+	requireAudit := func() (int, error) {
+		m, err := cluster.MergeShards(files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cluster.RequireAudit([]string{dir}, m)
+	}
+	if _, err := requireAudit(); !errors.Is(err, cluster.ErrNoAudit) || strings.Contains(err.Error(), "nqueens audit") {
+		t.Errorf("RequireAudit with no record: %v", err)
 	}
 	r, err := shard.ReadResult(files[2])
 	if err != nil {
@@ -52,7 +60,7 @@ func TestAuditShards(t *testing.T) {
 		res.PlanHash != p.Hash() || filepath.Dir(res.RecordFile) != dir || len(phases) == 0 || phases[0] != "audit" {
 		t.Fatalf("audit of every shard: %+v, %v (phases %v)", res, err, phases)
 	}
-	if _, err := cluster.RequireAudit([]string{dir}, p.Hash(), 4); err == nil || !strings.Contains(err.Error(), files[2]) {
+	if _, err := requireAudit(); err == nil || !strings.Contains(err.Error(), files[2]) {
 		t.Errorf("RequireAudit after a failing audit: %v", err)
 	}
 	failing := res.RecordFile
@@ -63,7 +71,7 @@ func TestAuditShards(t *testing.T) {
 	if err := os.Remove(failing); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := cluster.RequireAudit([]string{dir}, p.Hash(), 4); err != nil || n != 2 {
+	if n, err := requireAudit(); err != nil || n != 2 {
 		t.Errorf("RequireAudit after a passing audit: %d, %v", n, err)
 	}
 }

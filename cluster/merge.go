@@ -26,6 +26,8 @@ type MergeResult struct {
 	Seconds                 float64  // counting time summed over the shards
 	Files                   []string // the result files, by shard
 	Versions                []string // the distinct program versions that counted
+
+	results []*shard.Result // the files' content, by shard, for RequireAudit
 }
 
 // MergeError lists every reason a merge was refused, naming the files.
@@ -45,5 +47,5 @@ func MergeShards(paths []string) (MergeResult, error) {
 	}
 	return MergeResult{PlanHash: m.Plan, Engine: m.Engine, N: m.N, Shards: m.Shards, Subs: m.Subs,
 		Total: m.Total, Unique: m.Unique, Burnside: m.Burnside, Seconds: m.Seconds,
-		Files: m.Files, Versions: m.Versions}, nil
+		Files: m.Files, Versions: m.Versions, results: m.Results}, nil
 }

@@ -65,9 +65,10 @@ check the same shards; the seed is printed), or the shards listed with --only,
 and with --host H only among the shards counted on host H.
 
 audit writes its record, sealed with a checksum as the result files are, into
-the first DIR: audit-PLAN-TIME.json (format nqueens-audit/1: the plan, the
-shards checked with the kernels and the verdicts, the seed). "merge
---require-audit" wants a passing one. On Ctrl-C it stops (exit 130) and writes
+the first DIR: audit-PLAN-TIME.json (format nqueens-audit/2: the plan, the
+shards checked with their files' checksums, the kernels and the verdicts, the
+seed). "merge --require-audit" wants a passing one, and holds each shard it
+checked to it. On Ctrl-C it stops (exit 130) and writes
 no record.`,
 		Example: "  nqueens audit results/\n  nqueens audit results/ --fraction 0.05 --workers 8\n" +
 			"  nqueens audit results/ --only 17,4242 --json\n  nqueens audit results/ --host node042 --fraction 1",

@@ -160,3 +160,44 @@ func TestAuditCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeRequireAuditHoldsFiles is the new-user round's P2: n = 16 counted in 4
+// shards and audited, then shard 1's result file rewritten as a bad node would (total
+// and Burnside numerator +8, its checksum sealed again). merge takes the file, but merge
+// --require-audit holds it to the audit record and refuses, naming shard 1 and both
+// totals, in one line.
+func TestMergeRequireAuditHoldsFiles(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	for i := range 4 {
+		if code, _, errs := runCLI(t, "", "count", "16", "--shard", fmt.Sprintf("%d/4", i), "--out-dir", dir); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	if code, out, errs := runCLI(t, "", "audit", dir, "--fraction", "1"); code != 0 || !strings.Contains(out, "checked=4 failed=0") {
+		t.Fatalf("audit: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, "", "merge", dir, "--require-audit"); code != 0 || !strings.Contains(out, "total=14772512 ") || !strings.Contains(out, " audited=4\n") {
+		t.Fatalf("merge --require-audit of the audited files: exit %d\n%s%s", code, out, errs)
+	}
+	path := filepath.Join(dir, shard.FileName(1, 4))
+	r, err := shard.ReadResult(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	was := r.Total
+	r.Total, _ = r.Total.Add64(8)
+	r.Burnside, _ = r.Burnside.Add64(8)
+	if err := shard.WriteResult(path, r); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCLI(t, "", "merge", dir); code != 0 || !strings.Contains(out, "total=14772520 ") {
+		t.Fatalf("merge without --require-audit takes the well-sealed file: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs := runCLI(t, "", "merge", dir, "--require-audit")
+	want := fmt.Sprintf("total %v, audited %v", r.Total, was)
+	if code != 1 || out != "" || !strings.Contains(errs, "shard 1's result file is not the one") || !strings.Contains(errs, want) ||
+		strings.Count(errs, "\n") != 1 {
+		t.Errorf("merge --require-audit after the rewrite: exit %d (want 1), stdout %q, stderr %q (want %q)", code, out, errs, want)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -50,8 +51,11 @@ seconds is the counting time summed over the shards.
 With --require-audit the merge also refuses unless the directories of the
 files hold a passing audit record of the plan ("nqueens audit") and no failing
 one: a failing record stays in the way until its shards are counted again and
-the record removed. audited is then the number of shards the passing records
-checked.`,
+the record removed. It also holds the result file of every shard a passing
+record checked to the newest such record: a file whose total, Burnside
+numerator, kernel or checksum is not the one audited (rewritten or counted
+again since) is refused, naming the shard, until it is audited again. audited
+is then the number of shards the passing records checked.`,
 		Example: "  nqueens merge results/\n  nqueens merge site-a/ site-b/ --json\n  nqueens merge results/ --require-audit",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -77,7 +81,10 @@ func (c *mergeCmd) run(args []string) error {
 	}
 	audited := 0
 	if c.requireAudit {
-		if audited, err = cluster.RequireAudit(auditDirs(args), m.PlanHash, m.Shards); err != nil {
+		if audited, err = cluster.RequireAudit(auditDirs(args), m); err != nil {
+			if errors.Is(err, cluster.ErrNoAudit) {
+				err = fmt.Errorf("%w: run nqueens audit first", err)
+			}
 			return failure{err: fmt.Errorf("merge refused: %w", err)}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,19 +26,27 @@ import (
 // counted each, compares, and keeps what it did in a sealed record, which a
 // merge can require.
 
-// AuditFormat names the layout of audit records.
-const AuditFormat = "nqueens-audit/1"
+// AuditFormat names the layout of audit records. Version 2 records the
+// checksum of each result file checked; ReadAudit reads version 1 as well.
+const AuditFormat = "nqueens-audit/2"
+
+// auditFormatV1 is the layout before the result files' checksums.
+const auditFormatV1 = "nqueens-audit/1"
 
 // AuditShard is one shard an audit counted again: what its file says, what
 // the recount gives.
 type AuditShard struct {
-	Shard           int       `json:"shard"`
-	ResultFile      string    `json:"result_file"`
-	Host            string    `json:"host,omitempty"` // where the shard was counted
-	Kernel          string    `json:"kernel"`         // the kernel(s) that counted it, as the file says
-	AuditKernel     string    `json:"audit_kernel"`   // the kernel of the recount
-	Total           u128.U128 `json:"total"`
-	Burnside        u128.U128 `json:"burnside"`
+	Shard       int       `json:"shard"`
+	ResultFile  string    `json:"result_file"`
+	Host        string    `json:"host,omitempty"` // where the shard was counted
+	Kernel      string    `json:"kernel"`         // the kernel(s) that counted it, as the file says
+	AuditKernel string    `json:"audit_kernel"`   // the kernel of the recount
+	Total       u128.U128 `json:"total"`
+	Burnside    u128.U128 `json:"burnside"`
+	// ResultChecksum is the checksum of the result file checked (its
+	// "checksum" field), so that a merge can tell the file is still the one
+	// audited; empty in records of format 1.
+	ResultChecksum  string    `json:"result_checksum,omitempty"`
 	RecountTotal    u128.U128 `json:"recount_total"`
 	RecountBurnside u128.U128 `json:"recount_burnside"`
 	OK              bool      `json:"ok"`      // the sums agree
@@ -250,7 +259,8 @@ func Audit(ctx context.Context, paths []string, opt AuditOptions) (*AuditRecord,
 		if slices.Contains(strings.Split(r.Kernel, ","), KernelUnknown) {
 			unknown = append(unknown, s)
 		}
-		a := AuditShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside}
+		a := AuditShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside,
+			ResultChecksum: r.Checksum}
 		start := time.Now()
 		var overflow bool
 		err := p.CountSubsKernel(ctx, want[s], opt.Workers, k, func(id int, sr fastcount.SubResult) {
@@ -362,10 +372,14 @@ func ReadAudit(path string) (*AuditRecord, error) {
 		return nil, err
 	}
 	a := &AuditRecord{}
-	if err = checkFormat(data, AuditFormat); err == nil {
+	want := AuditFormat
+	if formatOf(data) == auditFormatV1 {
+		want = auditFormatV1
+	}
+	if err = checkFormat(data, want); err == nil {
 		err = unseal(data, a, &a.Checksum)
 	}
-	if err == nil && a.Format != AuditFormat {
+	if err == nil && a.Format != want {
 		err = fmt.Errorf("format %q, want %q", a.Format, AuditFormat)
 	}
 	if err != nil {
@@ -387,17 +401,30 @@ func AuditPaths(dirs []string) ([]string, error) {
 	return paths, nil
 }
 
+// ErrNoAudit is wrapped by the error of RequireAudit when no audit record of
+// the plan is found.
+var ErrNoAudit = errors.New("no audit record")
+
 // RequireAudit checks that dirs hold a passing audit record of the plan with
 // hash plan split in shards shards, and no failing one (nor one that cannot
-// be read); the error says what is missing or wrong. It returns the shards
-// the passing records checked.
-func RequireAudit(dirs []string, plan string, shards int) (checked int, err error) {
+// be read), and that the result file of every shard a passing record checked,
+// byShard[shard], is still the one the newest such record checked: the same
+// total, Burnside numerator, kernel and, in records of format 2, checksum. The error says
+// what is missing or wrong, naming the shards. It returns the shards the
+// passing records checked.
+func RequireAudit(dirs []string, plan string, shards int, byShard []*Result) (checked int, err error) {
 	paths, err := AuditPaths(dirs)
 	if err != nil {
 		return 0, err
 	}
+	// Each shard is held to the newest passing record that checked it, so
+	// that a shard counted again and audited again is held to its new file.
+	type heldTo struct {
+		shard        AuditShard
+		record, time string
+	}
+	held := map[int]heldTo{}
 	var passed []string
-	seen := map[int]bool{}
 	for _, path := range paths {
 		a, err := ReadAudit(path)
 		if err != nil {
@@ -418,11 +445,47 @@ func RequireAudit(dirs []string, plan string, shards int) (checked int, err erro
 		}
 		passed = append(passed, path)
 		for _, c := range a.Checked {
-			seen[c.Shard] = true
+			if h, ok := held[c.Shard]; !ok || a.Time > h.time || a.Time == h.time && path > h.record {
+				held[c.Shard] = heldTo{c, path, a.Time}
+			}
 		}
 	}
 	if len(passed) == 0 {
-		return 0, fmt.Errorf("no audit record of plan %.12s with %d shards in %s: run nqueens audit first", plan, shards, strings.Join(dirs, ", "))
+		return 0, fmt.Errorf("%w of plan %.12s with %d shards in %s", ErrNoAudit, plan, shards, strings.Join(dirs, ", "))
 	}
-	return len(seen), nil
+	var changed []string
+	for _, s := range slices.Sorted(maps.Keys(held)) {
+		h := held[s]
+		if s < 0 || s >= len(byShard) || byShard[s] == nil {
+			changed = append(changed, fmt.Sprintf("shard %d, checked by %s, has no result file here", s, h.record))
+		} else if d := h.shard.differs(byShard[s]); d != "" {
+			changed = append(changed, fmt.Sprintf("shard %d's result file is not the one %s checked (%s)", s, h.record, d))
+		}
+	}
+	if len(changed) > 0 {
+		if len(changed) > 5 {
+			changed = append(changed[:5:5], fmt.Sprintf("… (%d in all)", len(changed)))
+		}
+		return 0, fmt.Errorf("%s: audit those shards again, and count again the ones that fail", strings.Join(changed, "; "))
+	}
+	return len(held), nil
+}
+
+// differs says how the result r of a shard differs from what the audit
+// checked of it: "" when it does not.
+func (c *AuditShard) differs(r *Result) string {
+	var d []string
+	if r.Total != c.Total {
+		d = append(d, fmt.Sprintf("total %v, audited %v", r.Total, c.Total))
+	}
+	if r.Burnside != c.Burnside {
+		d = append(d, fmt.Sprintf("Burnside numerator %v, audited %v", r.Burnside, c.Burnside))
+	}
+	if r.Kernel != c.Kernel {
+		d = append(d, fmt.Sprintf("kernel %q, audited %q", r.Kernel, c.Kernel))
+	}
+	if c.ResultChecksum != "" && r.Checksum != c.ResultChecksum {
+		d = append(d, fmt.Sprintf("checksum %.19s…, audited %.19s…", r.Checksum, c.ResultChecksum))
+	}
+	return strings.Join(d, ", ")
 }

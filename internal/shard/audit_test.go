@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nqueens/nqueens/internal/qjoin"
 )
@@ -112,7 +114,14 @@ func TestRequireAudit(t *testing.T) {
 	dir := t.TempDir()
 	paths := countShards(t, dir, 12, 4)
 	r, _ := ReadResult(paths[0])
-	if _, err := RequireAudit([]string{dir}, r.Plan, 4); err == nil || !strings.Contains(err.Error(), "no audit record") {
+	RequireAudit := func(dirs []string, plan string, shards int) (int, error) {
+		m, err := Merge(paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return RequireAudit(dirs, plan, shards, m.Results)
+	}
+	if _, err := RequireAudit([]string{dir}, r.Plan, 4); !errors.Is(err, ErrNoAudit) {
 		t.Errorf("no record: %v", err)
 	}
 	rec, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1, 2}, Workers: 2})
@@ -157,6 +166,79 @@ func TestRequireAudit(t *testing.T) {
 	}
 	if _, err := RequireAudit([]string{dir}, r.Plan, 4); err == nil || !strings.Contains(err.Error(), paths[3]) {
 		t.Errorf("a failing record: %v", err)
+	}
+}
+
+// TestRequireAuditHoldsFiles: a merge that requires an audit holds every audited
+// shard's result file to the record: a file rewritten after the audit as a bad node
+// would (total and Burnside numerator +8, sealed again), or with another kernel, or
+// only sealed again with another time, is refused naming its shard; a record of format
+// 1, which keeps no checksum, still catches the sums and the kernel.
+func TestRequireAuditHoldsFiles(t *testing.T) {
+	cases := []struct {
+		name   string
+		edit   func(r *Result)
+		want   string // in the error; "" for none
+		wantV1 string
+	}{
+		{"sums", func(r *Result) { r.Total, _ = r.Total.Add64(8); r.Burnside, _ = r.Burnside.Add64(8) }, "total ", "total "},
+		{"kernel", func(r *Result) { r.Kernel = "avx2" }, `kernel "avx2"`, `kernel "avx2"`},
+		{"checksum", func(r *Result) { r.Seconds++ }, "checksum", ""},
+		{"none", func(r *Result) {}, "", ""},
+	}
+	for _, c := range cases {
+		for _, v1 := range []bool{false, true} {
+			dir := t.TempDir()
+			paths := countShards(t, dir, 11, 4)
+			rec, err := Audit(context.Background(), paths, AuditOptions{Fraction: 1, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := c.want
+			if v1 { // as the previous version wrote it
+				want = c.wantV1
+				for i := range rec.Checked {
+					rec.Checked[i].ResultChecksum = ""
+				}
+				rec.Format = auditFormatV1
+				b, err := seal(rec, &rec.Checksum)
+				if err != nil {
+					t.Fatal(err)
+				}
+				os.WriteFile(filepath.Join(dir, AuditName(rec.Plan, time.Now())), b, 0o644)
+			} else if _, err := WriteAudit(dir, rec); err != nil {
+				t.Fatal(err)
+			}
+			if c.name != "none" {
+				reseal(t, paths[1], c.edit)
+			}
+			m, err := Merge(paths)
+			if err != nil {
+				t.Fatalf("%s: the rewritten file should pass merge's own checks: %v", c.name, err)
+			}
+			n, err := RequireAudit([]string{dir}, m.Plan, m.Shards, m.Results)
+			if !v1 && c.name == "checksum" && err != nil {
+				// The shard counted again and audited again: held to the new record.
+				again, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1}, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				again.Time = "2099-01-01T00:00:00Z"
+				if _, err := WriteAudit(dir, again); err != nil {
+					t.Fatal(err)
+				}
+				if n, err := RequireAudit([]string{dir}, m.Plan, m.Shards, m.Results); err != nil || n != 4 {
+					t.Errorf("shard 1 audited again after its change: %d, %v", n, err)
+				}
+			}
+			switch {
+			case want == "" && (err != nil || n != 4):
+				t.Errorf("%s (v1 %v): %d audited, %v", c.name, v1, n, err)
+			case want != "" && (err == nil || !strings.Contains(err.Error(), "shard 1's result file") || !strings.Contains(err.Error(), want) ||
+				strings.Contains(err.Error(), "shard 0") || strings.Contains(err.Error(), "\n")):
+				t.Errorf("%s (v1 %v): %v, want an error naming shard 1 and %q", c.name, v1, err, want)
+			}
+		}
 	}
 }
 

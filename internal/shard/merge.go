@@ -22,6 +22,7 @@ type Merged struct {
 	Total, Unique, Burnside u128.U128 // Unique = Burnside/8
 	Seconds                 float64   // counting time summed over the shards (CPU-ish time × workers)
 	Files                   []string  // the result files, by shard
+	Results                 []*Result // their content, by shard
 	Versions                []string  // the distinct program versions that counted
 }
 
@@ -57,7 +58,7 @@ func Merge(paths []string) (*Merged, error) {
 	problems = append(problems, run.problems...)
 	ref := run.key
 	m := &Merged{Plan: ref.plan, Engine: ref.engine, N: ref.n, Shards: ref.shards, Subs: ref.subs}
-	m.Files = run.files
+	m.Files, m.Results = run.files, run.byShard
 	byShard := run.byShard
 	var missing []string
 	for i, f := range m.Files {

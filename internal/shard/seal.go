@@ -93,7 +93,7 @@ func checkFormat(data []byte, want string) error {
 	}
 	kinds := map[string]string{CheckpointFormat: "a checkpoint", ResultFormat: "a shard result",
 		checkpointFormatV2: "a checkpoint", resultFormatV2: "a shard result",
-		checkpointFormatV3: "a checkpoint", resultFormatV3: "a shard result", AuditFormat: "an audit record"}
+		checkpointFormatV3: "a checkpoint", resultFormatV3: "a shard result", AuditFormat: "an audit record", auditFormatV1: "an audit record"}
 	if what, ok := kinds[head.Format]; ok { // this version's other kind of file
 		return fmt.Errorf("%s (format %q), where %s is wanted", what, head.Format, kinds[want])
 	}
