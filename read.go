@@ -96,6 +96,12 @@ type textReader struct {
 	boardStart int
 	widths     []int32
 	bad        []bool
+	// The line of columns just read: its first line, the class size its mark
+	// "class_size=K" gives (0 without one), and whether the input ended inside it
+	// (no newline after it, as in a file cut short).
+	startLine    int
+	mark         int
+	unterminated bool
 }
 
 // next returns the next placement, io.EOF at the end of the input.
@@ -173,6 +179,7 @@ func (t *textReader) skipLine() error {
 
 // begin starts a new placement.
 func (t *textReader) begin() {
+	t.startLine, t.mark, t.unterminated = t.line, 0, false
 	if t.chk != nil {
 		t.chk.reset()
 	}

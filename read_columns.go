@@ -75,6 +75,8 @@ func (t *textReader) columnLine() (Placement, error) {
 		if err == nil || err == io.EOF {
 			if err == nil {
 				t.line++ // the chunk ended with the newline
+			} else {
+				t.unterminated = true
 			}
 			if ferr := flush(); ferr != nil {
 				return nil, ferr
@@ -93,8 +95,8 @@ func (t *textReader) flushToken(tok []byte, long bool, line int, marked *bool) e
 		k, ok = bytes.CutPrefix(tok, []byte("class="))
 	}
 	if ok && !*marked && t.rows() > 0 && !long {
-		if _, err := strconv.ParseUint(string(k), 10, 8); err == nil {
-			*marked = true
+		if v, err := strconv.ParseUint(string(k), 10, 8); err == nil {
+			*marked, t.mark = true, int(v)
 			return nil
 		}
 	}

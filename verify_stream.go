@@ -61,6 +61,10 @@ type Verdict struct {
 // certain whatever the board size (a column, diagonal or anti-diagonal seen twice, a
 // column below 1): the rest of the placement is only read and counted. Errors that end
 // the sequence are the second value: *ParseError naming the line, the reader's or ctx's.
+// Two lines of columns are a *ParseError rather than a verdict: an invalid one that ends
+// the input without a newline (cut short, most likely: its first rows are no board of
+// their own), and a valid one whose mark "class_size=K" is not the size of its class
+// under the 8 symmetries.
 func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.Seq2[Verdict, error] {
 	maxQueens := opt.MaxQueens
 	if maxQueens <= 0 {
@@ -84,13 +88,39 @@ func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.
 				yield(Verdict{}, err)
 				return
 			}
-			if !yield(Verdict{N: t.chk.rows, Err: t.chk.verdict()}, nil) {
+			v := Verdict{N: t.chk.rows, Err: t.chk.verdict()}
+			if err := t.judgeLine(v); err != nil {
+				yield(Verdict{}, err)
+				return
+			}
+			if !yield(v, nil) {
 				return
 			}
 			verified++
 			rep.Report("verify", verified, 0)
 		}
 	}
+}
+
+// judgeLine refuses, as a *ParseError, what the verdict v on a line of columns cannot
+// stand for: an invalid placement on a last line without a newline (the input was cut
+// short, most likely, and its first rows are no board of their own), and a mark
+// "class_size=K" that is not the size of the valid placement's class under the 8
+// symmetries of the board.
+func (t *textReader) judgeLine(v Verdict) error {
+	switch {
+	case v.Err != nil && t.unterminated:
+		return &ParseError{Line: t.startLine, Msg: fmt.Sprintf("the input ends inside this line (no newline after it), and its %d entries are not a valid placement (%v): cut short?", v.N, v.Err)}
+	case v.Err == nil && t.mark > 0:
+		p := make(Placement, 0, v.N)
+		for c := range t.chk.columns {
+			p = append(p, int32(c))
+		}
+		if _, size := Canonical(p); size != t.mark {
+			return &ParseError{Line: t.startLine, Msg: fmt.Sprintf("class_size=%d, but this placement's class under the 8 symmetries of the board has %d placements", t.mark, size)}
+		}
+	}
+	return nil
 }
 
 // lineCheck holds and checks the placement being read (see the top of this file).

@@ -152,3 +152,62 @@ func TestVerifyPlacementsMemory(t *testing.T) {
 		t.Errorf("allocated %.1f bytes per queen, want at most 5.5", perQueen)
 	}
 }
+
+// TestVerifyPlacementsClassMark: every unique solution of n = 12 (classes of 8, 4 and 2)
+// with the mark list --unique writes, class_size=K, verifies; with another K the line is
+// a *ParseError naming it. The class sizes come from Enumerate, not from Canonical, which
+// the check uses.
+func TestVerifyPlacementsClassMark(t *testing.T) {
+	var in, lies []string
+	sizes := map[int]int{}
+	_, err := Enumerate(context.Background(), 12, EnumerateOptions{Unique: true}, func(p Placement, size int) bool {
+		in = append(in, fmt.Sprintf("%s class_size=%d\n", textOf(p, " "), size))
+		lies = append(lies, fmt.Sprintf("%s class_size=%d\n", textOf(p, " "), map[int]int{8: 4, 4: 2, 2: 8}[size]))
+		sizes[size]++
+		return true
+	})
+	if err != nil || len(in) != 1787 || len(sizes) != 3 {
+		t.Fatalf("Enumerate 12: %d classes (sizes %v), %v", len(in), sizes, err)
+	}
+	if got, err := verdicts(strings.Join(in, ""), 0); err != nil || len(got) != len(in) {
+		t.Fatalf("the marked solutions: %d verdicts, %v", len(got), err)
+	}
+	for i, lie := range lies {
+		if sizes[8] > 0 && strings.HasSuffix(lie, "=4\n") && i%50 != 0 {
+			continue // a sample of the classes of 8, every one of the others
+		}
+		got, err := verdicts(strings.Join(in[:i], "")+lie+strings.Join(in[i+1:], ""), 0)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Line != i+1 || !strings.Contains(pe.Msg, "class_size=") || len(got) != i {
+			t.Fatalf("solution %d marked with a wrong class size: %d verdicts, %v", i+1, len(got), err)
+		}
+	}
+}
+
+// TestVerifyPlacementsCutShort: a solution of n = 300 cut anywhere inside its line, with
+// no newline after it, is a *ParseError saying the input was cut short (after the valid
+// lines before it); with the newline it is an ordinary invalid verdict, and the whole
+// line without a newline is valid.
+func TestVerifyPlacementsCutShort(t *testing.T) {
+	cols, _ := Construction(context.Background(), 300)
+	var p Placement
+	for c := range cols {
+		p = append(p, int32(c))
+	}
+	line := textOf(p, " ")
+	if got, err := verdicts(line, 0); err != nil || len(got) != 1 || got[0].Err != nil || got[0].N != 300 {
+		t.Fatalf("the whole line without a newline: %v, %v", got, err)
+	}
+	for _, cut := range []int{2, 17, 100, 500, len(line) / 2, len(line) - 2} {
+		before := "2 4 1 3\n"
+		got, err := verdicts(before+line[:cut], 0)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Line != 2 || !strings.Contains(pe.Msg, "cut short") || len(got) != 1 || got[0].Err != nil {
+			t.Errorf("cut at byte %d: %v, %v", cut, got, err)
+		}
+		got, err = verdicts(before+line[:cut]+"\n", 0)
+		if err != nil || len(got) != 2 || got[1].Err == nil {
+			t.Errorf("cut at byte %d, with a newline: %v, %v", cut, got, err)
+		}
+	}
+}

@@ -222,7 +222,7 @@ func measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 // Table lays the table out for printing: a line "n=N", then one row per search.
 func (t BacktrackTable) Table() Table {
 	out := Table{Head: []string{fmt.Sprintf("n=%d", t.N)}, Columns: []Column{
-		{Key: "search", Head: "search"}, {Key: "total", Head: "solutions"}, {Key: "nodes", Head: "nodes"},
+		{Key: "search", Head: "search"}, {Key: "total", Head: "total"}, {Key: "nodes", Head: "nodes"},
 		{Key: "checks", Head: "checks"}, {Key: "place_loop_iterations", Head: "place loop"},
 		{Key: "skipped_nodes", Head: "skipped"}, {Key: "dead_nodes", Head: "dead"}, {Key: "seconds", Head: "seconds"},
 		{Key: "nodes_vs_row", Head: "nodes/row"}, {Key: "checks_vs_row", Head: "checks/row"}, {Key: "time_vs_row", Head: "time/row"},

@@ -58,7 +58,7 @@ func TestBacktrack(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || tab.Complete || len(tab.Rows) != 1 || tab.Rows[0].NodesVsRow != 0 {
 		t.Errorf("interrupted: %+v, %v", tab, err)
 	}
-	if txt := text(t, tab.Table()); !strings.HasPrefix(strings.Join(strings.Fields(txt), " "), "n=12 search solutions") ||
+	if txt := text(t, tab.Table()); !strings.HasPrefix(strings.Join(strings.Fields(txt), " "), "n=12 search total") ||
 		!strings.HasSuffix(strings.Join(strings.Fields(txt), " "), "- - -") || !strings.Contains(txt, "row     14,200") {
 		t.Errorf("the interrupted table has ratios or lacks its row:\n%s", txt)
 	}

@@ -26,7 +26,12 @@ exact counters (docs/algorithms.md §3): the four teaching backtracking searches
 Vegas hybrid's sweep over the number of random queens, and Sosic–Gu's local
 search over a range of n. Every experiment takes --json or --csv for
 machines and --plot FILE.png|FILE.svg for a figure.`,
-		Args: exactArgs(0, "a subcommand: backtrack, lasvegas or localsearch"),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown lab experiment %q: want backtrack, lasvegas or localsearch", args[0])
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newLabBacktrackCmd(e), newLabLasVegasCmd(e), newLabLocalSearchCmd(e))

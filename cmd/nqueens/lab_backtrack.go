@@ -30,7 +30,7 @@ func newLabBacktrackCmd(e *env) *cobra.Command {
 		Use:   "backtrack N",
 		Short: "The four teaching searches of docs/algorithms.md §3.1–3.4, with exact counters",
 		Long: `Run the four teaching searches on an N×N board and print one table:
-solutions, nodes (calls of the search function), checks (calls of the square
+total (the solutions found), nodes (calls of the search function), checks (calls of the square
 test), the search-specific counters (Place loop iterations, classic only;
 skipped and dead nodes, cell only: "-" in the table and absent from the JSON
 for the other searches), time, and each search's ratio to the row DFS.

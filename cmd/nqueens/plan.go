@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -74,7 +75,10 @@ shards measured on 2-core cloud VMs with the AVX-512 kernel: Intel Sapphire Rapi
 AMD Zen 5); with --calibrate, a sample of the plan's sub-problems counted here
 (drawn by the plan hash, so the same on every run) for about the CPU time given
 (at least one sub-problem: from n = 27 one takes minutes; the sample runs on
---workers). --cores C adds the wall time of the count on C cores
+--workers). On a CPU without AVX-512 the stored figures are low (the avx2 kernel took 1.8
+to 3 times their CPU per solution on an AVX2-only AMD Zen 3; the calibration
+then says that this machine runs another kernel): calibrate there.
+--cores C adds the wall time of the count on C cores
 (wall_hours: the core-hours over C, and with --shards at least the largest shard
 on its workers), --price P the cost at P per core-hour (any currency).`,
 		Example: "  nqueens plan 23\n  nqueens plan 18 --shards 8 --json\n  nqueens plan 28 --shards 16777216 --only 5,1000,70000\n" +
@@ -132,9 +136,9 @@ func (c *planCmd) run(size string) error {
 	if err != nil {
 		return err
 	}
-	est, err := c.estimate(p)
-	if err != nil {
-		return err
+	est, calErr := c.estimate(p)
+	if calErr != nil && !errors.As(calErr, new(interrupted)) {
+		return calErr
 	}
 	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost(),
 		Workers: c.workers, Memory: p.Memory(c.workers), CoreHours: est.CoreHours, Cores: c.cores,
@@ -171,18 +175,39 @@ func (c *planCmd) run(size string) error {
 		out.WallHours = max(out.CoreHours/float64(c.cores), largest/float64(min(c.workers, c.cores)))
 	}
 	out.Price = out.CoreHours * c.price
-	return c.render(out)
+	if err := c.render(out); err != nil {
+		return err
+	}
+	return calErr // the plan was printed with the stored calibration
 }
 
 // estimate is the plan's estimate, from the stored calibration or from a sample counted
-// here (said on stderr: it takes --calibrate's time).
+// here (said on stderr first: it takes --calibrate's time, at least one sub-problem's,
+// which the stored calibration gives). Interrupted while calibrating, it returns the
+// stored estimate with an error of type interrupted.
 func (c *planCmd) estimate(p *cluster.Plan) (cluster.Estimate, error) {
-	if c.calibrate > 0 {
-		fmt.Fprintf(c.e.stderr, "nqueens: calibrating: counting sub-problems of n=%d here for about %v of CPU on %d workers\n", p.N(), c.calibrate, c.workers)
+	stored, err := p.Estimate(c.e.ctx, kernelSetting(), 0, c.workers, nil)
+	if err != nil || c.calibrate <= 0 {
+		return stored, err
+	}
+	workers := fmt.Sprintf("%d workers", c.workers)
+	if c.workers == 1 {
+		workers = "1 worker"
+	}
+	fmt.Fprintf(c.e.stderr, "nqueens: calibrating: counting sub-problems of n=%d here for about %v of CPU on %s (Ctrl-C prints the plan with the stored calibration)\n",
+		p.N(), c.calibrate, workers)
+	if p.Subs() > 0 {
+		// The mean sub-problem by the stored calibration; the first one drawn at n ≤ 27
+		// also builds the quarter tables, which is not timed.
+		one := time.Duration(stored.CoreHours / float64(p.Subs()) * float64(time.Hour))
+		if one > c.calibrate && one > time.Second {
+			fmt.Fprintf(c.e.stderr, "nqueens: one sub-problem of n=%d takes about %v of CPU (by the stored calibration), more than --calibrate %v: the sample counts at least one\n",
+				p.N(), one.Round(time.Second), c.calibrate)
+		}
 	}
 	est, err := p.Estimate(c.e.ctx, kernelSetting(), c.calibrate, c.workers, nil)
 	if err != nil && c.e.ctx.Err() != nil {
-		return est, interrupted{"interrupted while calibrating: nothing printed"}
+		return stored, interrupted{"interrupted while calibrating: the plan printed uses the stored calibration"}
 	}
 	return est, err
 }

@@ -184,6 +184,13 @@ func flagWant(bad *pflag.InvalidValueError) string {
 			return fmt.Sprintf("out of range (at most %d)", uint64(math.MaxUint64))
 		}
 		return "want a whole number, 0 or more"
+	case "float64", "float32":
+		if outOfRange {
+			return "out of range"
+		}
+		return "want a number such as 0.05"
+	case "intSlice", "uintSlice":
+		return "want whole numbers separated by commas, such as 3,17,42"
 	case "bool":
 		return "want true or false"
 	case "duration":

@@ -10,7 +10,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -94,7 +96,7 @@ type solveCmd struct {
 	e                            *env
 	algo, format, out, maxMemory string
 	seed                         uint64
-	seedGiven                    bool
+	seedGiven, formatGiven       bool
 	asJSON                       bool
 	progress                     progressFlags
 }
@@ -144,6 +146,8 @@ Formats: text (1-based columns on one line), board (a drawing, n ≤ %d),
 json, binary (little-endian uint32 per row, 0-based; needs --out or a pipe).
 With --out the placement goes to FILE (written atomically) and a summary to
 stdout; --json makes that summary, or the whole output, one JSON object.
+Without --format, a FILE ending in .json is written as json and one ending in
+.bin as binary (else text).
 --out - , or a FILE that is stdout itself (/dev/stdout, /dev/fd/1, the file
 stdout is redirected to), writes the placement to stdout and the summary to
 stderr, as without --out.
@@ -159,7 +163,7 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 		Example: "  nqueens solve 8\n  nqueens solve 1e6 --algorithm construct --format binary --out q.bin\n  nqueens solve 12 --format board",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c.seedGiven = cmd.Flags().Changed("seed")
+			c.seedGiven, c.formatGiven = cmd.Flags().Changed("seed"), cmd.Flags().Changed("format")
 			if c.out == "" || c.out == "-" { // with --out FILE, --json is the summary's
 				if err := jsonAndFormat(cmd.Flags(), "; with --out FILE, --format is the file's"); err != nil {
 					return err
@@ -183,6 +187,18 @@ give the placement asked for (count and list answer 0 there, exit 0).`,
 	return cmd
 }
 
+// formatOfName is the format a file named name is written in when no --format is
+// given: json for .json, binary for .bin, else def.
+func formatOfName(name, def string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json":
+		return string(nqueens.JSON)
+	case ".bin":
+		return string(nqueens.Binary)
+	}
+	return def
+}
+
 // parse checks the command line; every usage error comes from here, before any work.
 func (c *solveCmd) parse(size string) (solveJob, error) {
 	var j solveJob
@@ -196,6 +212,9 @@ func (c *solveCmd) parse(size string) (solveJob, error) {
 	}
 	if j.algo, err = nqueens.ParseAlgorithm(c.algo); err != nil {
 		return j, usageError{err}
+	}
+	if !c.formatGiven && c.out != "" && c.out != "-" {
+		c.format = formatOfName(c.out, c.format)
 	}
 	if j.format, err = nqueens.ParseFormat(c.format); err != nil {
 		return j, usageError{err}

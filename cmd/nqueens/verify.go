@@ -50,7 +50,8 @@ func newVerifyCmd(e *env) *cobra.Command {
 		Long: `Check placements read from FILE (or stdin when FILE is - or missing) in O(n).
 
 Text input holds one or more placements: lines of 1-based columns (with the
-"class_size=K" that list --unique appends), board drawings, or JSON objects
+"class_size=K" that list --unique appends, checked: K must be the size of the
+placement's class under the 8 symmetries), board drawings, or JSON objects
 {"n":…,"columns":[…]}, one per line with nothing after it. Placements are
 checked one at a time while they are read, each held as 4 bytes per queen
 and checked in 5 bits per queen: 5 bytes per queen at most, about 250 MB
@@ -65,7 +66,9 @@ verification that lasts shows its progress on stderr (--progress and
 --no-progress force it either way).
 
 Exit status: 0 when every placement is valid, 1 when one is not (the first
-attacking pair is named, rows and columns 1-based), 2 for unreadable input.`,
+attacking pair is named, rows and columns 1-based), 2 for unreadable input. A
+last line of columns without a newline whose entries are no valid placement
+is taken for a file cut short: exit 2, saying so.`,
 		Example: "  nqueens solve 8 | nqueens verify\n  nqueens verify --format binary q.bin",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// The rough edges of the fifth new-user round (issue 39), each driven to its fix.
+
+// TestFlagValueErrors: a value a flag cannot take is a usage error in one line that says
+// what the flag wants, never the parser's own words (strconv.ParseFloat: parsing ...), for
+// every flag of every command that takes a number, a list or a duration.
+func TestFlagValueErrors(t *testing.T) {
+	var cmds []*cobra.Command
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		cmds = append(cmds, c)
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}, settings: defaultSettings()}
+	walk(newRoot(e))
+	tried := 0
+	for _, c := range cmds {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			switch f.Value.Type() {
+			case "int", "int64", "uint", "uint64", "float64", "intSlice", "duration":
+			default:
+				return
+			}
+			args := append(strings.Fields(c.CommandPath())[1:], "--"+f.Name, "abc")
+			code, _, errs := runCLI(t, "", args...)
+			tried++
+			if code != exitUsage || strings.Count(errs, "\n") != 1 || strings.Contains(errs, "strconv") ||
+				strings.Contains(errs, "parsing") || !strings.Contains(errs, "--"+f.Name) {
+				t.Errorf("%v: exit %d, %q", args, code, errs)
+			}
+		})
+	}
+	if tried < 20 {
+		t.Errorf("only %d flags tried", tried)
+	}
+}
+
+// TestLabUnknownExperiment: "lab foo" names the experiment it does not know.
+func TestLabUnknownExperiment(t *testing.T) {
+	code, _, errs := runCLI(t, "", "lab", "foo")
+	if code != exitUsage || errs != "nqueens: unknown lab experiment \"foo\": want backtrack, lasvegas or localsearch\n" {
+		t.Errorf("lab foo: exit %d, %q", code, errs)
+	}
+}
+
+// TestLabBacktrackTotal: the text table's column is "total", as in the JSON and CSV.
+func TestLabBacktrackTotal(t *testing.T) {
+	_, out, _ := runCLI(t, "", "lab", "backtrack", "6")
+	_, csv, _ := runCLI(t, "", "lab", "backtrack", "6", "--csv")
+	head := strings.Fields(strings.Split(out, "\n")[1])
+	if len(head) < 2 || head[1] != "total" || !strings.HasPrefix(csv, "search,total,") {
+		t.Errorf("lab backtrack 6: text head %v, csv %q", head, strings.SplitN(csv, "\n", 2)[0])
+	}
+}
+
+// TestVerifyCutShortAndMark: a text file cut inside its line is "cut short" (exit 2), not
+// an invalid board of the entries it kept; the same entries with a newline are an invalid
+// placement (exit 1); a class_size mark that is not the class's is refused (exit 2).
+func TestVerifyCutShortAndMark(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "q.txt")
+	if code, _, errs := runCLI(t, "", "solve", "300", "--seed", "1", "--out", whole); code != 0 {
+		t.Fatal(errs)
+	}
+	b, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.txt")
+	os.WriteFile(cut, b[:500], 0o644)
+	if code, _, errs := runCLI(t, "", "verify", cut); code != exitUsage || !strings.Contains(errs, "cut short") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("verify of a file cut at byte 500: exit %d, %q", code, errs)
+	}
+	os.WriteFile(cut, append(b[:500:500], '\n'), 0o644)
+	if code, out, _ := runCLI(t, "", "verify", cut); code != exitFailure || !strings.HasPrefix(out, "invalid") {
+		t.Errorf("verify of the same entries with a newline: exit %d, %q", code, out)
+	}
+	_, list, _ := runCLI(t, "", "list", "8", "--unique")
+	if code, _, errs := runCLI(t, list, "verify"); code != 0 {
+		t.Errorf("verify of list 8 --unique: exit %d %s", code, errs)
+	}
+	lie := strings.Replace(list, "class_size=8", "class_size=9", 1)
+	if code, _, errs := runCLI(t, lie, "verify"); code != exitUsage || !strings.Contains(errs, "class_size=9") {
+		t.Errorf("verify of a class_size=9: exit %d, %q", code, errs)
+	}
+}
+
+// TestSolveOutFormatByName: with --out and no --format, a .json file gets JSON and a .bin
+// file binary, which verify reads back; --format still wins.
+func TestSolveOutFormatByName(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, format, head string
+	}{{"q.json", "", `{"n":8,"columns":[`}, {"q.bin", "", "\x00"}, {"q.txt", "", "1 5 8"}, {"r.json", "text", "1 5 8"}} {
+		path := filepath.Join(dir, c.name)
+		args := []string{"solve", "8", "--algorithm", "backtrack", "--out", path}
+		if c.format != "" {
+			args = append(args, "--format", c.format)
+		}
+		if code, _, errs := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("%v: %s", args, errs)
+		}
+		b, _ := os.ReadFile(path)
+		if !strings.HasPrefix(string(b), c.head) {
+			t.Errorf("%v wrote %q", args, b)
+		}
+		if code, out, errs := runCLI(t, "", "verify", path); code != 0 || !strings.HasPrefix(out, "valid (n=8)") {
+			t.Errorf("verify %s: exit %d %s%s", c.name, code, out, errs)
+		}
+	}
+}
+
+// cancelOn is a writer that cancels when what it was written contains text.
+type cancelOn struct {
+	mu     sync.Mutex
+	b      strings.Builder
+	text   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelOn) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.b.Write(p)
+	if strings.Contains(w.b.String(), w.text) {
+		w.cancel()
+	}
+	return len(p), nil
+}
+
+// TestPlanCalibrateSaysAndStops: plan --calibrate says up front when one sub-problem takes
+// longer than the time given (n = 25: about a second each), and Ctrl-C while calibrating
+// prints the plan with the stored calibration, then exits 130; "1 worker", not "1 workers".
+func TestPlanCalibrateSaysAndStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plans n = 25 (0.7 s, 30 MB)")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out bytes.Buffer
+	errw := &cancelOn{text: "the sample counts at least one", cancel: cancel}
+	code := runWith(ctx, strings.NewReader(""), &out, errw, []string{"plan", "25", "--calibrate", "100ms", "-w", "1"}, defaultSettings())
+	errs := errw.b.String()
+	if code != exitInterrupted || !strings.Contains(errs, "on 1 worker (") || !strings.Contains(errs, "one sub-problem of n=25 takes about") ||
+		!strings.Contains(errs, "the plan printed uses the stored calibration") || !strings.Contains(out.String(), "sampled=0 calibration=\"stored: ") {
+		t.Errorf("plan 25 --calibrate 100ms, interrupted: exit %d\n%s%s", code, out.String(), errs)
+	}
+}
