@@ -172,7 +172,7 @@ func TestLabBacktrackZeroCounters(t *testing.T) {
 			}
 		}
 	}
-	// The table: search solutions nodes checks "place loop" skipped dead ...
+	// The table: search total nodes checks "place loop" skipped dead ...
 	code, out, _ = runCLI(t, "", "lab", "backtrack", "1")
 	cells := map[string][]string{}
 	for _, l := range strings.Split(out, "\n")[2:] {
