@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/nqueens/nqueens/cluster"
 	"github.com/spf13/pflag"
 )
 
@@ -160,5 +162,30 @@ func TestPlanCalibrateSaysAndStops(t *testing.T) {
 	if code != exitInterrupted || !strings.Contains(errs, "on 1 worker (") || !strings.Contains(errs, "one sub-problem of n=25 takes about") ||
 		!strings.Contains(errs, "the plan printed uses the stored calibration") || !strings.Contains(out.String(), "sampled=0 calibration=\"stored: ") {
 		t.Errorf("plan 25 --calibrate 100ms, interrupted: exit %d\n%s%s", code, out.String(), errs)
+	}
+}
+
+// TestLargestShard: a split whose largest shard costs more than 1.5 times a mean shard,
+// and 3 minutes or more, is warned of, with the K that balances it when it is one
+// sub-problem (shard 0 at n = 27 with K = 10^6 holds the search S180 alone: 2.6 times a
+// mean shard by the model); even splits, short shards and empty shards are not.
+func TestLargestShard(t *testing.T) {
+	even := []cluster.ShardSize{{Subs: 9, Cost: 100}, {Subs: 9, Cost: 100}, {Subs: 8, Cost: 110}, {Subs: 9, Cost: 90}}
+	if w := largestShard(400, 35, even, 1); w != "" {
+		t.Errorf("an even split: %q", w)
+	}
+	s180 := []cluster.ShardSize{{Subs: 1, Cost: 260}, {Subs: 9, Cost: 50}, {Subs: 9, Cost: 45}, {Subs: 9, Cost: 45}}
+	if w := largestShard(400, 28, s180, 1); !strings.Contains(w, "shard 0 of 4 costs 2.6 times a mean shard") || !strings.Contains(w, "K ≤ 1 ") {
+		t.Errorf("S180 alone: %q", w)
+	}
+	s180[2] = cluster.ShardSize{Subs: 2, Cost: 300}
+	if w := largestShard(400, 28, s180, 1); !strings.Contains(w, "shard 2 of 4 costs 3.0 times") || strings.Contains(w, "one sub-problem") {
+		t.Errorf("two sub-problems: %q", w)
+	}
+	if w := largestShard(400, 28, s180, 0.05/301); w != "" {
+		t.Errorf("a shard under 3 minutes: %q", w)
+	}
+	if w := largestShard(400, 3, s180, 1); w != "" {
+		t.Errorf("more shards than sub-problems: %q", w)
 	}
 }

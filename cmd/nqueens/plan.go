@@ -157,6 +157,9 @@ func (c *planCmd) run(size string) error {
 			most = max(most, sz.Subs)
 		}
 		out.Memory = cluster.ShardMemory(n, c.workers, most, c.k)
+		if w := largestShard(p.Cost(), p.Subs(), sizes, est.HoursPerCost); w != "" {
+			fmt.Fprintln(c.e.stderr, "nqueens: "+w)
+		}
 		show := func(i int) {
 			out.Split = append(out.Split, planShard{Shard: fmt.Sprintf("%d/%d", i, c.k), Subs: sizes[i].Subs, Cost: sizes[i].Cost,
 				CoreHours: float64(sizes[i].Cost) * est.HoursPerCost})
@@ -210,6 +213,34 @@ func (c *planCmd) estimate(p *cluster.Plan) (cluster.Estimate, error) {
 		return stored, interrupted{"interrupted while calibrating: the plan printed uses the stored calibration"}
 	}
 	return est, err
+}
+
+// largestShard is the warning to give when a shard of the split sizes costs more than
+// 1.5 times a mean shard: it sets the time limit of the run ("" for none). When it is
+// one sub-problem (the Burnside search S180 alone in shard 0 at n = 27 with K = 10^6), a
+// smaller K lets the split fill every shard up to it. Shards of less than 3 minutes (by
+// hoursPerCost) are not worth the warning, nor splits into more shards than subs (which
+// warnShards names).
+func largestShard(total uint64, subs int, sizes []cluster.ShardSize, hoursPerCost float64) string {
+	if len(sizes) == 0 || len(sizes) > subs {
+		return ""
+	}
+	mean := float64(total) / float64(len(sizes))
+	big := 0
+	for i, s := range sizes {
+		if s.Cost > sizes[big].Cost {
+			big = i
+		}
+	}
+	s := sizes[big]
+	if float64(s.Cost) <= 1.5*mean || float64(s.Cost)*hoursPerCost < 0.05 {
+		return ""
+	}
+	why := ""
+	if s.Subs == 1 {
+		why = fmt.Sprintf(" (it is one sub-problem: with K ≤ %d the split fills the other shards up to it)", total/s.Cost)
+	}
+	return fmt.Sprintf("warning: shard %d of %d costs %.1f times a mean shard%s: give it a longer time limit", big, len(sizes), float64(s.Cost)/mean, why)
 }
 
 // warnShards warns on stderr when k shards are more than the sub-problems of p: some
