@@ -109,6 +109,9 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 	if err := c.progress.check(); err != nil {
 		return err
 	}
+	if err := givenOnce(args); err != nil {
+		return err
+	}
 	paths, err := cluster.ResultPaths(args)
 	if err != nil {
 		return usageError{err}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,5 +188,28 @@ func TestLargestShard(t *testing.T) {
 	}
 	if w := largestShard(400, 3, s180, 1); w != "" {
 		t.Errorf("more shards than sub-problems: %q", w)
+	}
+}
+
+// TestGivenTwice: merge, status and audit refuse a directory given twice, however spelled,
+// in one line (merge printed four "appears twice" lines).
+func TestGivenTwice(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	for i := range 2 {
+		if code, _, errs := runCLI(t, "", "count", "12", "--shard", fmt.Sprintf("%d/2", i), "--out-dir", dir); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	for _, cmd := range []string{"merge", "status", "audit"} {
+		for _, again := range []string{dir, dir + "/", filepath.Join(dir, ".")} {
+			code, out, errs := runCLI(t, "", cmd, dir, again)
+			if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "is given twice") {
+				t.Errorf("%s %s %s: exit %d, %q %q", cmd, dir, again, code, out, errs)
+			}
+		}
+	}
+	if code, out, errs := runCLI(t, "", "merge", dir); code != 0 || !strings.Contains(out, "total=14200 ") {
+		t.Errorf("merge once: exit %d %s%s", code, out, errs)
 	}
 }

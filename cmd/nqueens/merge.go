@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -71,6 +73,9 @@ is then the number of shards the passing records checked.`,
 }
 
 func (c *mergeCmd) run(args []string) error {
+	if err := givenOnce(args); err != nil {
+		return err
+	}
 	paths, err := cluster.ResultPaths(args)
 	if err != nil {
 		return usageError{err}
@@ -90,6 +95,29 @@ func (c *mergeCmd) run(args []string) error {
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
 		Seconds: m.Seconds, Plan: m.PlanHash, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Audited: audited})
+}
+
+// givenOnce refuses a directory or file named twice among args (merge, status and audit
+// would read its files twice and name each shard as appearing twice), however spelled:
+// "q17 is given twice".
+func givenOnce(args []string) error {
+	var seen []os.FileInfo
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			continue // the command says what is wrong with it
+		}
+		for j, s := range seen {
+			if s != nil && os.SameFile(s, fi) {
+				if filepath.Clean(args[j]) == filepath.Clean(a) {
+					return usagef("%s is given twice", a)
+				}
+				return usagef("%s is given twice (as %s and %s)", args[j], args[j], a)
+			}
+		}
+		seen = append(seen, fi)
+	}
+	return nil
 }
 
 func (c *mergeCmd) render(out mergeOutput) error {

@@ -133,6 +133,9 @@ func (c *statusCmd) run(dirs []string) error {
 	if c.window <= 0 {
 		return usagef("--window must be more than 0, got %v", c.window)
 	}
+	if err := givenOnce(dirs); err != nil {
+		return err
+	}
 	for _, d := range dirs {
 		fi, err := os.Stat(d)
 		if err != nil {
