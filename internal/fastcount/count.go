@@ -260,15 +260,6 @@ func SatAdd(a, b uint64) uint64 {
 	return s
 }
 
-// EstimateMemory is a conservative upper bound, in bytes, of the memory
-// Count needs for an n×n board with the given number of workers (0 means
-// GOMAXPROCS), so that a caller can refuse a count the machine cannot hold
-// before starting it. The join's bottom halves take up to 72 bytes each
-// with shared groups (counting slice growth and the padding of the
-// bit-sliced blocks; about 50 measured), for 1.25 times the largest group
-// measured at n=13..17; else up to 64 bytes (smaller buckets, scanned word
-// by word or with fewer planes), for 2·2^(n-1) halves, twice the largest
-// sub-problem measured at n=21.
 // EstimateShardMemory bounds, in bytes, the memory of a count of subs of
 // the sub-problems of n's plan (one shard of shards), its planning
 // included: the join's figure (qjoin.EstimateShardMemory); below the join,
@@ -280,6 +271,17 @@ func EstimateShardMemory(n, workers, subs, shards int) uint64 {
 	return EstimateMemory(n, workers)
 }
 
+// EstimateMemory is a conservative upper bound, in bytes, of the memory
+// Count needs for an n×n board with the given number of workers (0 means
+// GOMAXPROCS), so that a caller can refuse a count the machine cannot hold
+// before starting it. From n = 10 on the quadrant join counts, and the
+// figure is its own (qjoin.EstimateMemory). For the older engines: their
+// join's bottom halves take up to 72 bytes each with shared groups
+// (counting slice growth and the padding of the bit-sliced blocks; about
+// 50 measured), for 1.25 times the largest group measured at n=13..17;
+// else up to 64 bytes (smaller buckets, scanned word by word or with fewer
+// planes), for 2·2^(n-1) halves, twice the largest sub-problem measured at
+// n=21.
 func EstimateMemory(n, workers int) uint64 {
 	workers = pool.Default(workers)
 	if useQJoin(EngineAuto, n) {

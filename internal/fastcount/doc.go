@@ -5,7 +5,7 @@
 //
 // A Plan belongs to one of two decompositions, picked by NewPlan from n:
 //
-//   - from 10 to MaxN (27), the quadrant join of internal/qjoin
+//   - from 10 to MaxN (29), the quadrant join of internal/qjoin
 //     (EngineQJoin, qjoin.go): sub-problems are row sets of the East half
 //     plus two Burnside searches, counted by qjoin's own pool; 40 to 130
 //     times faster than floor.c's textbook counter from n = 16 to 18, and
@@ -109,8 +109,11 @@
 // The search engine needs a few kilobytes per worker. The join needs per
 // worker a table of 2^(n-2) 16-byte entries, the bottom halves of one group
 // (about 50 bytes each: 5.9 million at most at n=17, a million at n=21) and
-// the batch of top halves (32 MB); see EstimateMemory. All stay below 2 GiB
-// for every n ≤ MaxN.
+// the batch of top halves (32 MB). These engines count up to n = 21 (by
+// EngineJoin or EngineSearch, when asked), below 2 GiB. The quadrant join,
+// which counts from n = 10 to MaxN by default, has its own figures
+// (qjoin.EstimateMemory, qjoin.EstimateShardMemory): at n = 29 a shard's
+// planning alone takes over 2 GB. See EstimateMemory.
 //
 // # Pool (count.go)
 //
