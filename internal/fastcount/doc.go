@@ -109,8 +109,8 @@
 // The search engine needs a few kilobytes per worker. The join needs per
 // worker a table of 2^(n-2) 16-byte entries, the bottom halves of one group
 // (about 50 bytes each: 5.9 million at most at n=17, a million at n=21) and
-// the batch of top halves (32 MB). These engines count up to n = 21 (by
-// EngineJoin or EngineSearch, when asked), below 2 GiB. The quadrant join,
+// the batch of top halves (32 MB). These engines (EngineJoin, up to
+// n = 23, and EngineSearch) count only when asked. The quadrant join,
 // which counts from n = 10 to MaxN by default, has its own figures
 // (qjoin.EstimateMemory, qjoin.EstimateShardMemory): at n = 29 a shard's
 // planning alone takes over 2 GB. See EstimateMemory.
