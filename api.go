@@ -81,6 +81,10 @@ type CountResult struct {
 	N      int
 	Total  Uint128 // solutions (OEIS A000170)
 	Unique Uint128 // classes under the 8 symmetries (OEIS A002562)
+	// Kernel names the matcher kernel of the quadrant join that counted: "go", "avx2"
+	// or "avx512" (CountOptions.Kernel, resolved), "none" for n ≤ 9 (the border
+	// constellations run none).
+	Kernel string
 	Status Status
 	Stats  Stats
 }
@@ -166,7 +170,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err e
 	rep := newReporter(opt.Progress)
 	defer rep.Close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.Phase("count")})
-	return CountResult{N: n, Total: r.Total, Unique: r.Unique,
+	return CountResult{N: n, Total: r.Total, Unique: r.Unique, Kernel: r.Kernel,
 		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 

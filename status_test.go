@@ -96,6 +96,22 @@ func TestCountOptions(t *testing.T) {
 			t.Errorf("n=%d, kernel sse: %+v, %v", n, r, err)
 		}
 	}
+	// The result names the kernel that counted: the one asked for, the one auto picks,
+	// none below the join.
+	for _, k := range []string{"go", "avx2", "avx512", "", "auto"} {
+		r, err := nqueens.Count(ctx, 12, nqueens.CountOptions{Kernel: k})
+		switch {
+		case errors.Is(err, nqueens.ErrKernel) && k != "go" && k != "" && k != "auto":
+			continue // this CPU does not run it
+		case err != nil || r.Total.Lo != 14200:
+			t.Errorf("n=12, kernel %q: %+v, %v", k, r, err)
+		case k != "" && k != "auto" && r.Kernel != k, (k == "" || k == "auto") && (r.Kernel == "" || r.Kernel == "auto" || r.Kernel == "none"):
+			t.Errorf("n=12, kernel %q: counted by %q", k, r.Kernel)
+		}
+	}
+	if r, err := nqueens.Count(ctx, 8, nqueens.CountOptions{Kernel: "go"}); err != nil || r.Kernel != "none" {
+		t.Errorf("n=8 counts without a kernel: %q, %v", r.Kernel, err)
+	}
 	t.Setenv("NQUEENS_KERNEL", "sse")
 	if r, err := nqueens.Count(ctx, 12, nqueens.CountOptions{Kernel: "go"}); err != nil || r.Total.Lo != 14200 {
 		t.Errorf("kernel go with NQUEENS_KERNEL=sse in the environment: %+v, %v", r, err)

@@ -26,7 +26,8 @@ type countOutput struct {
 	Seconds  float64          `json:"seconds"`
 	Complete bool             `json:"complete"`
 	Workers  int              `json:"workers"`
-	Subs     int              `json:"subs"` // of this count: the whole plan's, or the shard's
+	Kernel   string           `json:"kernel,omitempty"` // the matcher kernel that counted ("none" for n ≤ 9)
+	Subs     int              `json:"subs"`             // of this count: the whole plan's, or the shard's
 	SubsDone int              `json:"subs_done"`
 	// Set by --shard and --checkpoint only: the Burnside numerator of the
 	// sub-problems counted, whose sum over the shards is 8 × unique.
@@ -150,7 +151,7 @@ func (c *countCmd) countPlain(n int) error {
 		return cerr
 	}
 	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
-		Complete: res.Status == nqueens.Complete, Workers: c.workers, Subs: res.Stats.Subs,
+		Complete: res.Status == nqueens.Complete, Workers: c.workers, Kernel: res.Kernel, Subs: res.Stats.Subs,
 		SubsDone: res.Stats.SubsDone}
 	if err := c.render(out); err != nil {
 		return err
@@ -181,6 +182,9 @@ func (out countOutput) line() string {
 		s += fmt.Sprintf(" burnside=%v", *out.Burnside)
 	}
 	s += fmt.Sprintf(" seconds=%.3f workers=%d", out.Seconds, out.Workers)
+	if out.Kernel != "" {
+		s += " kernel=" + out.Kernel
+	}
 	if out.Shard != "" {
 		s += fmt.Sprintf(" shard=%s subs=%d", out.Shard, out.Subs)
 		if out.ResultFile != "" {

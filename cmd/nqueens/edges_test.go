@@ -213,3 +213,18 @@ func TestGivenTwice(t *testing.T) {
 		t.Errorf("merge once: exit %d %s%s", code, out, errs)
 	}
 }
+
+// TestCountSaysKernel: count's line and JSON name the matcher kernel that counted: the
+// one NQUEENS_KERNEL asks for, none below the join.
+func TestCountSaysKernel(t *testing.T) {
+	t.Setenv(kernelEnv, "go")
+	if code, out, errs := runCLI(t, "", "count", "14"); code != 0 || !strings.Contains(out, " kernel=go") {
+		t.Errorf("count 14 with the go kernel: exit %d %s%s", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, "", "count", "14", "--json"); code != 0 || !strings.Contains(out, `"kernel":"go"`) {
+		t.Errorf("count 14 --json with the go kernel: exit %d %s%s", code, out, errs)
+	}
+	if code, out, errs := runCLI(t, "", "count", "8"); code != 0 || !strings.Contains(out, " kernel=none") {
+		t.Errorf("count 8: exit %d %s%s", code, out, errs)
+	}
+}

@@ -186,7 +186,13 @@ type Result struct {
 	Nodes                   uint64
 	Complete                bool
 	SubsDone, Subs          int
+	Kernel                  string // the matcher kernel that counted, KernelNone without one
 }
+
+// KernelNone names the kernel of a count that runs none: the plans without
+// the quadrant join (the border constellations, n ≤ 9, and the older
+// engines when asked).
+const KernelNone = "none"
 
 // Count counts the solutions of the n×n board, total and unique.
 //
@@ -205,9 +211,16 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 
 // Count runs every sub-problem of the plan; see the package-level Count.
 func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
-	res := Result{N: p.N, Subs: p.Len()}
+	res := Result{N: p.N, Subs: p.Len(), Kernel: KernelNone}
 	if err := ctx.Err(); err != nil {
 		return res, err
+	}
+	if p.HasKernel() {
+		k, err := opt.Kernel.Resolve()
+		if err != nil {
+			return res, err
+		}
+		res.Kernel = k.String()
 	}
 	ids := make([]int, p.Len())
 	for i := range ids {
