@@ -1,8 +1,9 @@
-package shard
+package cluster
 
 import (
 	"context"
 	"errors"
+	"github.com/nqueens/nqueens"
 	"math"
 	"os"
 	"path/filepath"
@@ -23,8 +24,8 @@ type statusRun struct {
 	p          *fastcount.Plan
 	dir, dir2  string
 	now        time.Time
-	ckpt       [2]*Checkpoint // shards 4 and 5
-	lock       *Lock          // shard 5's
+	ckpt       [2]*checkpoint // shards 4 and 5
+	lock       *fileLock      // shard 5's
 	other, bad string         // the odd files
 	otherK     string         // in dir2: shard 1 of 4 of the plan
 }
@@ -39,14 +40,14 @@ func makeStatusRun(t *testing.T) *statusRun {
 	// The finish times: one three hours ago, three within the last hour.
 	ago := []time.Duration{3 * time.Hour, 50 * time.Minute, 20 * time.Minute, 10 * time.Minute}
 	for i := range 6 {
-		ids, err := IDs(s.p, statusK, i)
+		ids, err := shardIDs(s.p, statusK, i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := NewCheckpoint(s.p, i, statusK, ids)
+		c := newCheckpoint(s.p, i, statusK, ids)
 		ctx, cancel := context.WithCancel(context.Background())
 		finished := 0
-		err = Count(ctx, s.p, c, CountOptions{Workers: 1, Version: "test", Progress: func(uint64, uint64) {
+		err = count(ctx, s.p, c, matcherOf(t, s.p, ""), ShardOptions{Workers: 1, Version: "test", Progress: func(nqueens.Progress) {
 			if finished++; i >= 4 && finished == 2+i { // shards 4 and 5 stop early
 				cancel()
 			}
@@ -57,7 +58,7 @@ func makeStatusRun(t *testing.T) *statusRun {
 				t.Fatalf("shard %d: %v, %d of %d done", i, err, c.Done.Len(), c.Todo.Len())
 			}
 			c.Seconds = float64(100 * i) // counting time, as a long count would have
-			if err := c.Save(filepath.Join(s.dir, CheckpointName(i, statusK))); err != nil {
+			if err := c.save(filepath.Join(s.dir, CheckpointFile(i, statusK))); err != nil {
 				t.Fatal(err)
 			}
 			s.ckpt[i-4] = c
@@ -66,47 +67,47 @@ func makeStatusRun(t *testing.T) *statusRun {
 		if err != nil || !c.Complete {
 			t.Fatalf("shard %d: %v", i, err)
 		}
-		r := c.Result()
+		r := c.toResult()
 		r.Version, r.Workers, r.Seconds = "test", 2, float64(1000*(i+1))
 		r.Finished = s.now.Add(-ago[i]).Format(time.RFC3339)
-		if err := WriteResult(filepath.Join(s.dir, FileName(i, statusK)), r); err != nil {
+		if err := writeResult(filepath.Join(s.dir, ResultFile(i, statusK)), r); err != nil {
 			t.Fatal(err)
 		}
 	}
-	l, err := TryLock(filepath.Join(s.dir, LockName(5, statusK)))
+	l, err := tryLock(filepath.Join(s.dir, lockFile(5, statusK)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.lock = l
-	t.Cleanup(l.Release)
+	t.Cleanup(l.release)
 	// A file left by a run of another plan, one whose content was edited after its seal,
 	// and a copy of shard 0 in the second directory.
 	other := plan(t, 12)
-	ids, _ := IDs(other, statusK, 6)
-	c := NewCheckpoint(other, 6, statusK, ids)
-	if err := Count(context.Background(), other, c, CountOptions{Workers: 1}); err != nil {
+	ids, _ := shardIDs(other, statusK, 6)
+	c := newCheckpoint(other, 6, statusK, ids)
+	if err := count(context.Background(), other, c, matcherOf(t, other, ""), ShardOptions{Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	s.other = filepath.Join(s.dir, FileName(6, statusK))
-	if err := WriteResult(s.other, c.Result()); err != nil {
+	s.other = filepath.Join(s.dir, ResultFile(6, statusK))
+	if err := writeResult(s.other, c.toResult()); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(s.dir, FileName(3, statusK)))
+	b, err := os.ReadFile(filepath.Join(s.dir, ResultFile(3, statusK)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.bad = filepath.Join(s.dir, FileName(7, statusK))
+	s.bad = filepath.Join(s.dir, ResultFile(7, statusK))
 	os.WriteFile(s.bad, []byte(strings.Replace(string(b), `"shard": 3`, `"shard": 7`, 1)), 0o644)
-	b, _ = os.ReadFile(filepath.Join(s.dir, FileName(0, statusK)))
-	os.WriteFile(filepath.Join(s.dir2, FileName(0, statusK)), b, 0o644)
+	b, _ = os.ReadFile(filepath.Join(s.dir, ResultFile(0, statusK)))
+	os.WriteFile(filepath.Join(s.dir2, ResultFile(0, statusK)), b, 0o644)
 	// A shard of the same plan split into 4, not 8.
-	ids, _ = IDs(s.p, 4, 1)
-	c = NewCheckpoint(s.p, 1, 4, ids)
-	if err := Count(context.Background(), s.p, c, CountOptions{Workers: 1}); err != nil {
+	ids, _ = shardIDs(s.p, 4, 1)
+	c = newCheckpoint(s.p, 1, 4, ids)
+	if err := count(context.Background(), s.p, c, matcherOf(t, s.p, ""), ShardOptions{Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	s.otherK = filepath.Join(s.dir2, FileName(1, 4))
-	if err := WriteResult(s.otherK, c.Result()); err != nil {
+	s.otherK = filepath.Join(s.dir2, ResultFile(1, 4))
+	if err := writeResult(s.otherK, c.toResult()); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -118,22 +119,22 @@ func makeStatusRun(t *testing.T) *statusRun {
 // by the plan's costs and what is left, the rate and ETA, and every odd file named.
 func TestStatus(t *testing.T) {
 	s := makeStatusRun(t)
-	st, err := ReadStatus([]string{s.dir, s.dir2}, StatusOptions{Now: s.now,
-		Plan: func(n int) (*fastcount.Plan, error) { return fastcount.NewPlan(n) }})
+	st, err := readStatus([]string{s.dir, s.dir2}, RunStatusOptions{Now: s.now},
+		func(n int) (*fastcount.Plan, error) { return fastcount.NewPlan(n) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.N != statusN || st.Shards != statusK || st.Plan != s.p.Hash() || st.Engine != s.p.Version() || st.Subs != s.p.Len() || !st.ByPlan {
+	if st.N != statusN || st.Shards != statusK || st.PlanHash != s.p.Hash() || st.Engine != s.p.Version() || st.Subs != s.p.Len() || st.EstimatedBy != "plan" {
 		t.Errorf("plan: %+v", st)
 	}
-	if st.Done != 4 || st.Missing.String() != "6-7" || len(st.Running) != 2 || st.Complete || st.Unique != (u128.U128{}) {
-		t.Fatalf("done %d, missing %q, running %+v, complete %v, unique %v", st.Done, st.Missing, st.Running, st.Complete, st.Unique)
+	if st.ShardsDone != 4 || st.Missing != "6-7" || len(st.Started) != 2 || st.Complete || st.Unique != (u128.U128{}) {
+		t.Fatalf("done %d, missing %q, running %+v, complete %v, unique %v", st.ShardsDone, st.Missing, st.Started, st.Complete, st.Unique)
 	}
 
 	// The sums, against the sub-problems of shards 0-3 counted again here.
 	var ids []int
 	for i := range 4 {
-		x, _ := IDs(s.p, statusK, i)
+		x, _ := shardIDs(s.p, statusK, i)
 		ids = append(ids, x...)
 	}
 	var total, burnside u128.U128
@@ -148,7 +149,7 @@ func TestStatus(t *testing.T) {
 	}
 
 	// The running shards, their fraction by the costs of their sub-problems.
-	for j, r := range st.Running {
+	for j, r := range st.Started {
 		c := s.ckpt[j]
 		var done, all float64
 		for _, id := range c.Todo.IDs() {
@@ -157,60 +158,60 @@ func TestStatus(t *testing.T) {
 				done += float64(s.p.Cost(id))
 			}
 		}
-		want := Running{Shard: 4 + j, Checkpoint: filepath.Join(s.dir, CheckpointName(4+j, statusK)), Written: c.Written,
-			Subs: c.Todo.Len(), SubsDone: c.Done.Len(), Fraction: done / all, Seconds: c.Seconds, Locked: j == 1}
-		if r != want || r.Fraction <= 0 || r.Fraction >= 1 {
+		want := StartedShard{Shard: 4 + j, Checkpoint: filepath.Join(s.dir, CheckpointFile(4+j, statusK)), Written: c.Written,
+			Subs: c.Todo.Len(), SubsDone: c.Done.Len(), FractionDone: done / all, Seconds: c.Seconds, Locked: j == 1}
+		if r != want || r.FractionDone <= 0 || r.FractionDone >= 1 {
 			t.Errorf("running: %+v, want %+v", r, want)
 		}
 	}
 
 	// CPU: result files at 2 workers, checkpoints taken at 2 as well.
 	spent := 2*(1000+2000+3000+4000) + 2*(400+500.0)
-	sizes, _ := Split(s.p, statusK)
+	sizes, _ := split(s.p, statusK)
 	costDone := float64(sizes[0].Cost + sizes[1].Cost + sizes[2].Cost + sizes[3].Cost)
-	costDone += st.Running[0].Fraction*float64(sizes[4].Cost) + st.Running[1].Fraction*float64(sizes[5].Cost)
+	costDone += st.Started[0].FractionDone*float64(sizes[4].Cost) + st.Started[1].FractionDone*float64(sizes[5].Cost)
 	left := spent * (float64(s.p.TotalCost) - costDone) / costDone
-	if st.CPUSeconds != spent || math.Abs(st.CPUSecondsLeft-left) > 1e-6*left || math.Abs(st.Fraction-costDone/float64(s.p.TotalCost)) > 1e-9 {
-		t.Errorf("cpu %v s, left %v s, fraction %v; want %v, %v, %v", st.CPUSeconds, st.CPUSecondsLeft, st.Fraction, spent, left, costDone/float64(s.p.TotalCost))
+	if st.CPUSeconds != spent || math.Abs(st.CPUSecondsLeft-left) > 1e-6*left || math.Abs(st.FractionDone-costDone/float64(s.p.TotalCost)) > 1e-9 {
+		t.Errorf("cpu %v s, left %v s, fraction %v; want %v, %v, %v", st.CPUSeconds, st.CPUSecondsLeft, st.FractionDone, spent, left, costDone/float64(s.p.TotalCost))
 	}
 
 	// Three shards in the last hour: 3 an hour, the 4 left in 80 minutes.
-	if st.Window != time.Hour || st.Rate != 3 || !st.ETA.Equal(s.now.Add(80*time.Minute)) {
-		t.Errorf("window %v, rate %v, ETA %v", st.Window, st.Rate, st.ETA)
+	if st.Window != time.Hour || st.ShardsPerHour != 3 || !st.ETA.Equal(s.now.Add(80*time.Minute)) {
+		t.Errorf("window %v, rate %v, ETA %v", st.Window, st.ShardsPerHour, st.ETA)
 	}
 
 	// The odd files, each named once, as merge names them.
 	want := []string{s.other + " is from another plan", s.bad + ": bad checksum",
 		"shard 0 of 8 appears twice: ", s.otherK + " is shard 1 of 4, not of 8 as the other "}
-	if len(st.Odd) != len(want) {
-		t.Errorf("odd files: %q", st.Odd)
+	if len(st.OddFiles) != len(want) {
+		t.Errorf("odd files: %q", st.OddFiles)
 	}
 	for _, w := range want {
 		found := false
-		for _, o := range st.Odd {
+		for _, o := range st.OddFiles {
 			found = found || strings.Contains(o, w)
 		}
 		if !found {
-			t.Errorf("no odd file says %q: %q", w, st.Odd)
+			t.Errorf("no odd file says %q: %q", w, st.OddFiles)
 		}
 	}
 
 	// Once shard 5's count ends, it is an interrupted shard.
-	s.lock.Release()
-	st, err = ReadStatus([]string{s.dir}, StatusOptions{Now: s.now})
+	s.lock.release()
+	st, err = readStatus([]string{s.dir}, RunStatusOptions{Now: s.now}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.ByPlan || len(st.Running) != 2 || st.Running[1].Locked || len(st.Odd) != 2 {
+	if st.EstimatedBy == "plan" || len(st.Started) != 2 || st.Started[1].Locked || len(st.OddFiles) != 2 {
 		t.Errorf("without the lock and the plan: %+v", st)
 	}
 	// Without the plan: every shard weighs one, a running shard's part is by sub-problems.
 	c := s.ckpt[0]
-	if f := float64(c.Done.Len()) / float64(c.Todo.Len()); st.Running[0].Fraction != f {
-		t.Errorf("fraction by sub-problems %v, want %v", st.Running[0].Fraction, f)
+	if f := float64(c.Done.Len()) / float64(c.Todo.Len()); st.Started[0].FractionDone != f {
+		t.Errorf("fraction by sub-problems %v, want %v", st.Started[0].FractionDone, f)
 	}
-	if f := (4 + st.Running[0].Fraction + st.Running[1].Fraction) / 8; math.Abs(st.Fraction-f) > 1e-9 {
-		t.Errorf("fraction by shards %v, want %v", st.Fraction, f)
+	if f := (4 + st.Started[0].FractionDone + st.Started[1].FractionDone) / 8; math.Abs(st.FractionDone-f) > 1e-9 {
+		t.Errorf("fraction by shards %v, want %v", st.FractionDone, f)
 	}
 }
 
@@ -219,15 +220,15 @@ func TestStatus(t *testing.T) {
 func TestStatusComplete(t *testing.T) {
 	dir := t.TempDir()
 	countShards(t, dir, 12, 3)
-	st, err := ReadStatus([]string{dir}, StatusOptions{})
+	st, err := readStatus([]string{dir}, RunStatusOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !st.Complete || st.Done != 3 || len(st.Missing) != 0 || st.Unique != u128.From(known(12)[1]) || st.Total != u128.From(known(12)[0]) ||
-		st.Fraction != 1 || st.CPUSecondsLeft != 0 || !st.ETA.IsZero() {
+	if !st.Complete || st.ShardsDone != 3 || st.Missing != "" || st.Unique != u128.From(known(12)[1]) || st.Total != u128.From(known(12)[0]) ||
+		st.FractionDone != 1 || st.CPUSecondsLeft != 0 || !st.ETA.IsZero() {
 		t.Errorf("%+v", st)
 	}
-	_, err = ReadStatus([]string{dir}, StatusOptions{Plan: func(int) (*fastcount.Plan, error) { return fastcount.NewPlan(13) }})
+	_, err = readStatus([]string{dir}, RunStatusOptions{}, func(int) (*fastcount.Plan, error) { return fastcount.NewPlan(13) })
 	if !errors.Is(err, ErrOtherPlan) || !strings.Contains(err.Error(), "counted by another version") {
 		t.Errorf("another plan: %v", err)
 	}
@@ -238,11 +239,11 @@ func TestStatusComplete(t *testing.T) {
 func TestStatusNoFiles(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "notes.txt"), nil, 0o644)
-	if _, err := ReadStatus([]string{dir}, StatusOptions{}); !errors.Is(err, ErrNoShardFiles) {
+	if _, err := readStatus([]string{dir}, RunStatusOptions{}, nil); !errors.Is(err, ErrNoShardFiles) {
 		t.Errorf("no shard files: %v", err)
 	}
-	os.WriteFile(filepath.Join(dir, FileName(0, 2)), []byte(`{"format":`), 0o644)
-	if _, err := ReadStatus([]string{dir}, StatusOptions{}); err == nil || !strings.Contains(err.Error(), "truncated") {
+	os.WriteFile(filepath.Join(dir, ResultFile(0, 2)), []byte(`{"format":`), 0o644)
+	if _, err := readStatus([]string{dir}, RunStatusOptions{}, nil); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Errorf("no readable file: %v", err)
 	}
 }
@@ -256,21 +257,21 @@ func BenchmarkStatus100k(b *testing.B) {
 	write := func(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
 	now := time.Now().UTC()
 	for i := range k {
-		r := &Result{Plan: strings.Repeat("ab", 32), Engine: "qjoin/v3", N: 27, Shard: i, Shards: k, Subs: k,
-			IDs: Ranges{{i, i}}, Total: u128.From(uint64(1000 + i)), Burnside: u128.From(uint64(8 * i)),
+		r := &result{Plan: strings.Repeat("ab", 32), Engine: "qjoin/v3", N: 27, Shard: i, Shards: k, Subs: k,
+			IDs: ranges{{i, i}}, Total: u128.From(uint64(1000 + i)), Burnside: u128.From(uint64(8 * i)),
 			Seconds: 3600, Workers: 2, Version: "bench", Host: "node", Finished: now.Add(-time.Duration(i) * time.Second).Format(time.RFC3339)}
-		if err := writeResult(filepath.Join(dir, FileName(i, k)), r, write); err != nil {
+		if err := writeResultWith(filepath.Join(dir, ResultFile(i, k)), r, write); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		st, err := ReadStatus([]string{dir}, StatusOptions{Now: now})
+		st, err := readStatus([]string{dir}, RunStatusOptions{Now: now}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if st.Done != k || !st.Complete || len(st.Odd) != 0 {
-			b.Fatalf("done %d, complete %v, odd %q", st.Done, st.Complete, st.Odd)
+		if st.ShardsDone != k || !st.Complete || len(st.OddFiles) != 0 {
+			b.Fatalf("done %d, complete %v, odd %q", st.ShardsDone, st.Complete, st.OddFiles)
 		}
 	}
 }
