@@ -335,17 +335,26 @@ func reseal(t *testing.T, path string, edit func(*result)) {
 	os.WriteFile(path, b, 0o644)
 }
 
-func TestMergeRefuses(t *testing.T) {
-	gapID := -1 // the id the "gap" case takes out of its shard
-	copyFile := func(from, to string) {
-		b, _ := os.ReadFile(from)
-		os.WriteFile(to, b, 0o644)
-	}
-	cases := []struct {
-		name  string
-		fault func(t *testing.T, dir string, paths []string) []string // returns the paths to merge
-		want  []string                                                // substrings of the error
-	}{
+// A mergeFault is a fault of a run that MergeShards refuses: fault damages the result
+// files paths of a run of n = 12 in 4 shards in dir and returns the files to merge (nil:
+// the directory), want are substrings of the error ("P0", "P1": the good files' paths;
+// "{gap}": the id taken out by the case "gap").
+type mergeFault struct {
+	name  string
+	fault func(t *testing.T, dir string, paths []string) []string
+	want  []string
+}
+
+// copyFile copies the file from to the file to.
+func copyFile(from, to string) {
+	b, _ := os.ReadFile(from)
+	os.WriteFile(to, b, 0o644)
+}
+
+// runFaults are the faults of the run: shards missing or twice, files of other plans or
+// shard counts.
+func runFaults() []mergeFault {
+	return []mergeFault{
 		{"missing", func(t *testing.T, dir string, p []string) []string {
 			os.Remove(p[2])
 			return nil
@@ -387,6 +396,13 @@ func TestMergeRefuses(t *testing.T) {
 			os.Remove(p[3])
 			return nil
 		}, []string{"missing shard(s) 1, 3 of 4", "shard 1 was interrupted, checkpoint present: " /* dir */, "shard-0001-of-0004.checkpoint (0 of "}},
+	}
+}
+
+// fileFaults are the faults of the files and their sums; the case "gap" sets *gapID to
+// the id it takes out of its shard.
+func fileFaults(gapID *int) []mergeFault {
+	return []mergeFault{
 		{"bad checksum", func(t *testing.T, dir string, p []string) []string {
 			b, _ := os.ReadFile(p[1])
 			os.WriteFile(p[1], []byte(strings.Replace(string(b), `"total": `, `"total": 1`, 1)), 0o644)
@@ -422,7 +438,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"gap", func(t *testing.T, dir string, p []string) []string {
 			reseal(t, p[2], func(r *result) {
 				ids := r.IDs.IDs()
-				gapID = ids[0]
+				*gapID = ids[0]
 				r.IDs = rangesOf(ids[1:])
 			})
 			return nil
@@ -459,6 +475,11 @@ func TestMergeRefuses(t *testing.T) {
 			return nil
 		}, []string{"shard-0002-of-0004.json: written by another engine/plan version", "nqueens-shard/1", "fastcount/constellations-v1"}},
 	}
+}
+
+func TestMergeRefuses(t *testing.T) {
+	gapID := -1 // the id the "gap" case takes out of its shard
+	cases := append(runFaults(), fileFaults(&gapID)...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -148,22 +148,7 @@ func TestStatus(t *testing.T) {
 		t.Errorf("sums %v %v, counted %v %v", st.Total, st.Burnside, total, burnside)
 	}
 
-	// The running shards, their fraction by the costs of their sub-problems.
-	for j, r := range st.Started {
-		c := s.ckpt[j]
-		var done, all float64
-		for _, id := range c.Todo.IDs() {
-			all += float64(s.p.Cost(id))
-			if c.Done.Contains(id) {
-				done += float64(s.p.Cost(id))
-			}
-		}
-		want := StartedShard{Shard: 4 + j, Checkpoint: filepath.Join(s.dir, CheckpointFile(4+j, statusK)), Written: c.Written,
-			Subs: c.Todo.Len(), SubsDone: c.Done.Len(), FractionDone: done / all, Seconds: c.Seconds, Locked: j == 1}
-		if r != want || r.FractionDone <= 0 || r.FractionDone >= 1 {
-			t.Errorf("running: %+v, want %+v", r, want)
-		}
-	}
+	checkStarted(t, s, st)
 
 	// CPU: result files at 2 workers, checkpoints taken at 2 as well.
 	spent := 2*(1000+2000+3000+4000) + 2*(400+500.0)
@@ -180,21 +165,7 @@ func TestStatus(t *testing.T) {
 		t.Errorf("window %v, rate %v, ETA %v", st.Window, st.ShardsPerHour, st.ETA)
 	}
 
-	// The odd files, each named once, as merge names them.
-	want := []string{s.other + " is from another plan", s.bad + ": bad checksum",
-		"shard 0 of 8 appears twice: ", s.otherK + " is shard 1 of 4, not of 8 as the other "}
-	if len(st.OddFiles) != len(want) {
-		t.Errorf("odd files: %q", st.OddFiles)
-	}
-	for _, w := range want {
-		found := false
-		for _, o := range st.OddFiles {
-			found = found || strings.Contains(o, w)
-		}
-		if !found {
-			t.Errorf("no odd file says %q: %q", w, st.OddFiles)
-		}
-	}
+	checkOddFiles(t, s, st)
 
 	// Once shard 5's count ends, it is an interrupted shard.
 	s.lock.release()
@@ -272,6 +243,47 @@ func BenchmarkStatus100k(b *testing.B) {
 		}
 		if st.ShardsDone != k || !st.Complete || len(st.OddFiles) != 0 {
 			b.Fatalf("done %d, complete %v, odd %q", st.ShardsDone, st.Complete, st.OddFiles)
+		}
+	}
+}
+
+// checkStarted checks the started shards of the status st of the run s: their fraction by
+// the costs of their sub-problems.
+func checkStarted(t *testing.T, s *statusRun, st RunStatus) {
+	t.Helper()
+	for j, r := range st.Started {
+		c := s.ckpt[j]
+		var done, all float64
+		for _, id := range c.Todo.IDs() {
+			all += float64(s.p.Cost(id))
+			if c.Done.Contains(id) {
+				done += float64(s.p.Cost(id))
+			}
+		}
+		want := StartedShard{Shard: 4 + j, Checkpoint: filepath.Join(s.dir, CheckpointFile(4+j, statusK)), Written: c.Written,
+			Subs: c.Todo.Len(), SubsDone: c.Done.Len(), FractionDone: done / all, Seconds: c.Seconds, Locked: j == 1}
+		if r != want || r.FractionDone <= 0 || r.FractionDone >= 1 {
+			t.Errorf("running: %+v, want %+v", r, want)
+		}
+	}
+}
+
+// checkOddFiles checks the odd files of the status st of the run s: each named once, as
+// merge names them.
+func checkOddFiles(t *testing.T, s *statusRun, st RunStatus) {
+	t.Helper()
+	want := []string{s.other + " is from another plan", s.bad + ": bad checksum",
+		"shard 0 of 8 appears twice: ", s.otherK + " is shard 1 of 4, not of 8 as the other "}
+	if len(st.OddFiles) != len(want) {
+		t.Errorf("odd files: %q", st.OddFiles)
+	}
+	for _, w := range want {
+		found := false
+		for _, o := range st.OddFiles {
+			found = found || strings.Contains(o, w)
+		}
+		if !found {
+			t.Errorf("no odd file says %q: %q", w, st.OddFiles)
 		}
 	}
 }
