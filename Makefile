@@ -24,7 +24,7 @@ purego:
 # Concurrent code under the race detector (short sizes): the counters, the listing
 # writer, checkpoints and shards, the command and the web server.
 race:
-	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./internal/shard/... ./cmd/nqueens/... ./web/...
+	$(GO) test -race -short -count=1 ./internal/refcount/... ./internal/fastcount/... ./internal/qjoin/... ./internal/enumerate/... ./cluster/... ./cmd/nqueens/... ./web/...
 	$(GO) test -race -short -count=1 -run 'TestListFastEqualsGeneral|TestCountCheckpointed|TestShardsAndMerge|TestCounterConformance|TestProgress' .
 
 test: lint purego race

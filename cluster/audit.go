@@ -1,11 +1,24 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/internal/atomicfile"
+	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/report"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // A checksum proves a shard's result file, not its sums: a node with a bad core or a bad
@@ -15,7 +28,7 @@ import (
 
 // DefaultAuditFraction is the share of the finished shards AuditShards checks when
 // AuditOptions.Fraction and Only are not set.
-const DefaultAuditFraction = shard.DefaultAuditFraction
+const DefaultAuditFraction = 0.01
 
 // AuditOptions configures AuditShards. The shards checked are Only if set, else a
 // Fraction of the finished ones (at least one) chosen by Seed; with Host, only among
@@ -31,7 +44,7 @@ type AuditOptions struct {
 	Workers int    // goroutines; 0 means one per CPU
 	Version string // the program version recorded
 	// RecordDir is the directory the audit record goes to (audit-PLAN-TIME.json, format
-	// nqueens-audit/1, sealed with a checksum as result files are); "" writes none.
+	// nqueens-audit/2, sealed with a checksum as result files are); "" writes none.
 	RecordDir string
 	// Progress, if not nil, is called after each sub-problem counted again: phase
 	// "audit", in units of the sub-problems' estimated cost over every shard checked.
@@ -90,21 +103,14 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	if opt.Fraction == 0 {
 		opt.Fraction = DefaultAuditFraction
 	}
-	rep := report.New(opt.Progress)
-	rec, err := shard.Audit(ctx, paths, shard.AuditOptions{Fraction: opt.Fraction, Only: opt.Only, OnlyHost: opt.Host,
-		Seed: opt.Seed, SeedSet: opt.SeedSet, Workers: opt.Workers, Version: opt.Version,
-		Progress: rep.Phase("audit"), Warn: opt.Warn})
-	rep.Close()
+	rec, err := audit(ctx, paths, opt)
 	if err != nil {
 		return AuditResult{}, err
 	}
 	res := AuditResult{PlanHash: rec.Plan, Engine: rec.Engine, N: rec.N, Shards: rec.Shards, ShardsFound: rec.Found,
-		Fraction: rec.Fraction, Seed: rec.Seed, Failed: rec.Failed}
-	for _, a := range rec.Checked {
-		res.Checked = append(res.Checked, AuditedShard(a))
-	}
+		Fraction: rec.Fraction, Seed: rec.Seed, Checked: rec.Checked, Failed: rec.Failed}
 	if opt.RecordDir != "" {
-		if res.RecordFile, err = shard.WriteAudit(opt.RecordDir, rec); err != nil {
+		if res.RecordFile, err = writeAudit(opt.RecordDir, rec); err != nil {
 			return res, err
 		}
 	}
@@ -113,7 +119,7 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 
 // ErrNoAudit is wrapped by the error of RequireAudit when the directories hold no audit
 // record of the plan (AuditShards with RecordDir writes one).
-var ErrNoAudit = shard.ErrNoAudit
+var ErrNoAudit = errors.New("no audit record")
 
 // RequireAudit checks that the directories dirs hold a passing audit record (one that
 // checked at least one shard and found none wrong) of the plan of the merge m, and no
@@ -125,14 +131,497 @@ var ErrNoAudit = shard.ErrNoAudit
 func RequireAudit(dirs []string, m MergeResult) (audited int, err error) {
 	results := m.results
 	if len(results) != m.Shards { // a MergeResult not made by MergeShards: read its files
-		results = make([]*shard.Result, m.Shards)
+		results = make([]*result, m.Shards)
 		for i, f := range m.Files {
 			if i < len(results) && f != "" {
-				if results[i], err = shard.ReadResult(f); err != nil {
+				if results[i], err = readResult(f); err != nil {
 					return 0, err
 				}
 			}
 		}
 	}
-	return shard.RequireAudit(dirs, m.PlanHash, m.Shards, results)
+	return requireAudit(dirs, m.PlanHash, m.Shards, results)
+}
+
+// auditFormat names the layout of audit records. Version 2 records the
+// checksum of each result file checked; readAudit reads version 1 as well.
+const auditFormat = "nqueens-audit/2"
+
+// auditFormatV1 is the layout before the result files' checksums.
+const auditFormatV1 = "nqueens-audit/1"
+
+// auditRecord is the content of an audit record file.
+type auditRecord struct {
+	Format   string         `json:"format"`
+	Plan     string         `json:"plan"`
+	Engine   string         `json:"engine"`
+	N        int            `json:"n"`
+	Shards   int            `json:"shards"`             // K
+	Found    int            `json:"shards_found"`       // the finished shards of the plan found, that the sample is drawn from
+	Fraction float64        `json:"fraction,omitempty"` // of those, when sampled
+	Only     []int          `json:"only,omitempty"`     // the shards asked for, when listed
+	OnlyHost string         `json:"only_host,omitempty"`
+	Seed     uint64         `json:"seed"`
+	Checked  []AuditedShard `json:"checked"`
+	Failed   int            `json:"failed"` // checked shards whose sums disagree
+	Version  string         `json:"version"`
+	Host     string         `json:"host,omitempty"` // where the audit ran
+	Time     string         `json:"time"`           // RFC 3339 time of the end
+	Checksum string         `json:"checksum"`
+}
+
+// passed tells whether the record checked at least one shard and found none wrong.
+func (a *auditRecord) passed() bool { return len(a.Checked) > 0 && a.Failed == 0 }
+
+// seedOf is the default seed of an audit of the plan with hash plan: its
+// first 16 hex digits, so that two audits of one run check the same shards
+// unless told otherwise.
+func seedOf(plan string) uint64 {
+	if len(plan) > 16 {
+		plan = plan[:16]
+	}
+	s, _ := strconv.ParseUint(plan, 16, 64)
+	return s
+}
+
+// auditKernel is the kernel an audit recounts with, for a shard counted by
+// the kernels counted (names joined by commas, as files record them): the
+// pure-Go kernel when none of them was it; else the widest assembly kernel
+// this CPU runs that did not count, else the pure-Go kernel again, and same
+// is true. For a plan without kernels it is KernelAuto, named kernelNone,
+// and same is true: the recount runs the same code.
+func auditKernel(p *fastcount.Plan, counted string) (k qjoin.Kernel, name string, same bool) {
+	if !p.HasKernel() {
+		return qjoin.KernelAuto, kernelNone, true
+	}
+	used := strings.Split(counted, ",")
+	if !slices.Contains(used, qjoin.KernelGo.String()) {
+		return qjoin.KernelGo, qjoin.KernelGo.String(), false
+	}
+	for _, k := range []qjoin.Kernel{qjoin.KernelAVX512, qjoin.KernelAVX2} {
+		if k.Available() && !slices.Contains(used, k.String()) {
+			return k, k.String(), false
+		}
+	}
+	return qjoin.KernelGo, qjoin.KernelGo.String(), true
+}
+
+// audit reads the result files at paths, chooses the shards to check (see
+// AuditOptions), counts their sub-problems again with auditKernel and compares the sums
+// with the files'. The files of the plan most of them share are audited; the others,
+// and the unreadable, are skipped with a warning. It fails when no file is left, when
+// this program's plan of n is not the files' (another engine version), when a listed
+// shard has no file, and when ctx stops it (ctx.Err()): then no record is made. A shard
+// that disagrees is no error: the record says so (Failed, passed).
+func audit(ctx context.Context, paths []string, opt AuditOptions) (*auditRecord, error) {
+	warn := func(format string, a ...any) {
+		if opt.Warn != nil {
+			opt.Warn(fmt.Sprintf(format, a...))
+		}
+	}
+	files, err := readAuditFiles(paths, warn)
+	if err != nil {
+		return nil, err
+	}
+	ref := files.ref
+	p, err := fastcount.NewPlanContext(ctx, ref.N, fastcount.EngineAuto)
+	if err != nil {
+		return nil, err
+	}
+	if p.Hash() != ref.Plan || p.Version() != ref.Engine {
+		return nil, fmt.Errorf("the files are of n=%d plan %.12s (engine %s), this program's plan of n=%d is %.12s (engine %s): audit with the version that counted",
+			ref.N, ref.Plan, ref.Engine, p.N, p.Hash(), p.Version())
+	}
+	rec := &auditRecord{Format: auditFormat, Plan: ref.Plan, Engine: ref.Engine, N: ref.N, Shards: ref.Shards,
+		Only: opt.Only, OnlyHost: opt.Host, Seed: opt.Seed, Version: opt.Version}
+	if !opt.SeedSet {
+		rec.Seed = seedOf(ref.Plan)
+	}
+	chosen, err := files.choose(rec, opt)
+	if err != nil {
+		return nil, err
+	}
+	rep := report.New(opt.Progress)
+	defer rep.Close()
+	if err := files.recount(ctx, p, rec, chosen, opt.Workers, rep.Phase("audit"), warn); err != nil {
+		return nil, err
+	}
+	rec.Host, _ = os.Hostname()
+	rec.Time = time.Now().UTC().Format(time.RFC3339)
+	return rec, nil
+}
+
+// auditFiles are the result files an audit checks: those of the plan and shard count
+// most files share, one a shard.
+type auditFiles struct {
+	rs      []*result
+	files   []string    // of rs
+	byShard map[int]int // shard → index in rs
+	ref     *result     // one of the plan's
+}
+
+// readAuditFiles reads the result files at paths for an audit, telling warn of the files
+// skipped: unreadable, of another plan or shard count, a shard's second file.
+func readAuditFiles(paths []string, warn func(format string, a ...any)) (*auditFiles, error) {
+	a := &auditFiles{byShard: map[int]int{}}
+	for _, path := range paths {
+		r, err := readResult(path)
+		if err != nil {
+			warn("skipped: %v", err)
+			continue
+		}
+		a.rs = append(a.rs, r)
+		a.files = append(a.files, path)
+	}
+	if len(a.rs) == 0 {
+		return nil, errors.New("no readable result files to audit")
+	}
+	keys := make([]planOf, len(a.rs))
+	for i, r := range a.rs {
+		keys[i] = keyOf(r)
+	}
+	major, ok := majority(keys)
+	if !ok {
+		return nil, describeGroups(keys, a.files)
+	}
+	a.ref = a.rs[major[0]]
+	for _, i := range major {
+		if j, dup := a.byShard[a.rs[i].Shard]; dup {
+			warn("shard %d of %d appears twice: %s and %s; auditing the first", a.rs[i].Shard, a.ref.Shards, a.files[j], a.files[i])
+			continue
+		}
+		a.byShard[a.rs[i].Shard] = i
+	}
+	if other := len(a.rs) - len(major); other > 0 {
+		warn("skipped %d file(s) of another plan or shard count than the other %s", other, filesLike(len(major), a.files[major[0]]))
+	}
+	return a, nil
+}
+
+// choose returns the shards to check, in increasing order: opt.Only, each of which must
+// have a file (counted on opt.Host if set), or else a share opt.Fraction of the shards
+// found (on opt.Host if set), chosen by rec.Seed. It sets rec.Found and, when sampling,
+// rec.Fraction.
+func (a *auditFiles) choose(rec *auditRecord, opt AuditOptions) ([]int, error) {
+	ref := a.ref
+	var found []int // the shards to choose from, in order
+	for s := range a.byShard {
+		if opt.Host == "" || a.rs[a.byShard[s]].Host == opt.Host {
+			found = append(found, s)
+		}
+	}
+	slices.Sort(found)
+	rec.Found = len(found)
+	switch {
+	case len(opt.Only) > 0:
+		var chosen []int
+		for _, s := range opt.Only {
+			switch {
+			case s < 0 || s >= ref.Shards:
+				return nil, fmt.Errorf("shard %d is not one of 0 to %d", s, ref.Shards-1)
+			case !slices.Contains(found, s) && opt.Host != "":
+				return nil, fmt.Errorf("shard %d: no result file of plan %.12s counted on host %s", s, ref.Plan, opt.Host)
+			case !slices.Contains(found, s):
+				return nil, fmt.Errorf("shard %d of %d: no result file of plan %.12s", s, ref.Shards, ref.Plan)
+			}
+			if !slices.Contains(chosen, s) {
+				chosen = append(chosen, s)
+			}
+		}
+		slices.Sort(chosen)
+		return chosen, nil
+	case len(found) == 0:
+		return nil, fmt.Errorf("no result file of plan %.12s counted on host %s", ref.Plan, opt.Host)
+	}
+	rec.Fraction = opt.Fraction
+	return sample(found, opt.Fraction, rec.Seed), nil
+}
+
+// recount counts the chosen shards of plan p again on workers goroutines, each with
+// auditKernel, into rec.Checked (rec.Failed counts those that disagree), calling
+// progress, if not nil, after each sub-problem with the estimated cost done and to do
+// over every shard checked; warn hears of the shards counted again with the kernel that
+// counted them, or perhaps so (files of format 3).
+func (a *auditFiles) recount(ctx context.Context, p *fastcount.Plan, rec *auditRecord, chosen []int, workers int,
+	progress func(done, total uint64), warn func(format string, a ...any)) error {
+	want, totalCost, err := subsOfShards(p, a.ref.Shards, chosen)
+	if err != nil {
+		return err
+	}
+	var doneCost uint64
+	counted := func(id int) {
+		if progress != nil {
+			doneCost += uint64(p.Cost(id))
+			progress(doneCost, totalCost)
+		}
+	}
+	var same, unknown []int
+	for _, s := range chosen {
+		r, f := a.rs[a.byShard[s]], a.files[a.byShard[s]]
+		if err := r.matches(p, s, a.ref.Shards, want[s]); err != nil {
+			return fmt.Errorf("%s %w", f, err)
+		}
+		checked, reused, err := recountShard(ctx, p, s, r, f, want[s], workers, counted)
+		if err != nil {
+			return err
+		}
+		if reused {
+			same = append(same, s)
+		}
+		if slices.Contains(strings.Split(r.Kernel, ","), kernelUnknown) {
+			unknown = append(unknown, s)
+		}
+		if !checked.OK {
+			rec.Failed++
+		}
+		rec.Checked = append(rec.Checked, checked)
+	}
+	if len(same) > 0 {
+		what := "this CPU runs no other kernel"
+		if !p.HasKernel() {
+			what = fmt.Sprintf("n=%d is counted without kernels", p.N)
+		}
+		warn("warning: %d shard(s) (%s) counted again with the kernel that counted them (%s): %s; the audit checks the machines, not the kernel",
+			len(same), rangesOf(same), rec.Checked[slices.Index(chosen, same[0])].AuditKernel, what)
+	}
+	if len(unknown) > 0 {
+		warn("warning: %d shard(s) (%s) from files of format 3, which do not say which kernel counted them, counted again with %s: perhaps the same",
+			len(unknown), rangesOf(unknown), qjoin.KernelGo)
+	}
+	return nil
+}
+
+// subsOfShards returns the sub-problems of the chosen shards of p split into k, in
+// increasing order, in one pass over the split, and their estimated cost.
+func subsOfShards(p *fastcount.Plan, k int, chosen []int) (map[int][]int, uint64, error) {
+	want := map[int][]int{}
+	for _, s := range chosen {
+		want[s] = []int{}
+	}
+	if err := assign(p, k, func(id, s int) {
+		if ids, ok := want[s]; ok {
+			want[s] = append(ids, id)
+		}
+	}); err != nil {
+		return nil, 0, err
+	}
+	var cost uint64
+	for _, s := range chosen {
+		slices.Sort(want[s])
+		for _, id := range want[s] {
+			cost += uint64(p.Cost(id))
+		}
+	}
+	return want, cost, nil
+}
+
+// recountShard counts the sub-problems ids of shard s, whose result r was read from the
+// file f, again with auditKernel on workers goroutines, calling counted after each, and
+// compares; reused tells that the kernel is the one that counted it.
+func recountShard(ctx context.Context, p *fastcount.Plan, s int, r *result, f string, ids []int, workers int,
+	counted func(id int)) (a AuditedShard, reused bool, err error) {
+	k, kname, reused := auditKernel(p, r.Kernel)
+	a = AuditedShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside,
+		ResultChecksum: r.Checksum}
+	start := time.Now()
+	var overflow bool
+	err = p.CountSubsKernel(ctx, ids, workers, k, func(id int, sr fastcount.SubResult) {
+		t, c1 := a.RecountTotal.Add64(sr.Total)
+		b, c2 := a.RecountBurnside.Add64(sr.Burnside)
+		a.RecountTotal, a.RecountBurnside = t, b
+		overflow = overflow || c1 || c2
+		counted(id)
+	})
+	if err != nil {
+		return AuditedShard{}, false, err
+	}
+	a.Seconds = time.Since(start).Seconds()
+	a.OK = !overflow && a.RecountTotal == a.Total && a.RecountBurnside == a.Burnside
+	return a, reused, nil
+}
+
+// sample returns the share f of found (at least one), chosen by seed: the
+// shards of the least hashes of seed and shard, so that the choice of a shard
+// does not depend on the others found with it. In increasing order.
+func sample(found []int, f float64, seed uint64) []int {
+	m := int(math.Ceil(f*float64(len(found)) - 1e-9)) // 0.07 × 100 is 7.000000000000001
+	m = max(1, min(m, len(found)))
+	type item struct {
+		h     uint64
+		shard int
+	}
+	items := make([]item, len(found))
+	for i, s := range found {
+		items[i] = item{mix(seed ^ mix(uint64(s)+1)), s}
+	}
+	slices.SortFunc(items, func(a, b item) int { return cmp.Compare(a.h, b.h) })
+	out := make([]int, m)
+	for i := range out {
+		out[i] = items[i].shard
+	}
+	slices.Sort(out)
+	return out
+}
+
+// mix is SplitMix64's finaliser.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// auditName is the name of an audit record of the plan with hash plan made at
+// t: audit-0123456789ab-20260102T030405Z.json.
+func auditName(plan string, t time.Time) string {
+	if len(plan) > 12 {
+		plan = plan[:12]
+	}
+	return fmt.Sprintf("audit-%s-%s.json", plan, t.UTC().Format("20060102T150405Z"))
+}
+
+// writeAudit seals a with its checksum and writes it into dir under
+// auditName (with -2, -3... when a record of that name exists); it returns
+// the path.
+func writeAudit(dir string, a *auditRecord) (string, error) {
+	a.Format = auditFormat
+	b, err := seal(a, &a.Checksum)
+	if err != nil {
+		return "", err
+	}
+	t, err := time.Parse(time.RFC3339, a.Time)
+	if err != nil {
+		t = time.Now()
+	}
+	name := auditName(a.Plan, t)
+	path := filepath.Join(dir, name)
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		path = filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.TrimSuffix(name, ".json"), i))
+	}
+	return path, atomicfile.WriteBytes(path, b)
+}
+
+// readAudit reads and checks an audit record: JSON complete and strict,
+// checksum and format. Errors name the file.
+func readAudit(path string) (*auditRecord, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	a := &auditRecord{}
+	want := auditFormat
+	if formatOf(data) == auditFormatV1 {
+		want = auditFormatV1
+	}
+	if err = checkFormat(data, want); err == nil {
+		err = unseal(data, a, &a.Checksum)
+	}
+	if err == nil && a.Format != want {
+		err = fmt.Errorf("format %q, want %q", a.Format, auditFormat)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return a, nil
+}
+
+// auditPaths lists the audit records in dirs (audit-*.json).
+func auditPaths(dirs []string) ([]string, error) {
+	var paths []string
+	for _, d := range dirs {
+		m, err := filepath.Glob(filepath.Join(d, "audit-*.json"))
+		if err != nil {
+			return nil, err
+		}
+		paths = append(paths, m...)
+	}
+	return paths, nil
+}
+
+// requireAudit checks that dirs hold a passing audit record of the plan with
+// hash plan split in shards shards, and no failing one (nor one that cannot
+// be read), and that the result file of every shard a passing record checked,
+// byShard[shard], is still the one the newest such record checked: the same
+// total, Burnside numerator, kernel and, in records of format 2, checksum. The error says
+// what is missing or wrong, naming the shards. It returns the shards the
+// passing records checked.
+func requireAudit(dirs []string, plan string, shards int, byShard []*result) (checked int, err error) {
+	paths, err := auditPaths(dirs)
+	if err != nil {
+		return 0, err
+	}
+	// Each shard is held to the newest passing record that checked it, so
+	// that a shard counted again and audited again is held to its new file.
+	type heldTo struct {
+		shard        AuditedShard
+		record, time string
+	}
+	held := map[int]heldTo{}
+	var passed []string
+	for _, path := range paths {
+		a, err := readAudit(path)
+		if err != nil {
+			return 0, fmt.Errorf("audit record %w", err)
+		}
+		if a.Plan != plan || a.Shards != shards {
+			continue
+		}
+		if !a.passed() {
+			var bad []string
+			for _, c := range a.Checked {
+				if !c.OK {
+					bad = append(bad, c.ResultFile)
+				}
+			}
+			return 0, fmt.Errorf("audit record %s failed: %d of %d shards disagree (%s): count them again on another machine, then remove the record and audit again",
+				path, a.Failed, len(a.Checked), strings.Join(bad, ", "))
+		}
+		passed = append(passed, path)
+		for _, c := range a.Checked {
+			if h, ok := held[c.Shard]; !ok || a.Time > h.time || a.Time == h.time && path > h.record {
+				held[c.Shard] = heldTo{c, path, a.Time}
+			}
+		}
+	}
+	if len(passed) == 0 {
+		return 0, fmt.Errorf("%w of plan %.12s with %d shards in %s", ErrNoAudit, plan, shards, strings.Join(dirs, ", "))
+	}
+	var changed []string
+	for _, s := range slices.Sorted(maps.Keys(held)) {
+		h := held[s]
+		if s < 0 || s >= len(byShard) || byShard[s] == nil {
+			changed = append(changed, fmt.Sprintf("shard %d, checked by %s, has no result file here", s, h.record))
+		} else if d := h.shard.differs(byShard[s]); d != "" {
+			changed = append(changed, fmt.Sprintf("shard %d's result file is not the one %s checked (%s)", s, h.record, d))
+		}
+	}
+	if len(changed) > 0 {
+		if len(changed) > 5 {
+			changed = append(changed[:5:5], fmt.Sprintf("… (%d in all)", len(changed)))
+		}
+		return 0, fmt.Errorf("%s: audit those shards again, and count again the ones that fail", strings.Join(changed, "; "))
+	}
+	return len(held), nil
+}
+
+// differs says how the result r of a shard differs from what the audit
+// checked of it: "" when it does not.
+func (c *AuditedShard) differs(r *result) string {
+	var d []string
+	if r.Total != c.Total {
+		d = append(d, fmt.Sprintf("total %v, audited %v", r.Total, c.Total))
+	}
+	if r.Burnside != c.Burnside {
+		d = append(d, fmt.Sprintf("Burnside numerator %v, audited %v", r.Burnside, c.Burnside))
+	}
+	if r.Kernel != c.Kernel {
+		d = append(d, fmt.Sprintf("kernel %q, audited %q", r.Kernel, c.Kernel))
+	}
+	if c.ResultChecksum != "" && r.Checksum != c.ResultChecksum {
+		d = append(d, fmt.Sprintf("checksum %.19s…, audited %.19s…", r.Checksum, c.ResultChecksum))
+	}
+	return strings.Join(d, ", ")
 }

@@ -6,41 +6,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/internal/fastcount"
-	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/report"
-	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/internal/rules"
 )
-
-// DefaultCheckpointEvery is the interval between checkpoint writes when
-// ShardOptions.CheckpointEvery is zero.
-const DefaultCheckpointEvery = shard.DefaultEvery
-
-// ErrOtherPlan is wrapped by the errors of checkpoint and result files made for another
-// plan: another n, another number of shards, or another engine version.
-var ErrOtherPlan = shard.ErrOtherPlan
-
-// ErrNotSaved is wrapped by the error of CountCheckpointed and CountShard when the count
-// ran, to its end or to an interruption, but its checkpoint or result file could not be
-// written at the end (a full disk, a removed directory): the ShardResult holds the right
-// sums and its Status says how far the count went; the file holds less, or nothing. The
-// error says what the file holds.
-var ErrNotSaved = shard.ErrNotSaved
-
-// ErrInUse is wrapped by the error of CountCheckpointed and CountShard when another
-// process is counting the same checkpoint or shard: each takes an exclusive lock (flock)
-// on a lock file beside its files, FILE.lock or shard-IIII-of-KKKK.lock, and the error
-// names the process that holds it (pid and host).
-var ErrInUse = shard.ErrLocked
-
-// ErrCheckpointExists is returned by CountCheckpointed when the checkpoint file exists and
-// ShardOptions.Resume is not set: it is never overwritten by a fresh count.
-var ErrCheckpointExists = errors.New("the checkpoint file exists")
 
 // ShardOptions configures CountCheckpointed and CountShard. The zero value counts on
 // every CPU and saves the checkpoint every DefaultCheckpointEvery.
@@ -108,7 +84,7 @@ type ShardResult struct {
 func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
 	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint}
-	kern, err := qjoin.ResolveName(opt.Kernel)
+	m, err := resolveKernel(p.p, opt.Kernel)
 	if err != nil {
 		return res, err
 	}
@@ -122,19 +98,16 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 	if err := checkOutput(opt.Checkpoint); err != nil {
 		return res, fmt.Errorf("checkpoint %w", err)
 	}
-	lock, err := shard.TryLock(opt.Checkpoint + ".lock")
-	switch {
-	case errors.Is(err, ErrInUse):
-		return res, fmt.Errorf("checkpoint %s is in use by %w", opt.Checkpoint, err)
-	case err != nil:
-		return res, fmt.Errorf("cannot lock the checkpoint: %w", err)
+	lock, err := lockCheckpoint(opt.Checkpoint)
+	if err != nil {
+		return res, err
 	}
-	defer lock.Release()
+	defer lock.release()
 	c, err := openCheckpoint(opt.Checkpoint, opt.Resume, opt.Resume, p.p, 0, 1, ids, opt.Resuming)
 	if err != nil {
 		return res, err
 	}
-	return runCheckpointed(ctx, p.p, c, kern, opt, res)
+	return runCheckpointed(ctx, p.p, c, m, opt, res)
 }
 
 // CountShard counts shard i of the k shards of p (see Split) into the directory dir: the
@@ -148,35 +121,19 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 // error wrapping ErrNotSaved, which says where the count is kept, if anywhere.
 func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
-	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, shard.FileName(i, k))}
-	kern, err := qjoin.ResolveName(opt.Kernel)
+	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, ResultFile(i, k))}
+	m, err := resolveKernel(p.p, opt.Kernel)
 	if err != nil {
 		return res, err
 	}
-	ids, err := shard.IDs(p.p, k, i)
+	ids, err := shardIDs(p.p, k, i)
 	if err != nil {
 		return res, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return res, err
 	}
-	// skip takes a result file that is there already and checks out.
-	skip := func() (bool, error) {
-		r, rerr := shard.ReadResult(res.ResultFile)
-		if rerr != nil {
-			if !errors.Is(rerr, os.ErrNotExist) {
-				res.Recounted = rerr
-			}
-			return false, nil
-		}
-		if merr := r.Matches(p.p, i, k, ids); merr != nil {
-			return false, fmt.Errorf("%s %w", res.ResultFile, merr)
-		}
-		res.Total, res.Burnside = r.Total, r.Burnside
-		res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
-		return true, nil
-	}
-	if done, err := skip(); done || err != nil {
+	if done, err := takeResult(p.p, i, k, ids, &res); done || err != nil {
 		return res, err
 	}
 	if err := checkOutput(res.ResultFile); err != nil {
@@ -184,20 +141,17 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	}
 	// One process at a time counts a shard; one that finished while this one started
 	// leaves its result file.
-	lock, err := shard.TryLock(filepath.Join(dir, shard.LockName(i, k)))
-	switch {
-	case errors.Is(err, ErrInUse):
-		return res, fmt.Errorf("shard %d/%d of n=%d in %s is being counted by %w", i, k, p.N(), dir, err)
-	case err != nil:
-		return res, fmt.Errorf("cannot lock the shard: %w", err)
+	lock, err := lockShard(dir, p.N(), i, k)
+	if err != nil {
+		return res, err
 	}
-	defer lock.Release()
+	defer lock.release()
 	res.Recounted = nil
-	if done, err := skip(); done || err != nil {
+	if done, err := takeResult(p.p, i, k, ids, &res); done || err != nil {
 		return res, err
 	}
 	if opt.Checkpoint == "" {
-		opt.Checkpoint = filepath.Join(dir, shard.CheckpointName(i, k))
+		opt.Checkpoint = filepath.Join(dir, CheckpointFile(i, k))
 	}
 	res.Checkpoint = opt.Checkpoint
 	if err := checkOutput(opt.Checkpoint); err != nil {
@@ -207,35 +161,33 @@ func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOpt
 	if err != nil {
 		return res, err
 	}
-	res, err = runCheckpointed(ctx, p.p, c, kern, opt, res)
+	res, err = runCheckpointed(ctx, p.p, c, m, opt, res)
 	ckptErr := err // the checkpoint's last write failed: the result file matters more
 	if err != nil && (res.Status != nqueens.Complete || !errors.Is(err, ErrNotSaved)) {
 		return res, err
 	}
-	r := c.Result()
-	r.Workers = pool.Default(opt.Workers)
-	r.Host, _ = os.Hostname()
-	r.Finished = time.Now().UTC().Format(time.RFC3339)
 	res.Status = nqueens.Complete // the count is; the files may not be
-	if err := shard.WriteResult(res.ResultFile, r); err != nil {
-		kept := fmt.Sprintf("the complete count is saved in the checkpoint %s: run the same command again to write the result file", opt.Checkpoint)
-		if ckptErr != nil {
-			kept = fmt.Sprintf("and %v", ckptErr)
+	return res, finishShard(c, res.ResultFile, opt.Checkpoint, opt.Workers, ckptErr)
+}
+
+// takeResult takes the result file of shard i of k (of the sub-problems ids of p) that is
+// there already and checks out into res (Skipped), and tells so; one that cannot be read
+// is counted again (res.Recounted says why), one of another plan is an error.
+func takeResult(p *fastcount.Plan, i, k int, ids []int, res *ShardResult) (bool, error) {
+	r, err := readResult(res.ResultFile)
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			res.Recounted = err
 		}
-		return res, &notSavedError{err: err, msg: fmt.Sprintf("result file NOT written: %v; %s", err, kept)}
+		return false, nil
 	}
-	os.Remove(opt.Checkpoint)
-	return res, nil
+	if err := r.matches(p, i, k, ids); err != nil {
+		return false, fmt.Errorf("%s %w", res.ResultFile, err)
+	}
+	res.Total, res.Burnside = r.Total, r.Burnside
+	res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
+	return true, nil
 }
-
-// notSavedError is the error of a count that ran but could not write its result file.
-type notSavedError struct {
-	msg string
-	err error
-}
-
-func (e *notSavedError) Error() string   { return e.msg }
-func (e *notSavedError) Unwrap() []error { return []error{ErrNotSaved, e.err} }
 
 // settle is the status of a count that ended with err, given the status s it set itself
 // (Unknown if none), as the root's counts settle theirs: cancellation is Interrupted, any
@@ -264,46 +216,12 @@ func checkOutput(path string) error {
 	return nil
 }
 
-// openCheckpoint loads the checkpoint at path (which the caller checked can be written)
-// if resume is set and the file exists, and
-// checks it belongs to this count (then it calls resuming, if not nil); otherwise it
-// starts afresh, refusing to overwrite an existing file unless resume is set, and
-// saying so to resuming when asked (asked: the caller's Resume).
-func openCheckpoint(path string, resume, asked bool, p *fastcount.Plan, i, k int, ids []int, resuming func(path string, done, subs int, written string)) (*shard.Checkpoint, error) {
-	_, statErr := os.Stat(path)
-	switch {
-	case statErr == nil && !resume:
-		return nil, fmt.Errorf("%s: %w", path, ErrCheckpointExists)
-	case statErr == nil:
-		c, err := shard.LoadCheckpoint(path)
-		if err != nil {
-			return nil, err
-		}
-		if err := c.Matches(p, i, k, ids); err != nil {
-			return nil, fmt.Errorf("checkpoint %s %w", path, err)
-		}
-		if resuming != nil {
-			resuming(path, c.Done.Len(), c.Todo.Len(), c.Written)
-		}
-		return c, nil
-	case !errors.Is(statErr, os.ErrNotExist):
-		return nil, statErr
-	}
-	if asked && resuming != nil {
-		resuming(path, 0, len(ids), "")
-	}
-	return shard.NewCheckpoint(p, i, k, ids), nil
-}
-
-// runCheckpointed runs the rest of checkpoint c with the matcher kernel kern (resolved
-// by the caller, before any work), saving it at opt.Checkpoint, and fills res from it.
-func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint, kern qjoin.Kernel, opt ShardOptions, res ShardResult) (ShardResult, error) {
+// runCheckpointed runs the rest of checkpoint c with the matcher kernel m (resolved by
+// the caller, before any work), saving it at opt.Checkpoint, and fills res from it.
+func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *checkpoint, m matcher, opt ShardOptions, res ShardResult) (ShardResult, error) {
 	res.Resumed = c.Done.Len()
-	rep := report.New(opt.Progress)
-	defer rep.Close()
-	err := shard.Count(ctx, p, c, shard.CountOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint,
-		Every: opt.CheckpointEvery, Version: opt.Version, Kernel: kern, Progress: rep.Phase("count"), SaveFailed: opt.SaveFailed})
-	_, uerr := c.Unique() // a complete count's Burnside numerator is 8 × unique
+	err := count(ctx, p, c, m, opt)
+	_, uerr := c.unique() // a complete count's Burnside numerator is 8 × unique
 	res.Total, res.Burnside, res.Seconds = c.Total, c.Burnside, c.Seconds
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
 	switch {
@@ -319,4 +237,102 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *shard.Checkpoint
 		err = uerr
 	}
 	return res, err
+}
+
+// count counts the sub-problems of c.Todo that c.Done lacks with the matcher kernel m and
+// adds them to c, which must match p, on opt.Workers goroutines, saving c in the file
+// opt.Checkpoint, if any: before anything is counted, so that a file that cannot be
+// written fails the count before it starts (nothing is counted then); every
+// opt.CheckpointEvery, where a write that fails does not stop the count (opt.SaveFailed
+// hears of it); and at the end, where a write that fails makes the error a
+// *notSavedError, which wraps ctx.Err() if the count was interrupted. On return c holds
+// every finished sub-problem: it is Complete, or the count was interrupted by ctx (and
+// count returns ctx.Err()), or a sum overflowed 128 bits (rules.ErrOverflow).
+// opt.Progress hears of each finished sub-problem (phase "count"), resumed work included.
+func count(ctx context.Context, p *fastcount.Plan, c *checkpoint, m matcher, opt ShardOptions) error {
+	todo, doneCost, totalCost := remaining(p, c)
+	run := startRun(c, opt.Checkpoint, m, opt.Version)
+	if err := run.save(); err != nil {
+		return fmt.Errorf("cannot write the checkpoint, nothing counted: %w", err)
+	}
+	stopSaver := run.saveEvery(opt.CheckpointEvery, opt.SaveFailed)
+	rep := report.New(opt.Progress)
+	defer rep.Close()
+	progress := rep.Phase("count")
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var overflow bool
+	err := p.CountSubsKernel(ctx, todo, opt.Workers, m.kernel, func(id int, r fastcount.SubResult) {
+		run.mu.Lock()
+		defer run.mu.Unlock()
+		if !run.add(id, r) {
+			overflow = true
+			cancel()
+			return
+		}
+		doneCost += uint64(p.Cost(id))
+		if progress != nil {
+			progress(doneCost, totalCost)
+		}
+	})
+	stopSaver()
+	if overflow {
+		err = rules.ErrOverflow
+	}
+	return run.finish(err)
+}
+
+// remaining returns the sub-problems of c still to count, and the estimated cost of c's
+// finished sub-problems and of all of them.
+func remaining(p *fastcount.Plan, c *checkpoint) (todo []int, doneCost, totalCost uint64) {
+	done := newBitset(c.Subs)
+	done.addRanges(c.Done)
+	for _, id := range c.Todo.IDs() {
+		totalCost += uint64(p.Cost(id))
+		if done.has(id) {
+			doneCost += uint64(p.Cost(id))
+		} else {
+			todo = append(todo, id)
+		}
+	}
+	return todo, doneCost, totalCost
+}
+
+// kernelNone is the kernel recorded for the plans counted without one: the
+// constellations of the small boards (fastcount.Plan.HasKernel).
+const kernelNone = "none"
+
+// A matcher is the matcher kernel of a count, resolved on this machine: the kernel that
+// runs and the name the files record.
+type matcher struct {
+	kernel qjoin.Kernel
+	name   string
+}
+
+// resolveKernel resolves the kernel named name (as ShardOptions.Kernel; "" the fastest
+// this CPU runs) for a count of p, before any work: a bad name, or a kernel this CPU does
+// not run, is an error wrapping nqueens.ErrKernel. A plan without kernels records
+// kernelNone. It is the one place where a count's kernel is resolved.
+func resolveKernel(p *fastcount.Plan, name string) (matcher, error) {
+	k, err := qjoin.ResolveName(name)
+	if err != nil {
+		return matcher{}, err
+	}
+	if !p.HasKernel() {
+		return matcher{k, kernelNone}, nil
+	}
+	return matcher{k, k.String()}, nil
+}
+
+// addKernel adds the kernel name k to the list of a file's kernels, names
+// joined by commas in the order of their first run: "go", or "avx512,go"
+// for a shard that a run on another machine resumed.
+func addKernel(list, k string) string {
+	if list == "" {
+		return k
+	}
+	if slices.Contains(strings.Split(list, ","), k) {
+		return list
+	}
+	return list + "," + k
 }

@@ -14,4 +14,10 @@
 // docs/cluster.md shows them on Slurm, Kubernetes and GNU parallel. A count that fits
 // one run is nqueens.Count; MaxCountN and CountMemory, which hold for both, are the
 // root's; ShardMemory bounds one shard's memory alone.
+//
+// The files (result files, checkpoints, audit records) are JSON, readable with any tool
+// and small (sub-problem ids are stored as ranges, "0-4,9,12-15"), sealed by a
+// "checksum": "sha256:" and the hex SHA-256 of the compact JSON of the content with the
+// checksum empty, and written whole: through a temporary file, fsync and rename, so that
+// a run killed at any instant leaves the previous file or the new one.
 package cluster

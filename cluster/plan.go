@@ -9,12 +9,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/fastcount"
-	"github.com/nqueens/nqueens/internal/qjoin"
-	"github.com/nqueens/nqueens/internal/shard"
 )
-
-// MaxShards is the largest number of shards of a count.
-const MaxShards = shard.MaxShards
 
 // A Plan is the deterministic list of independent sub-problems that a count of the n×n
 // board runs. Every checkpoint and shard result records its Hash, so that work is never
@@ -66,8 +61,7 @@ func ShardMemory(n, workers, subs, k int) uint64 {
 // ShardSize is the size of shard i of the plan split into k shards (Split's entry i),
 // found without a list of every shard.
 func (p *Plan) ShardSize(i, k int) (ShardSize, error) {
-	sz, err := shard.SizeOf(p.p, k, i)
-	return ShardSize{Subs: sz.Subs, Cost: sz.Cost}, err
+	return sizeOf(p.p, k, i)
 }
 
 // Estimate is the CPU time a count of a plan takes (Plan.Estimate).
@@ -90,11 +84,11 @@ type Estimate struct {
 // kernel names the matcher kernel of the count, as nqueens.CountOptions.Kernel ("": the
 // one a count here picks); a bad one is an error wrapping nqueens.ErrKernel.
 func (p *Plan) Estimate(ctx context.Context, kernel string, sample time.Duration, workers int, progress func(cpu time.Duration)) (Estimate, error) {
-	kern, err := qjoin.ResolveName(kernel)
+	m, err := resolveKernel(p.p, kernel)
 	if err != nil {
 		return Estimate{}, err
 	}
-	e, err := p.p.Estimate(ctx, kern, sample, workers, progress)
+	e, err := p.p.Estimate(ctx, m.kernel, sample, workers, progress)
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -111,15 +105,7 @@ type ShardSize struct {
 // Split returns the sizes of the k shards (1 ≤ k ≤ MaxShards) that CountShard counts:
 // balanced by estimated cost, the same split on every machine.
 func (p *Plan) Split(k int) ([]ShardSize, error) {
-	sizes, err := shard.Split(p.p, k)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ShardSize, k)
-	for i, sz := range sizes {
-		out[i] = ShardSize{Subs: sz.Subs, Cost: sz.Cost}
-	}
-	return out, nil
+	return split(p.p, k)
 }
 
 // ParseShard reads a shard given as "I/K" (0 ≤ I < K ≤ MaxShards) or "auto/K", where I
@@ -135,7 +121,7 @@ func ParseShard(s string, getenv func(string) string) (i, k int, err error) {
 		return 0, 0, fmt.Errorf("shard %q: K must be a whole number from 1 to %d", s, MaxShards)
 	}
 	if is == "auto" {
-		i, _, err := shard.IndexFromEnv(getenv, k)
+		i, _, err := indexFromEnv(getenv, k)
 		if err != nil {
 			return 0, 0, fmt.Errorf("shard auto/%d: %w", k, err)
 		}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/qjoin"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // auditRecords lists the audit records in dir.
@@ -39,9 +39,9 @@ func TestAuditCLI(t *testing.T) {
 		}
 	}
 	t.Setenv(kernelEnv, "")
-	path := func(i int) string { return filepath.Join(dir, shard.FileName(i, 8)) }
+	path := func(i int) string { return filepath.Join(dir, cluster.ResultFile(i, 8)) }
 	for i := 0; i < 8; i++ {
-		r, err := shard.ReadResult(path(i))
+		r, err := readResult(t, path(i))
 		if err != nil || r.Kernel != "go" {
 			t.Fatalf("shard %d counted with NQUEENS_KERNEL=go records kernel %q, %v", i, r.Kernel, err)
 		}
@@ -65,16 +65,14 @@ func TestAuditCLI(t *testing.T) {
 	requireAudit(1, "no audit record")
 
 	// Shard 5 as a bad node writes it.
-	r, err := shard.ReadResult(path(5))
+	r, err := readResult(t, path(5))
 	if err != nil {
 		t.Fatal(err)
 	}
 	good := r.Total
 	r.Total, _ = r.Total.Add64(8)
 	r.Burnside, _ = r.Burnside.Add64(8)
-	if err := shard.WriteResult(path(5), r); err != nil {
-		t.Fatal(err)
-	}
+	writeResult(t, path(5), r)
 	if code, _, errs := runCLI(t, "", "merge", dir); code != 0 {
 		t.Fatalf("the tampered shard should pass merge's checks: %s", errs)
 	}
@@ -121,7 +119,7 @@ func TestAuditCLI(t *testing.T) {
 	// The default seed is printed and is the same for two audits.
 	_, out1, _ := runCLI(t, "", "audit", dir, "--fraction", "0.25")
 	_, out2, _ := runCLI(t, "", "audit", dir, "--fraction", "0.25")
-	seed := fmt.Sprintf("seed=%d", shard.SeedOf(r.Plan))
+	seed := fmt.Sprintf("seed=%d", auditSeed(t, r.Plan))
 	if !strings.Contains(out1, seed) || !strings.Contains(out1, "checked=2") || strings.Replace(out1, "record_file", "", 1)[:100] != strings.Replace(out2, "record_file", "", 1)[:100] {
 		t.Errorf("two default audits:\n%s%s", out1, out2)
 	}
@@ -180,17 +178,15 @@ func TestMergeRequireAuditHoldsFiles(t *testing.T) {
 	if code, out, errs := runCLI(t, "", "merge", dir, "--require-audit"); code != 0 || !strings.Contains(out, "total=14772512 ") || !strings.Contains(out, " audited=4\n") {
 		t.Fatalf("merge --require-audit of the audited files: exit %d\n%s%s", code, out, errs)
 	}
-	path := filepath.Join(dir, shard.FileName(1, 4))
-	r, err := shard.ReadResult(path)
+	path := filepath.Join(dir, cluster.ResultFile(1, 4))
+	r, err := readResult(t, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	was := r.Total
 	r.Total, _ = r.Total.Add64(8)
 	r.Burnside, _ = r.Burnside.Add64(8)
-	if err := shard.WriteResult(path, r); err != nil {
-		t.Fatal(err)
-	}
+	writeResult(t, path, r)
 	if code, out, errs := runCLI(t, "", "merge", dir); code != 0 || !strings.Contains(out, "total=14772520 ") {
 		t.Fatalf("merge without --require-audit takes the well-sealed file: exit %d\n%s%s", code, out, errs)
 	}

@@ -22,7 +22,6 @@ import (
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/oeis"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // knownCounts(n) is {A000170(n), A002562(n)}.
@@ -32,7 +31,7 @@ func knownCounts(n int) [2]nqueens.Uint128 {
 
 // clearIndexEnv unsets the job-array variables for the test.
 func clearIndexEnv(t *testing.T) {
-	for _, v := range shard.IndexVars {
+	for _, v := range []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"} { // as cluster.ParseShard reads them
 		t.Setenv(v, "")
 	}
 }
@@ -160,7 +159,7 @@ func TestShardCorruptRecounted(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		runCLI(t, "", "count", "11", "--shard", fmt.Sprintf("%d/2", i), "--out-dir", dir)
 	}
-	path := filepath.Join(dir, shard.FileName(1, 2))
+	path := filepath.Join(dir, cluster.ResultFile(1, 2))
 	b, _ := os.ReadFile(path)
 	os.WriteFile(path, b[:len(b)-20], 0o644)
 	if code, _, errs := runCLI(t, "", "merge", dir); code != 1 || !strings.Contains(errs, path+": truncated") {
@@ -199,7 +198,7 @@ func TestShardAutoIndex(t *testing.T) {
 		if code != 0 || json.Unmarshal([]byte(out), &o) != nil || o.Shard != fmt.Sprintf("%d/3", c.want) {
 			t.Errorf("%v: exit %d %q %q", c.env, code, out, errs)
 		}
-		if _, err := os.Stat(filepath.Join(dir, shard.FileName(c.want, 3))); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, cluster.ResultFile(c.want, 3))); err != nil {
 			t.Error(err)
 		}
 	}
@@ -306,20 +305,20 @@ func TestCountKillResume(t *testing.T) {
 			continue
 		}
 		kills++
-		c, lerr := shard.LoadCheckpoint(ck)
+		c, lerr := readCheckpoint(t, ck)
 		if os.IsNotExist(lerr) {
 			continue // killed before the first checkpoint
 		}
 		if lerr != nil {
 			t.Fatalf("after kill %d: %v", kills, lerr)
 		}
-		if c.Done.Len() < lastDone {
-			t.Fatalf("after kill %d: %d sub-problems done, fewer than the %d before", kills, c.Done.Len(), lastDone)
+		if idsLen(t, c.Done) < lastDone {
+			t.Fatalf("after kill %d: %d sub-problems done, fewer than the %d before", kills, idsLen(t, c.Done), lastDone)
 		}
-		if c.Done.Len() > lastDone {
+		if idsLen(t, c.Done) > lastDone {
 			progressed++
 		}
-		lastDone = c.Done.Len()
+		lastDone = idsLen(t, c.Done)
 	}
 	if progressed < 5 {
 		t.Errorf("only %d of %d runs saved progress", progressed, kills)
@@ -349,7 +348,7 @@ func TestCountSignalCheckpoint(t *testing.T) {
 		}
 		// Signal once the first checkpoint is written: the count is under way.
 		for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(5 * time.Millisecond) {
-			if _, err := os.Stat(filepath.Join(dir, shard.CheckpointName(0, 2))); err == nil {
+			if _, err := os.Stat(filepath.Join(dir, cluster.CheckpointFile(0, 2))); err == nil {
 				break
 			}
 		}
@@ -361,7 +360,7 @@ func TestCountSignalCheckpoint(t *testing.T) {
 		if !strings.Contains(stderr.String(), "interrupted after") {
 			t.Errorf("%v: stderr %q", sig, stderr.String())
 		}
-		c, err := shard.LoadCheckpoint(filepath.Join(dir, shard.CheckpointName(0, 2)))
+		c, err := readCheckpoint(t, filepath.Join(dir, cluster.CheckpointFile(0, 2)))
 		if err != nil || c.Complete {
 			t.Fatalf("%v: checkpoint %v, %+v", sig, err, c)
 		}
@@ -370,8 +369,8 @@ func TestCountSignalCheckpoint(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", out, err)
 			}
-			if i == "0" && c.Done.Len() > 0 && !strings.Contains(string(out), fmt.Sprintf("resumed=%d", c.Done.Len())) {
-				t.Errorf("shard 0 did not resume the %d sub-problems saved: %s", c.Done.Len(), out)
+			if i == "0" && idsLen(t, c.Done) > 0 && !strings.Contains(string(out), fmt.Sprintf("resumed=%d", idsLen(t, c.Done))) {
+				t.Errorf("shard 0 did not resume the %d sub-problems saved: %s", idsLen(t, c.Done), out)
 			}
 		}
 		if m := mergeJSON(t, dir); m.Total != knownCounts(16)[0] || m.Unique != knownCounts(16)[1] {
@@ -449,7 +448,7 @@ func TestSlurmJobArray(t *testing.T) {
 	start := time.Now()
 	job := slurmArray(t, dir, fmt.Sprintf("--array=0-%d", k-1), fmt.Sprintf("N=%d,K=%d,OUT=%s,NQUEENS=%s", n, k, dir, bin))
 	slurmWait(t, start, job)
-	if _, err := shard.ResultPaths([]string{dir}); err != nil {
+	if _, err := cluster.ResultPaths([]string{dir}); err != nil {
 		var logs strings.Builder
 		ms, _ := filepath.Glob(filepath.Join(dir, "slurm-*.out"))
 		for _, m := range ms {
@@ -576,7 +575,7 @@ func TestSlurmEarlySignal(t *testing.T) {
 	if !strings.Contains(log, "interrupted") {
 		t.Fatalf("the task did not stop on a signal after %v: %s%s", took.Round(time.Second), log, slurmLogs())
 	}
-	if _, err := shard.LoadCheckpoint(filepath.Join(dir, shard.CheckpointName(0, 1))); err != nil {
+	if _, err := readCheckpoint(t, filepath.Join(dir, cluster.CheckpointFile(0, 1))); err != nil {
 		t.Errorf("no checkpoint after the signal: %v", err)
 	}
 	// The limit is at 120 s; the early signal comes 60 s (up to 120 s) before it.
@@ -601,7 +600,7 @@ func TestGNUParallel(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(repoRoot(t), "deploy/parallel/count.sh")
 	// Shard 2 cannot write its result: a directory is in the way.
-	blocker := filepath.Join(dir, shard.FileName(2, k))
+	blocker := filepath.Join(dir, cluster.ResultFile(2, k))
 	if err := os.MkdirAll(filepath.Join(blocker, "x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -728,7 +727,7 @@ func TestCountNotSavedCLI(t *testing.T) {
 			"nqueens: the count above is complete, but checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
 		{"interrupted", []string{"--checkpoint", "DIR/c.ckpt"}, "c.ckpt", true, 130, []string{"complete=false"},
 			"the counts above are partial; checkpoint NOT saved: DIR/c.ckpt: no such file or directory (no file is left)"},
-		{"shard", []string{"--shard", "0/2", "--out-dir", "DIR"}, shard.CheckpointName(0, 2), false, 1, []string{"shard=0/2"},
+		{"shard", []string{"--shard", "0/2", "--out-dir", "DIR"}, cluster.CheckpointFile(0, 2), false, 1, []string{"shard=0/2"},
 			"nqueens: shard 0/2 is counted (above), but result file NOT written: DIR/shard-0000-of-0002.json: no such file or directory"},
 	}
 	for _, c := range cases {
@@ -824,7 +823,7 @@ func TestResumeSays(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &o) != nil || errs != "nqueens: no checkpoint "+ck+" yet: counting from the start\n" {
 		t.Fatalf("fresh: exit %d %q %q", code, out, errs)
 	}
-	c, err := shard.LoadCheckpoint(ck)
+	c, err := readCheckpoint(t, ck)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -850,19 +849,16 @@ func TestCountInUse(t *testing.T) {
 	}{
 		{ck + ".lock", []string{"count", "12", "--checkpoint", ck, "--resume"},
 			fmt.Sprintf("nqueens: checkpoint %s is in use by %s (lock file %s.lock)\n", ck, holder, ck)},
-		{filepath.Join(dir, shard.LockName(1, 2)), []string{"count", "12", "--shard", "1/2", "--out-dir", dir},
-			fmt.Sprintf("nqueens: shard 1/2 of n=12 in %s is being counted by %s (lock file %s)\n", dir, holder, filepath.Join(dir, shard.LockName(1, 2)))},
+		{filepath.Join(dir, lockFile(1, 2)), []string{"count", "12", "--shard", "1/2", "--out-dir", dir},
+			fmt.Sprintf("nqueens: shard 1/2 of n=12 in %s is being counted by %s (lock file %s)\n", dir, holder, filepath.Join(dir, lockFile(1, 2)))},
 	}
 	for _, c := range cases {
-		l, err := shard.TryLock(c.lock) // this test process stands for the other one
-		if err != nil {
-			t.Fatal(err)
-		}
+		release := holdLock(t, c.lock) // this test process stands for the other one
 		code, out, errs := runCLI(t, "", c.args...)
 		if code != 1 || out != "" || errs != c.want {
 			t.Errorf("%v: exit %d %q %q, want %q", c.args, code, out, errs, c.want)
 		}
-		l.Release()
+		release()
 		if code, out, errs := runCLI(t, "", c.args...); code != 0 || (!strings.Contains(out, fmt.Sprintf("total=%v", knownCounts(12)[0])) && !strings.Contains(out, "shard=1/2")) {
 			t.Errorf("%v once free: exit %d %q %q", c.args, code, out, errs)
 		}
@@ -884,7 +880,7 @@ func TestCountTwiceAtOnce(t *testing.T) {
 	}
 	defer func() { first.Process.Kill(); first.Wait() }()
 	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
-		if _, err := os.Stat(filepath.Join(dir, shard.CheckpointName(0, 2))); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, cluster.CheckpointFile(0, 2))); err == nil {
 			break
 		}
 	}
@@ -956,18 +952,18 @@ func TestShardSubsOneMeaning(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "plan", "12", "--shards", "3", "--json"); code != 0 || json.Unmarshal([]byte(out), &p) != nil {
 		t.Fatalf("plan: exit %d %q", code, out)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, shard.FileName(1, 3)))
+	b, err := os.ReadFile(filepath.Join(dir, cluster.ResultFile(1, 3)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var file map[string]any
 	json.Unmarshal(b, &file)
-	r, err := shard.ReadResult(filepath.Join(dir, shard.FileName(1, 3)))
+	r, err := readResult(t, filepath.Join(dir, cluster.ResultFile(1, 3)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Subs != p.Split[1].Subs || o.Subs != r.IDs.Len() || o.Subs == p.Subs {
-		t.Errorf("count --shard 1/3 says subs=%d; the plan's split %d, the file's ids %d, the plan %d", o.Subs, p.Split[1].Subs, r.IDs.Len(), p.Subs)
+	if o.Subs != p.Split[1].Subs || o.Subs != idsLen(t, r.IDs) || o.Subs == p.Subs {
+		t.Errorf("count --shard 1/3 says subs=%d; the plan's split %d, the file's ids %d, the plan %d", o.Subs, p.Split[1].Subs, idsLen(t, r.IDs), p.Subs)
 	}
 	if _, ok := file["subs"]; ok || file["plan_subs"] != float64(p.Subs) {
 		t.Errorf("the result file: subs %v, plan_subs %v; want no subs and plan_subs %d", file["subs"], file["plan_subs"], p.Subs)
@@ -992,7 +988,7 @@ func TestShardInterrupted(t *testing.T) {
 			args = append(args, "--json")
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		ckpt := filepath.Join(dir, shard.CheckpointName(0, 2))
+		ckpt := filepath.Join(dir, cluster.CheckpointFile(0, 2))
 		var before time.Time // the checkpoint of the run before, if any
 		if fi, err := os.Stat(ckpt); err == nil {
 			before = fi.ModTime()
@@ -1020,7 +1016,7 @@ func TestShardInterrupted(t *testing.T) {
 	}
 	code, _, errs := runCLI(t, "", "merge", dir)
 	if code != exitFailure || !strings.Contains(errs, "missing shard(s) 0 of 2") ||
-		!strings.Contains(errs, "shard 0 was interrupted, checkpoint present: "+filepath.Join(dir, shard.CheckpointName(0, 2))) {
+		!strings.Contains(errs, "shard 0 was interrupted, checkpoint present: "+filepath.Join(dir, cluster.CheckpointFile(0, 2))) {
 		t.Errorf("merge: exit %d, %q", code, errs)
 	}
 }

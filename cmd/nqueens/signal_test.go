@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,8 +14,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/fastcount"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // TestSignalsStopEveryCommand: SIGINT and SIGTERM stop every long-running command
@@ -80,16 +81,10 @@ func fakeShard(t *testing.T, n int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := make([]int, p.Len())
-	for i := range ids {
-		ids[i] = i
-	}
-	r := shard.NewCheckpoint(p, 0, 1, ids).Result()
-	r.Kernel, r.Version = "go", "test"
+	r := &resultFile{Format: "nqueens-shard/4", Plan: p.Hash(), Engine: p.Version(), N: n, Shards: 1, Subs: p.Len(),
+		IDs: fmt.Sprintf("0-%d", p.Len()-1), Kernel: "go", Version: "test"}
 	dir := t.TempDir()
-	if err := shard.WriteResult(filepath.Join(dir, shard.FileName(0, 1)), r); err != nil {
-		t.Fatal(err)
-	}
+	writeResult(t, filepath.Join(dir, cluster.ResultFile(0, 1)), r)
 	return dir
 }
 

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,39 +9,8 @@ import (
 	"testing"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/fastcount"
-	"github.com/nqueens/nqueens/internal/shard"
+	"github.com/nqueens/nqueens/cluster"
 )
-
-// interruptShard leaves in dir the checkpoint of shard i of k of n as a count
-// interrupted after a few sub-problems leaves it.
-func interruptShard(t *testing.T, dir string, n, i, k int) *shard.Checkpoint {
-	t.Helper()
-	p, err := fastcount.NewPlan(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids, err := shard.IDs(p, k, i)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := shard.NewCheckpoint(p, i, k, ids)
-	ctx, cancel := context.WithCancel(context.Background())
-	finished := 0
-	err = shard.Count(ctx, p, c, shard.CountOptions{Workers: 1, Version: "test", Progress: func(uint64, uint64) {
-		if finished++; finished == 3 {
-			cancel()
-		}
-	}})
-	cancel()
-	if !errors.Is(err, context.Canceled) || c.Complete {
-		t.Fatalf("shard %d/%d: %v, complete %v", i, k, err, c.Complete)
-	}
-	if err := c.Save(filepath.Join(dir, shard.CheckpointName(i, k))); err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 // TestStatusCLI: status on a run of n = 14 in 8 shards counted by the command: 0-3
 // done, 4 interrupted, 5 being counted (its lock held), 6 and 7 not started, a result of
@@ -59,29 +26,26 @@ func TestStatusCLI(t *testing.T) {
 		}
 	}
 	for i := 4; i < 8; i++ {
-		os.Remove(filepath.Join(dir, shard.FileName(i, 8)))
+		os.Remove(filepath.Join(dir, cluster.ResultFile(i, 8)))
 	}
-	interruptShard(t, dir, 14, 4, 8)
-	running := interruptShard(t, dir, 14, 5, 8)
-	lock, err := shard.TryLock(filepath.Join(dir, shard.LockName(5, 8)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Release()
+	startShard(t, dir, 14, 4, 8, 3)
+	running := startShard(t, dir, 14, 5, 8, 3)
+	release := holdLock(t, filepath.Join(dir, lockFile(5, 8)))
+	defer release()
 	if code, _, errs := runCLI(t, "", "count", "12", "--shard", "6/8", "--out-dir", other); code != 0 {
 		t.Fatal(errs)
 	}
-	foreign := filepath.Join(dir, shard.FileName(6, 8))
-	b, _ := os.ReadFile(filepath.Join(other, shard.FileName(6, 8)))
+	foreign := filepath.Join(dir, cluster.ResultFile(6, 8))
+	b, _ := os.ReadFile(filepath.Join(other, cluster.ResultFile(6, 8)))
 	os.WriteFile(foreign, b, 0o644)
-	bad := filepath.Join(dir, shard.FileName(7, 8))
-	b, _ = os.ReadFile(filepath.Join(dir, shard.FileName(3, 8)))
+	bad := filepath.Join(dir, cluster.ResultFile(7, 8))
+	b, _ = os.ReadFile(filepath.Join(dir, cluster.ResultFile(3, 8)))
 	os.WriteFile(bad, []byte(strings.Replace(string(b), `"shard": 3`, `"shard": 7`, 1)), 0o644)
 
 	// The sums of the finished shards, from their files.
 	var total, burnside nqueens.Uint128
 	for i := range 4 {
-		b, err := os.ReadFile(filepath.Join(dir, shard.FileName(i, 8)))
+		b, err := os.ReadFile(filepath.Join(dir, cluster.ResultFile(i, 8)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,8 +67,8 @@ func TestStatusCLI(t *testing.T) {
 		fmt.Sprintf("total=%v burnside=%v (sums of the shards done)\n", total, burnside),
 		"estimated_by=plan\n",
 		"shard=4/8 locked=false ", "shard=5/8 locked=true ",
-		fmt.Sprintf("subs_done=%d subs=%d", running.Done.Len(), running.Todo.Len()),
-		"checkpoint=" + filepath.Join(dir, shard.CheckpointName(4, 8)) + "\n",
+		fmt.Sprintf("subs_done=%d subs=%d", idsLen(t, running.Done), idsLen(t, running.Todo)),
+		"checkpoint=" + filepath.Join(dir, cluster.CheckpointFile(4, 8)) + "\n",
 		"\nmissing=6-7\n",
 		"odd: " + foreign + " is from another plan (n=12, 8 shards",
 		"odd: " + bad + ": bad checksum",
@@ -128,8 +92,8 @@ func TestStatusCLI(t *testing.T) {
 		t.Errorf("status --json: %s", out)
 	}
 	s5 := st.Started[1]
-	if s5.Shard != "5/8" || !s5.Locked || s5.SubsDone != running.Done.Len() || s5.Written != running.Written ||
-		s5.FractionDone != float64(running.Done.Len())/float64(running.Todo.Len()) {
+	if s5.Shard != "5/8" || !s5.Locked || s5.SubsDone != idsLen(t, running.Done) || s5.Written != running.Written ||
+		s5.FractionDone != float64(idsLen(t, running.Done))/float64(idsLen(t, running.Todo)) {
 		t.Errorf("shard 5: %+v", s5)
 	}
 	if f := (4 + st.Started[0].FractionDone + s5.FractionDone) / 8; st.FractionDone < f-1e-9 || st.FractionDone > f+1e-9 {
@@ -140,7 +104,7 @@ func TestStatusCLI(t *testing.T) {
 	// count has let go of its lock).
 	os.Remove(foreign)
 	os.Remove(bad)
-	lock.Release()
+	release()
 	for i := 4; i < 8; i++ {
 		if code, _, errs := runCLI(t, "", "count", "14", "--shard", fmt.Sprintf("%d/8", i), "--out-dir", dir, "-w", "1"); code != 0 {
 			t.Fatal(errs)
@@ -188,15 +152,8 @@ func TestStatusOtherVersion(t *testing.T) {
 	if code, _, errs := runCLI(t, "", "count", "10", "--shard", "0/2", "--out-dir", dir); code != 0 {
 		t.Fatal(errs)
 	}
-	path := filepath.Join(dir, shard.FileName(0, 2))
-	r, err := shard.ReadResult(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Plan = strings.Repeat("0", 64)
-	if err := shard.WriteResult(path, r); err != nil {
-		t.Fatal(err)
-	}
+	path := filepath.Join(dir, cluster.ResultFile(0, 2))
+	editResult(t, path, func(r *resultFile) { r.Plan = strings.Repeat("0", 64) })
 	code, out, errs := runCLI(t, "", "status", dir)
 	if code != exitFailure || out != "" || !strings.Contains(errs, "counted by another version (--no-plan reports without the plan)") {
 		t.Errorf("status: exit %d, %q %q", code, out, errs)

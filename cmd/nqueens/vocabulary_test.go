@@ -17,9 +17,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/nqueens/nqueens/internal/fastcount"
-	"github.com/nqueens/nqueens/internal/shard"
 )
 
 // vocabRow is a row of docs/vocabulary.md: the names of one concept.
@@ -363,15 +360,7 @@ func TestVocabulary(t *testing.T) {
 	host, _ := os.Hostname() // audit --host: the shards counted here
 	dirs := map[bool]string{false: t.TempDir(), true: t.TempDir()}
 	for _, dir := range dirs { // a shard started, for status
-		p, err := fastcount.NewPlan(10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids, _ := shard.IDs(p, 3, 1)
-		os.Mkdir(filepath.Join(dir, "started"), 0o755)
-		if err := shard.NewCheckpoint(p, 1, 3, ids).Save(filepath.Join(dir, "started", shard.CheckpointName(1, 3))); err != nil {
-			t.Fatal(err)
-		}
+		startShard(t, filepath.Join(dir, "started"), 10, 1, 3, 0)
 	}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -19,7 +19,7 @@
 // mirror (R ≤ reverse(R)), listed in colex order; two more sub-problems
 // count S180 and S90 (burnside.go). Sub-problems are independent and
 // deterministic, so ids are stable and a count can be sharded,
-// checkpointed and merged (internal/shard).
+// checkpointed and merged (package cluster).
 //
 // # Weights: why Σ weights = T
 //
@@ -59,7 +59,7 @@
 // reflection fixes a solution for n > 1. Every sub-problem reports its share
 // of the numerator T + S180 + 2·S90 (Result.Burnside): a row set its share
 // of T, the two searches S180 and 2·S90. The sum must be a multiple of 8,
-// which Count checks, and internal/shard at every merge.
+// which Count checks, and package cluster at every merge.
 //
 // # Data layout
 //

@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"context"
@@ -20,26 +20,26 @@ import (
 func TestAudit(t *testing.T) {
 	dir := t.TempDir()
 	paths := countShards(t, dir, 14, 8)
-	if _, err := Merge(paths); err != nil {
+	if _, err := MergeShards(paths); err != nil {
 		t.Fatal(err)
 	}
-	reseal(t, paths[5], func(r *Result) {
+	reseal(t, paths[5], func(r *result) {
 		r.Total, _ = r.Total.Add64(8)
 		r.Burnside, _ = r.Burnside.Add64(8)
 	})
-	if _, err := Merge(paths); err != nil {
+	if _, err := MergeShards(paths); err != nil {
 		t.Fatalf("the tampered file should merge (its Burnside sum is a multiple of 8): %v", err)
 	}
-	audit := func(opt AuditOptions) *AuditRecord {
+	auditOf := func(opt AuditOptions) *auditRecord {
 		t.Helper()
 		opt.Workers = 2
-		rec, err := Audit(context.Background(), paths, opt)
+		rec, err := audit(context.Background(), paths, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return rec
 	}
-	failed := func(rec *AuditRecord) []int {
+	failed := func(rec *auditRecord) []int {
 		var bad []int
 		for _, c := range rec.Checked {
 			if !c.OK {
@@ -48,16 +48,16 @@ func TestAudit(t *testing.T) {
 		}
 		return bad
 	}
-	rec := audit(AuditOptions{Only: []int{5}})
-	if rec.Passed() || rec.Failed != 1 || len(rec.Checked) != 1 || rec.Checked[0].ResultFile != paths[5] ||
+	rec := auditOf(AuditOptions{Only: []int{5}})
+	if rec.passed() || rec.Failed != 1 || len(rec.Checked) != 1 || rec.Checked[0].ResultFile != paths[5] ||
 		rec.Checked[0].RecountTotal == rec.Checked[0].Total {
 		t.Errorf("audit of the tampered shard: %+v", rec)
 	}
-	rec = audit(AuditOptions{Only: []int{0, 1, 7}})
-	if !rec.Passed() || len(rec.Checked) != 3 {
+	rec = auditOf(AuditOptions{Only: []int{0, 1, 7}})
+	if !rec.passed() || len(rec.Checked) != 3 {
 		t.Errorf("audit of good shards: %+v", rec)
 	}
-	rec = audit(AuditOptions{Fraction: 1})
+	rec = auditOf(AuditOptions{Fraction: 1})
 	if got := failed(rec); len(rec.Checked) != 8 || !slices.Equal(got, []int{5}) || rec.Found != 8 {
 		t.Errorf("audit of every shard: failed %v, %+v", got, rec)
 	}
@@ -68,25 +68,25 @@ func TestAudit(t *testing.T) {
 		}
 	}
 	// The default seed is the plan's: two audits check the same shards.
-	a, b := audit(AuditOptions{Fraction: 0.25}), audit(AuditOptions{Fraction: 0.25})
-	if len(a.Checked) != 2 || a.Seed != SeedOf(a.Plan) || a.Checked[0].Shard != b.Checked[0].Shard || a.Checked[1].Shard != b.Checked[1].Shard {
+	a, b := auditOf(AuditOptions{Fraction: 0.25}), auditOf(AuditOptions{Fraction: 0.25})
+	if len(a.Checked) != 2 || a.Seed != seedOf(a.Plan) || a.Checked[0].Shard != b.Checked[0].Shard || a.Checked[1].Shard != b.Checked[1].Shard {
 		t.Errorf("two audits of a quarter: %+v, %+v", a.Checked, b.Checked)
 	}
-	if rec := audit(AuditOptions{Fraction: 0.0001}); len(rec.Checked) != 1 {
+	if rec := auditOf(AuditOptions{Fraction: 0.0001}); len(rec.Checked) != 1 {
 		t.Errorf("a tiny fraction checks %d shards, want 1", len(rec.Checked))
 	}
 	// Only the shards of one host.
-	reseal(t, paths[2], func(r *Result) { r.Host = "node-b" })
-	if rec := audit(AuditOptions{Fraction: 1, OnlyHost: "node-b"}); len(rec.Checked) != 1 || rec.Checked[0].Shard != 2 || !rec.Passed() {
+	reseal(t, paths[2], func(r *result) { r.Host = "node-b" })
+	if rec := auditOf(AuditOptions{Fraction: 1, Host: "node-b"}); len(rec.Checked) != 1 || rec.Checked[0].Shard != 2 || !rec.passed() {
 		t.Errorf("audit of host node-b: %+v", rec)
 	}
-	if _, err := Audit(context.Background(), paths, AuditOptions{Only: []int{9}}); err == nil {
+	if _, err := audit(context.Background(), paths, AuditOptions{Only: []int{9}}); err == nil {
 		t.Error("shard 9 of 8 audited")
 	}
 	// Interrupted: an error, no record.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if rec, err := Audit(ctx, paths, AuditOptions{Fraction: 1}); err == nil || rec != nil {
+	if rec, err := audit(ctx, paths, AuditOptions{Fraction: 1}); err == nil || rec != nil {
 		t.Errorf("cancelled audit: %+v, %v", rec, err)
 	}
 }
@@ -94,16 +94,16 @@ func TestAudit(t *testing.T) {
 // TestAuditKernel: the recount's kernel is another than the one that counted.
 func TestAuditKernel(t *testing.T) {
 	p := plan(t, 12)
-	for _, counted := range []string{"avx2", "avx512", KernelUnknown, "avx2,avx512"} {
-		if k, name, same := AuditKernel(p, counted); k != qjoin.KernelGo || name != "go" || same {
+	for _, counted := range []string{"avx2", "avx512", kernelUnknown, "avx2,avx512"} {
+		if k, name, same := auditKernel(p, counted); k != qjoin.KernelGo || name != "go" || same {
 			t.Errorf("counted by %s: audit with %v %s %v", counted, k, name, same)
 		}
 	}
-	k, _, same := AuditKernel(p, "go")
+	k, _, same := auditKernel(p, "go")
 	if qjoin.KernelAVX2.Available() == same || (!same && k == qjoin.KernelGo) {
 		t.Errorf("counted by go: audit with %v, same %v", k, same)
 	}
-	if _, name, same := AuditKernel(plan(t, 8), KernelNone); name != KernelNone || !same {
+	if _, name, same := auditKernel(plan(t, 8), kernelNone); name != kernelNone || !same {
 		t.Errorf("n=8: %s %v", name, same)
 	}
 }
@@ -113,36 +113,36 @@ func TestAuditKernel(t *testing.T) {
 func TestRequireAudit(t *testing.T) {
 	dir := t.TempDir()
 	paths := countShards(t, dir, 12, 4)
-	r, _ := ReadResult(paths[0])
-	RequireAudit := func(dirs []string, plan string, shards int) (int, error) {
-		m, err := Merge(paths)
+	r, _ := readResult(paths[0])
+	require := func(dirs []string, plan string, shards int) (int, error) {
+		m, err := MergeShards(paths)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return RequireAudit(dirs, plan, shards, m.Results)
+		return requireAudit(dirs, plan, shards, m.results)
 	}
-	if _, err := RequireAudit([]string{dir}, r.Plan, 4); !errors.Is(err, ErrNoAudit) {
+	if _, err := require([]string{dir}, r.Plan, 4); !errors.Is(err, ErrNoAudit) {
 		t.Errorf("no record: %v", err)
 	}
-	rec, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1, 2}, Workers: 2})
+	rec, err := audit(context.Background(), paths, AuditOptions{Only: []int{1, 2}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path, err := WriteAudit(dir, rec)
+	path, err := writeAudit(dir, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back, err := ReadAudit(path); err != nil || !back.Passed() || len(back.Checked) != 2 {
+	if back, err := readAudit(path); err != nil || !back.passed() || len(back.Checked) != 2 {
 		t.Fatalf("record read back: %+v, %v", back, err)
 	}
-	if n, err := RequireAudit([]string{dir}, r.Plan, 4); err != nil || n != 2 {
+	if n, err := require([]string{dir}, r.Plan, 4); err != nil || n != 2 {
 		t.Errorf("a passing record: %d, %v", n, err)
 	}
-	if _, err := RequireAudit([]string{dir}, r.Plan, 3); err == nil {
+	if _, err := require([]string{dir}, r.Plan, 3); err == nil {
 		t.Error("a record of another shard count taken")
 	}
 	// A second record of the same second gets another name.
-	path2, err := WriteAudit(dir, rec)
+	path2, err := writeAudit(dir, rec)
 	if err != nil || path2 == path {
 		t.Errorf("second record: %s, %v", path2, err)
 	}
@@ -150,21 +150,21 @@ func TestRequireAudit(t *testing.T) {
 	// An edited record is refused.
 	b, _ := os.ReadFile(path)
 	os.WriteFile(path, []byte(strings.Replace(string(b), `"failed": 0`, `"failed": 1`, 1)), 0o644)
-	if _, err := RequireAudit([]string{dir}, r.Plan, 4); !errors.Is(err, ErrChecksum) {
+	if _, err := require([]string{dir}, r.Plan, 4); !errors.Is(err, errChecksum) {
 		t.Errorf("an edited record: %v", err)
 	}
 	os.WriteFile(path, b, 0o644)
 	// A failing one is refused, naming the shard.
-	reseal(t, paths[3], func(r *Result) { r.Total, _ = r.Total.Add64(1) })
-	rec, err = Audit(context.Background(), paths, AuditOptions{Only: []int{3}, Workers: 2})
+	reseal(t, paths[3], func(r *result) { r.Total, _ = r.Total.Add64(1) })
+	rec, err = audit(context.Background(), paths, AuditOptions{Only: []int{3}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.Time = "2030-01-01T00:00:00Z"
-	if _, err := WriteAudit(dir, rec); err != nil {
+	if _, err := writeAudit(dir, rec); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := RequireAudit([]string{dir}, r.Plan, 4); err == nil || !strings.Contains(err.Error(), paths[3]) {
+	if _, err := require([]string{dir}, r.Plan, 4); err == nil || !strings.Contains(err.Error(), paths[3]) {
 		t.Errorf("a failing record: %v", err)
 	}
 }
@@ -177,20 +177,20 @@ func TestRequireAudit(t *testing.T) {
 func TestRequireAuditHoldsFiles(t *testing.T) {
 	cases := []struct {
 		name   string
-		edit   func(r *Result)
+		edit   func(r *result)
 		want   string // in the error; "" for none
 		wantV1 string
 	}{
-		{"sums", func(r *Result) { r.Total, _ = r.Total.Add64(8); r.Burnside, _ = r.Burnside.Add64(8) }, "total ", "total "},
-		{"kernel", func(r *Result) { r.Kernel = "avx2" }, `kernel "avx2"`, `kernel "avx2"`},
-		{"checksum", func(r *Result) { r.Seconds++ }, "checksum", ""},
-		{"none", func(r *Result) {}, "", ""},
+		{"sums", func(r *result) { r.Total, _ = r.Total.Add64(8); r.Burnside, _ = r.Burnside.Add64(8) }, "total ", "total "},
+		{"kernel", func(r *result) { r.Kernel = "avx2" }, `kernel "avx2"`, `kernel "avx2"`},
+		{"checksum", func(r *result) { r.Seconds++ }, "checksum", ""},
+		{"none", func(r *result) {}, "", ""},
 	}
 	for _, c := range cases {
 		for _, v1 := range []bool{false, true} {
 			dir := t.TempDir()
 			paths := countShards(t, dir, 11, 4)
-			rec, err := Audit(context.Background(), paths, AuditOptions{Fraction: 1, Workers: 2})
+			rec, err := audit(context.Background(), paths, AuditOptions{Fraction: 1, Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,29 +205,29 @@ func TestRequireAuditHoldsFiles(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				os.WriteFile(filepath.Join(dir, AuditName(rec.Plan, time.Now())), b, 0o644)
-			} else if _, err := WriteAudit(dir, rec); err != nil {
+				os.WriteFile(filepath.Join(dir, auditName(rec.Plan, time.Now())), b, 0o644)
+			} else if _, err := writeAudit(dir, rec); err != nil {
 				t.Fatal(err)
 			}
 			if c.name != "none" {
 				reseal(t, paths[1], c.edit)
 			}
-			m, err := Merge(paths)
+			m, err := MergeShards(paths)
 			if err != nil {
 				t.Fatalf("%s: the rewritten file should pass merge's own checks: %v", c.name, err)
 			}
-			n, err := RequireAudit([]string{dir}, m.Plan, m.Shards, m.Results)
+			n, err := requireAudit([]string{dir}, m.PlanHash, m.Shards, m.results)
 			if !v1 && c.name == "checksum" && err != nil {
 				// The shard counted again and audited again: held to the new record.
-				again, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1}, Workers: 2})
+				again, err := audit(context.Background(), paths, AuditOptions{Only: []int{1}, Workers: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
 				again.Time = "2099-01-01T00:00:00Z"
-				if _, err := WriteAudit(dir, again); err != nil {
+				if _, err := writeAudit(dir, again); err != nil {
 					t.Fatal(err)
 				}
-				if n, err := RequireAudit([]string{dir}, m.Plan, m.Shards, m.Results); err != nil || n != 4 {
+				if n, err := requireAudit([]string{dir}, m.PlanHash, m.Shards, m.results); err != nil || n != 4 {
 					t.Errorf("shard 1 audited again after its change: %d, %v", n, err)
 				}
 			}
@@ -273,8 +273,8 @@ func TestSample(t *testing.T) {
 func TestAuditSameKernel(t *testing.T) {
 	paths := countShards(t, t.TempDir(), 8, 2)
 	var warned []string
-	rec, err := Audit(context.Background(), paths, AuditOptions{Fraction: 1, Warn: func(m string) { warned = append(warned, m) }})
-	if err != nil || !rec.Passed() || len(rec.Checked) != 2 || rec.Checked[0].Kernel != KernelNone || rec.Checked[0].AuditKernel != KernelNone {
+	rec, err := audit(context.Background(), paths, AuditOptions{Fraction: 1, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil || !rec.passed() || len(rec.Checked) != 2 || rec.Checked[0].Kernel != kernelNone || rec.Checked[0].AuditKernel != kernelNone {
 		t.Fatalf("audit of n=8: %+v, %v", rec, err)
 	}
 	if len(warned) != 1 || !strings.Contains(warned[0], "with the kernel that counted them (none)") || !strings.Contains(warned[0], "0-1") {

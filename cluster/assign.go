@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"cmp"
@@ -17,35 +17,31 @@ import (
 // program allocate without bound (a split holds 16 bytes a shard).
 const MaxShards = 1 << 26
 
-// MaxSubs bounds the sub-problems a checkpoint or result file may claim for
+// maxSubs bounds the sub-problems a checkpoint or result file may claim for
 // its plan (every plan has fewer: 155 million at n = 29), for the same
 // reason.
-const MaxSubs = 1 << 28
+const maxSubs = 1 << 28
 
-// Size is the share of one shard of a split: its sub-problems and their
-// estimated cost.
-type Size struct {
-	Subs int
-	Cost uint64
-}
-
-// Split returns the sizes of the k shards of p (see IDs).
-func Split(p *fastcount.Plan, k int) ([]Size, error) {
-	out := make([]Size, k)
+// split returns the sizes of the k shards of p (see shardIDs).
+func split(p *fastcount.Plan, k int) ([]ShardSize, error) {
+	out := make([]ShardSize, k)
 	err := assign(p, k, func(id, shard int) {
 		out[shard].Subs++
 		out[shard].Cost += uint64(p.Cost(id))
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-// SizeOf returns the size of shard i of k of p (Split's entry i) without a
+// sizeOf returns the size of shard i of k of p (split's entry i) without a
 // list of every shard's size.
-func SizeOf(p *fastcount.Plan, k, i int) (Size, error) {
+func sizeOf(p *fastcount.Plan, k, i int) (ShardSize, error) {
 	if i < 0 || i >= k {
-		return Size{}, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
+		return ShardSize{}, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
 	}
-	var sz Size
+	var sz ShardSize
 	err := assign(p, k, func(id, shard int) {
 		if shard == i {
 			sz.Subs++
@@ -55,13 +51,13 @@ func SizeOf(p *fastcount.Plan, k, i int) (Size, error) {
 	return sz, err
 }
 
-// IDs returns the sub-problems of shard i of k of p, in increasing order.
+// shardIDs returns the sub-problems of shard i of k of p, in increasing order.
 // The sub-problems are split among the shards balanced by their estimated
 // cost: longest first, each to the shard with the least cost so far (ties
 // to the lowest shard), so the split depends only on the plan. Since most
 // sub-problems weigh the same, consecutive ids land on different shards,
 // which also spreads any drift of the estimate along the list.
-func IDs(p *fastcount.Plan, k, i int) ([]int, error) {
+func shardIDs(p *fastcount.Plan, k, i int) ([]int, error) {
 	if i < 0 || i >= k {
 		return nil, fmt.Errorf("shard %d of %d: shards are numbered 0..%d", i, k, k-1)
 	}
@@ -230,19 +226,19 @@ func (h shardHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 func (h *shardHeap) Push(any)     { panic("shardHeap: fixed size") }
 func (h *shardHeap) Pop() any     { panic("shardHeap: fixed size") }
 
-// IndexVars are the environment variables that carry a job array's index, in
-// the order IndexFromEnv looks at them: Slurm job arrays, Kubernetes Indexed
+// indexVars are the environment variables that carry a job array's index, in
+// the order indexFromEnv looks at them: Slurm job arrays, Kubernetes Indexed
 // Jobs, AWS Batch array jobs.
-var IndexVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"}
+var indexVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"}
 
-// ErrNoIndex is returned by IndexFromEnv when no job-array index is set.
-var ErrNoIndex = errors.New("no job array index: none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX is set")
+// errNoIndex is returned by indexFromEnv when no job-array index is set.
+var errNoIndex = errors.New("no job array index: none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX is set")
 
-// IndexFromEnv returns the shard index of this process from the first of
-// IndexVars that getenv reports non-empty, and the variable's name. The
+// indexFromEnv returns the shard index of this process from the first of
+// indexVars that getenv reports non-empty, and the variable's name. The
 // value must be a decimal integer in 0..k-1.
-func IndexFromEnv(getenv func(string) string, k int) (int, string, error) {
-	for _, name := range IndexVars {
+func indexFromEnv(getenv func(string) string, k int) (int, string, error) {
+	for _, name := range indexVars {
 		v := getenv(name)
 		if v == "" {
 			continue
@@ -256,7 +252,7 @@ func IndexFromEnv(getenv func(string) string, k int) (int, string, error) {
 		}
 		return i, name, nil
 	}
-	return 0, "", ErrNoIndex
+	return 0, "", errNoIndex
 }
 
 // parseIndex reads a non-negative decimal index.

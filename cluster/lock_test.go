@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"errors"
@@ -18,52 +18,52 @@ import (
 // taken over.
 func TestLock(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck.lock")
-	l, err := TryLock(path)
+	l, err := tryLock(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	host, _ := os.Hostname()
-	_, err = TryLock(path)
-	var le *LockedError
-	if !errors.As(err, &le) || !errors.Is(err, ErrLocked) || le.Holder != fmt.Sprintf("process %d on host %s", os.Getpid(), host) ||
+	_, err = tryLock(path)
+	var le *lockedError
+	if !errors.As(err, &le) || !errors.Is(err, ErrInUse) || le.Holder != fmt.Sprintf("process %d on host %s", os.Getpid(), host) ||
 		!strings.Contains(err.Error(), "lock file "+path) {
 		t.Fatalf("second taker: %v", err)
 	}
-	l.Release()
+	l.release()
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("the lock file is left after Release: %v", err)
 	}
 	os.WriteFile(path, []byte("999999 elsewhere\n"), 0o644) // left by a kill -9
-	l, err = TryLock(path)
+	l, err = tryLock(path)
 	if err != nil {
 		t.Fatalf("a stale lock file: %v", err)
 	}
-	defer l.Release()
+	defer l.release()
 	if b, _ := os.ReadFile(path); string(b) != fmt.Sprintf("%d %s\n", os.Getpid(), host) {
 		t.Errorf("the lock file holds %q", b)
 	}
-	var none *Lock
-	none.Release()
+	var none *fileLock
+	none.release()
 }
 
-// TestHeld: Held sees a lock taken by TryLock and no lock once it is released or when
+// TestHeld: Held sees a lock taken by tryLock and no lock once it is released or when
 // there is no file; a probe that holds the lock for a moment, as Held does, does not stop
-// a TryLock at that instant.
+// a tryLock at that instant.
 func TestHeld(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.lock")
-	if held, err := Held(path); held || err != nil {
+	if held, err := lockHeld(path); held || err != nil {
 		t.Fatalf("no file: held %v, %v", held, err)
 	}
-	l, err := TryLock(path)
+	l, err := tryLock(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if held, err := Held(path); !held || err != nil {
+	if held, err := lockHeld(path); !held || err != nil {
 		t.Fatalf("locked: held %v, %v", held, err)
 	}
-	l.Release()
+	l.release()
 	os.WriteFile(path, nil, 0o644) // a file left by a kill -9
-	if held, err := Held(path); held || err != nil {
+	if held, err := lockHeld(path); held || err != nil {
 		t.Fatalf("released: held %v, %v", held, err)
 	}
 	// A probe's shared lock, held longer than a probe holds it but less than probeWait.
@@ -78,9 +78,9 @@ func TestHeld(t *testing.T) {
 		time.Sleep(probeWait / 4)
 		f.Close()
 	}()
-	l, err = TryLock(path)
+	l, err = tryLock(path)
 	if err != nil {
-		t.Fatalf("TryLock during a probe: %v", err)
+		t.Fatalf("tryLock during a probe: %v", err)
 	}
-	l.Release()
+	l.release()
 }

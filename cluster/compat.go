@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"encoding/json"
@@ -6,10 +6,10 @@ import (
 	"github.com/nqueens/nqueens/internal/u128"
 )
 
-// KernelUnknown is the kernel of a file of format version 2 or 3, which
+// kernelUnknown is the kernel of a file of format version 2 or 3, which
 // does not say which kernel counted (nor does a checkpoint of those versions
 // with sub-problems done, resumed by this one).
-const KernelUnknown = "unknown"
+const kernelUnknown = "unknown"
 
 // The files of format version 2 (nqueens-shard/2, nqueens-checkpoint/2), written by the
 // same engine (qjoin/v2) before version 3 renamed subs to plan_subs and dropped nodes:
@@ -30,7 +30,7 @@ type resultV2 struct {
 	Shard    int     `json:"shard"`
 	Shards   int     `json:"shards"`
 	Subs     int     `json:"subs"`
-	IDs      Ranges  `json:"ids"`
+	IDs      ranges  `json:"ids"`
 	Total    uint64  `json:"total"`
 	Burnside uint64  `json:"burnside"`
 	Nodes    uint64  `json:"nodes"`
@@ -51,8 +51,8 @@ type checkpointV2 struct {
 	Shard    int     `json:"shard"`
 	Shards   int     `json:"shards"`
 	Subs     int     `json:"subs"`
-	Todo     Ranges  `json:"todo"`
-	Done     Ranges  `json:"done"`
+	Todo     ranges  `json:"todo"`
+	Done     ranges  `json:"done"`
 	Total    uint64  `json:"total"`
 	Burnside uint64  `json:"burnside"`
 	Nodes    uint64  `json:"nodes"`
@@ -66,7 +66,7 @@ type checkpointV2 struct {
 
 // The files of format version 3 (nqueens-shard/3, nqueens-checkpoint/3), written by the
 // same engine before version 4 recorded the kernel: read as version 2 is, with the
-// kernel KernelUnknown. Nothing writes them.
+// kernel kernelUnknown. Nothing writes them.
 const (
 	resultFormatV3     = "nqueens-shard/3"
 	checkpointFormatV3 = "nqueens-checkpoint/3"
@@ -81,7 +81,7 @@ type resultV3 struct {
 	Shard    int       `json:"shard"`
 	Shards   int       `json:"shards"`
 	Subs     int       `json:"plan_subs"`
-	IDs      Ranges    `json:"ids"`
+	IDs      ranges    `json:"ids"`
 	Total    u128.U128 `json:"total"`
 	Burnside u128.U128 `json:"burnside"`
 	Seconds  float64   `json:"seconds"`
@@ -101,8 +101,8 @@ type checkpointV3 struct {
 	Shard    int       `json:"shard"`
 	Shards   int       `json:"shards"`
 	Subs     int       `json:"plan_subs"`
-	Todo     Ranges    `json:"todo"`
-	Done     Ranges    `json:"done"`
+	Todo     ranges    `json:"todo"`
+	Done     ranges    `json:"done"`
 	Total    u128.U128 `json:"total"`
 	Burnside u128.U128 `json:"burnside"`
 	Seconds  float64   `json:"seconds"`
@@ -114,28 +114,28 @@ type checkpointV3 struct {
 }
 
 // readResultV3 reads a result file of version 3 into r, in the current layout.
-func readResultV3(data []byte, r *Result) error {
+func readResultV3(data []byte, r *result) error {
 	var v resultV3
 	if err := unseal(data, &v, &v.Checksum); err != nil {
 		return err
 	}
-	*r = Result{Format: ResultFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
+	*r = result{Format: resultFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
 		Subs: v.Subs, IDs: v.IDs, Total: v.Total, Burnside: v.Burnside, Seconds: v.Seconds, Workers: v.Workers,
-		Version: v.Version, Host: v.Host, Kernel: KernelUnknown, Finished: v.Finished, Checksum: v.Checksum}
+		Version: v.Version, Host: v.Host, Kernel: kernelUnknown, Finished: v.Finished, Checksum: v.Checksum}
 	return nil
 }
 
 // loadCheckpointV3 reads a checkpoint of version 3 into c, in the current layout.
-func loadCheckpointV3(data []byte, c *Checkpoint) error {
+func loadCheckpointV3(data []byte, c *checkpoint) error {
 	var v checkpointV3
 	if err := unseal(data, &v, &v.Checksum); err != nil {
 		return err
 	}
-	*c = Checkpoint{Format: CheckpointFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
+	*c = checkpoint{Format: checkpointFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
 		Subs: v.Subs, Todo: v.Todo, Done: v.Done, Total: v.Total, Burnside: v.Burnside, Seconds: v.Seconds,
 		Runs: v.Runs, Complete: v.Complete, Version: v.Version, Written: v.Written, Checksum: v.Checksum}
 	if len(v.Done) > 0 {
-		c.Kernel = KernelUnknown
+		c.Kernel = kernelUnknown
 	}
 	return nil
 }
@@ -150,29 +150,29 @@ func formatOf(data []byte) string {
 }
 
 // readResultV2 reads a result file of version 2 into r, in the current layout.
-func readResultV2(data []byte, r *Result) error {
+func readResultV2(data []byte, r *result) error {
 	var v resultV2
 	if err := unseal(data, &v, &v.Checksum); err != nil {
 		return err
 	}
-	*r = Result{Format: ResultFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
+	*r = result{Format: resultFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
 		Subs: v.Subs, IDs: v.IDs, Total: u128.From(v.Total), Burnside: u128.From(v.Burnside), Seconds: v.Seconds, Workers: v.Workers,
-		Version: v.Version, Host: v.Host, Kernel: KernelUnknown, Finished: v.Finished, Checksum: v.Checksum}
+		Version: v.Version, Host: v.Host, Kernel: kernelUnknown, Finished: v.Finished, Checksum: v.Checksum}
 	return nil
 }
 
 // loadCheckpointV2 reads a checkpoint of version 2 into c, in the current layout (it is
 // saved in it at its next write).
-func loadCheckpointV2(data []byte, c *Checkpoint) error {
+func loadCheckpointV2(data []byte, c *checkpoint) error {
 	var v checkpointV2
 	if err := unseal(data, &v, &v.Checksum); err != nil {
 		return err
 	}
-	*c = Checkpoint{Format: CheckpointFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
+	*c = checkpoint{Format: checkpointFormat, Plan: v.Plan, Engine: v.Engine, N: v.N, Shard: v.Shard, Shards: v.Shards,
 		Subs: v.Subs, Todo: v.Todo, Done: v.Done, Total: u128.From(v.Total), Burnside: u128.From(v.Burnside), Seconds: v.Seconds,
 		Runs: v.Runs, Complete: v.Complete, Version: v.Version, Written: v.Written, Checksum: v.Checksum}
 	if len(v.Done) > 0 {
-		c.Kernel = KernelUnknown
+		c.Kernel = kernelUnknown
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"context"
@@ -20,12 +20,12 @@ func TestKernelRecorded(t *testing.T) {
 	dir := t.TempDir()
 	p := plan(t, 12)
 	ids := allIDs(p.Len())
-	c := NewCheckpoint(p, 0, 1, ids)
-	if err := Count(context.Background(), p, c, CountOptions{Workers: 2, Kernel: qjoin.KernelGo}); err != nil {
+	c := newCheckpoint(p, 0, 1, ids)
+	if err := count(context.Background(), p, c, matcherOf(t, p, "go"), ShardOptions{Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, FileName(0, 1))
-	if err := WriteResult(path, c.Result()); err != nil {
+	path := filepath.Join(dir, ResultFile(0, 1))
+	if err := writeResult(path, c.toResult()); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
@@ -34,19 +34,19 @@ func TestKernelRecorded(t *testing.T) {
 	if keys["kernel"] != "go" || keys["format"] != "nqueens-shard/4" {
 		t.Errorf("a shard counted with the go kernel: %s", b)
 	}
-	if r, err := ReadResult(path); err != nil || r.Kernel != "go" {
+	if r, err := readResult(path); err != nil || r.Kernel != "go" {
 		t.Errorf("read back: %+v, %v", r, err)
 	}
 
 	t.Setenv("NQUEENS_KERNEL", "nope") // the library reads no environment
-	c = NewCheckpoint(p, 0, 1, ids)
-	if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil || c.Kernel != qjoin.AutoKernel().String() {
+	c = newCheckpoint(p, 0, 1, ids)
+	if err := count(context.Background(), p, c, matcherOf(t, p, ""), ShardOptions{Workers: 2}); err != nil || c.Kernel != qjoin.AutoKernel().String() {
 		t.Errorf("KernelAuto: kernel %q, %v (AutoKernel %v)", c.Kernel, err, qjoin.AutoKernel())
 	}
 
 	small := plan(t, 8)
-	c = NewCheckpoint(small, 0, 1, allIDs(small.Len()))
-	if err := Count(context.Background(), small, c, CountOptions{Workers: 2}); err != nil || c.Kernel != KernelNone {
+	c = newCheckpoint(small, 0, 1, allIDs(small.Len()))
+	if err := count(context.Background(), small, c, matcherOf(t, small, ""), ShardOptions{Workers: 2}); err != nil || c.Kernel != kernelNone {
 		t.Errorf("n=8: kernel %q, %v", c.Kernel, err)
 	}
 
@@ -68,7 +68,7 @@ func TestKernelRecorded(t *testing.T) {
 func TestFormatV3(t *testing.T) {
 	dir := t.TempDir()
 	paths := countShards(t, dir, 12, 3)
-	r, err := ReadResult(paths[1])
+	r, err := readResult(paths[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,22 +82,22 @@ func TestFormatV3(t *testing.T) {
 		t.Fatalf("a version 3 file has a kernel: %s", ob)
 	}
 	os.WriteFile(paths[1], ob, 0o644)
-	back, err := ReadResult(paths[1])
-	if err != nil || back.Total != r.Total || back.Version != "old" || back.Kernel != KernelUnknown || back.Host != "h" {
+	back, err := readResult(paths[1])
+	if err != nil || back.Total != r.Total || back.Version != "old" || back.Kernel != kernelUnknown || back.Host != "h" {
 		t.Fatalf("a version 3 file reads as %+v, %v", back, err)
 	}
-	m, err := Merge(paths)
+	m, err := MergeShards(paths)
 	if err != nil || m.Total != u128.From(known(12)[0]) || m.Unique != u128.From(known(12)[1]) {
 		t.Errorf("merge with a version 3 file: %+v, %v", m, err)
 	}
 	var warned []string
-	rec, err := Audit(context.Background(), paths, AuditOptions{Only: []int{1}, Warn: func(m string) { warned = append(warned, m) }})
-	if err != nil || !rec.Passed() || rec.Checked[0].Kernel != KernelUnknown || rec.Checked[0].AuditKernel != "go" ||
+	rec, err := audit(context.Background(), paths, AuditOptions{Only: []int{1}, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil || !rec.passed() || rec.Checked[0].Kernel != kernelUnknown || rec.Checked[0].AuditKernel != "go" ||
 		len(warned) != 1 || !strings.Contains(warned[0], "format 3") {
 		t.Errorf("audit of a version 3 file: %+v, %v, %q", rec, err, warned)
 	}
 	os.WriteFile(paths[1], []byte(strings.Replace(string(ob), `"total": `, `"total": 1`, 1)), 0o644)
-	if _, err := ReadResult(paths[1]); !errors.Is(err, ErrChecksum) {
+	if _, err := readResult(paths[1]); !errors.Is(err, errChecksum) {
 		t.Errorf("an edited version 3 file: %v", err)
 	}
 
@@ -105,32 +105,32 @@ func TestFormatV3(t *testing.T) {
 	// version, and says it does not know the kernel of the first half.
 	p := plan(t, 12)
 	ids := allIDs(p.Len())
-	half := NewCheckpoint(p, 0, 1, ids[:len(ids)/2])
-	if err := Count(context.Background(), p, half, CountOptions{Workers: 2}); err != nil {
+	half := newCheckpoint(p, 0, 1, ids[:len(ids)/2])
+	if err := count(context.Background(), p, half, matcherOf(t, p, ""), ShardOptions{Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	oc := checkpointV3{Format: checkpointFormatV3, Plan: half.Plan, Engine: half.Engine, N: half.N, Shard: 0, Shards: 1, Subs: half.Subs,
-		Todo: RangesOf(ids), Done: half.Done, Total: half.Total, Burnside: half.Burnside, Runs: 1, Version: "old", Written: "2026-01-01T00:00:00Z"}
+		Todo: rangesOf(ids), Done: half.Done, Total: half.Total, Burnside: half.Burnside, Runs: 1, Version: "old", Written: "2026-01-01T00:00:00Z"}
 	cb, err := seal(&oc, &oc.Checksum)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ck := filepath.Join(dir, "ck")
 	os.WriteFile(ck, cb, 0o644)
-	lc, err := LoadCheckpoint(ck)
-	if err != nil || lc.Matches(p, 0, 1, ids) != nil || lc.Kernel != KernelUnknown {
+	lc, err := loadCheckpoint(ck)
+	if err != nil || lc.matches(p, 0, 1, ids) != nil || lc.Kernel != kernelUnknown {
 		t.Fatalf("a version 3 checkpoint: %+v, %v", lc, err)
 	}
-	if err := Count(context.Background(), p, lc, CountOptions{Workers: 2, Checkpoint: ck, Kernel: qjoin.KernelGo}); err != nil {
+	if err := count(context.Background(), p, lc, matcherOf(t, p, "go"), ShardOptions{Workers: 2, Checkpoint: ck}); err != nil {
 		t.Fatal(err)
 	}
-	if u, _ := lc.Unique(); lc.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
+	if u, _ := lc.unique(); lc.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
 		t.Errorf("resumed from version 3: %d %d", lc.Total, u)
 	}
 	nb, _ := os.ReadFile(ck)
 	var keys map[string]any
 	json.Unmarshal(nb, &keys)
-	if keys["format"] != CheckpointFormat || keys["kernel"] != "unknown,go" {
+	if keys["format"] != checkpointFormat || keys["kernel"] != "unknown,go" {
 		t.Errorf("the checkpoint saved again: %s", nb)
 	}
 }

@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"errors"
@@ -11,37 +11,40 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A Lock is a claim on a count's files (a checkpoint, a shard's result) that no other
+// A fileLock is a claim on a count's files (a checkpoint, a shard's result) that no other
 // process can hold at the same time: an exclusive flock(2) on a lock file beside them,
 // which holds the pid and host of its holder. The kernel drops the claim when the
 // process ends, however it ends, so a kill -9 leaves no stale lock, only a stale file
-// that the next Lock takes over. On NFS, Linux maps flock to the server's locks, so two
+// that the next fileLock takes over. On NFS, Linux maps flock to the server's locks, so two
 // machines that share the directory exclude each other too.
-type Lock struct {
+type fileLock struct {
 	f    *os.File
 	path string
 }
 
-// LockedError is the error of Lock when another process holds the lock.
-type LockedError struct {
+// lockedError is the error of tryLock when another process holds the lock.
+type lockedError struct {
 	Path   string // the lock file
 	Holder string // "process 1234 on host h", or "another process" if it did not say
 }
 
-func (e *LockedError) Error() string {
+func (e *lockedError) Error() string {
 	return fmt.Sprintf("%s (lock file %s)", e.Holder, e.Path)
 }
 
-// ErrLocked is wrapped by *LockedError.
-var ErrLocked = errors.New("locked by another process")
+// ErrInUse is wrapped by the error of CountCheckpointed and CountShard when another
+// process is counting the same checkpoint or shard: each takes an exclusive lock (flock)
+// on a lock file beside its files, FILE.lock or shard-IIII-of-KKKK.lock, and the error
+// names the process that holds it (pid and host).
+var ErrInUse = errors.New("locked by another process")
 
-func (e *LockedError) Unwrap() error { return ErrLocked }
+func (e *lockedError) Unwrap() error { return ErrInUse }
 
-// TryLock takes the lock file path (creating it), or fails with a *LockedError naming
-// the holder. Where the file system has no locks (ENOLCK, EOPNOTSUPP), it returns a Lock
-// that excludes nothing. A lock held for less than probeWait (the probe of Held) does not
+// tryLock takes the lock file path (creating it), or fails with a *lockedError naming
+// the holder. Where the file system has no locks (ENOLCK, EOPNOTSUPP), it returns a fileLock
+// that excludes nothing. A lock held for less than probeWait (the probe of lockHeld) does not
 // stop it: it tries again.
-func TryLock(path string) (*Lock, error) {
+func tryLock(path string) (*fileLock, error) {
 	busy := time.Now().Add(probeWait)
 	for tries := 0; tries < 10; {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
@@ -62,9 +65,9 @@ func TryLock(path string) (*Lock, error) {
 				}
 			}
 			f.Close()
-			return nil, &LockedError{Path: path, Holder: holder}
+			return nil, &lockedError{Path: path, Holder: holder}
 		case errors.Is(err, unix.ENOLCK) || errors.Is(err, unix.EOPNOTSUPP) || errors.Is(err, unix.ENOTSUP):
-			return &Lock{f: f}, nil // no locks here: nothing to remove either
+			return &fileLock{f: f}, nil // no locks here: nothing to remove either
 		case err != nil:
 			f.Close()
 			return nil, &os.PathError{Op: "flock", Path: path, Err: err}
@@ -75,7 +78,7 @@ func TryLock(path string) (*Lock, error) {
 			host, _ := os.Hostname()
 			f.Truncate(0)
 			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+" "+host+"\n"), 0) // a full disk: the holder stays unnamed
-			return &Lock{f: f, path: path}, nil
+			return &fileLock{f: f, path: path}, nil
 		}
 		f.Close()
 		tries++
@@ -83,16 +86,16 @@ func TryLock(path string) (*Lock, error) {
 	return nil, fmt.Errorf("%s: the lock file keeps being replaced", path)
 }
 
-// probeWait is how long TryLock tries again while the lock is held: longer than the probe
-// of Held holds it (microseconds), so that watching a run (nqueens status) never stops a
+// probeWait is how long tryLock tries again while the lock is held: longer than the probe
+// of lockHeld holds it (microseconds), so that watching a run (nqueens status) never stops a
 // shard that starts at that instant, and far shorter than a count holds it.
 const probeWait = 100 * time.Millisecond
 
-// Held reports whether a process holds the lock file path now: a count is on its shard
-// or checkpoint. It takes a shared lock on the file for an instant, and drops it (TryLock
+// lockHeld reports whether a process holds the lock file path now: a count is on its shard
+// or checkpoint. It takes a shared lock on the file for an instant, and drops it (tryLock
 // waits such a probe out). A missing file is no lock held; where the file system has no
 // locks (ENOLCK, EOPNOTSUPP) it reports false.
-func Held(path string) (bool, error) {
+func lockHeld(path string) (bool, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
@@ -113,8 +116,8 @@ func Held(path string) (bool, error) {
 	return false, nil
 }
 
-// Release removes the lock file and drops the lock. It does nothing on a nil Lock.
-func (l *Lock) Release() {
+// release removes the lock file and drops the lock. It does nothing on a nil fileLock.
+func (l *fileLock) release() {
 	if l == nil {
 		return
 	}

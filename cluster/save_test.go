@@ -1,8 +1,9 @@
-package shard
+package cluster
 
 import (
 	"context"
 	"errors"
+	"github.com/nqueens/nqueens"
 	"path/filepath"
 	"sync"
 	"syscall"
@@ -35,10 +36,11 @@ func failWrites(fail func(call int) error) func(path string, b []byte) error {
 func TestCountFirstSaveFails(t *testing.T) {
 	write := failWrites(func(int) error { return syscall.ENOSPC })
 	p := plan(t, 12)
-	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
+	c := newCheckpoint(p, 0, 1, allIDs(p.Len()))
 	counted := 0
-	err := count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
-		Progress: func(uint64, uint64) { counted++ }}, write)
+	c.write = write
+	err := count(context.Background(), p, c, matcherOf(t, p, ""), ShardOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Progress: func(nqueens.Progress) { counted++ }})
 	if !errors.Is(err, syscall.ENOSPC) || counted != 0 || c.Done.Len() != 0 {
 		t.Fatalf("error %v after %d sub-problems counted", err, counted)
 	}
@@ -46,7 +48,7 @@ func TestCountFirstSaveFails(t *testing.T) {
 
 // TestCountSaveFailsLater: when the writes fail once the count is under way, the count
 // goes on to its end (SaveFailed hears of the failure, and of the recovery), and a last
-// write that fails is a *NotSavedError that says what the file holds; the sums are right.
+// write that fails is a *notSavedError that says what the file holds; the sums are right.
 func TestCountSaveFailsLater(t *testing.T) {
 	for _, recovers := range []bool{false, true} {
 		t.Run(map[bool]string{false: "fails", true: "recovers"}[recovers], func(t *testing.T) { testSaveFailsLater(t, recovers) })
@@ -63,16 +65,17 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 		return syscall.ENOSPC
 	})
 	p := plan(t, 12)
-	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
+	c := newCheckpoint(p, 0, 1, allIDs(p.Len()))
 	var heard []error
 	var mu sync.Mutex
-	err := count(context.Background(), p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
-		Every: time.Millisecond,
-		Progress: func(uint64, uint64) {
+	c.write = write
+	err := count(context.Background(), p, c, matcherOf(t, p, ""), ShardOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		CheckpointEvery: time.Millisecond,
+		Progress: func(nqueens.Progress) {
 			time.Sleep(50 * time.Microsecond) // several saves during the count
 		},
-		SaveFailed: func(err error) { mu.Lock(); heard = append(heard, err); mu.Unlock() }}, write)
-	if u, _ := c.Unique(); !c.Complete || c.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
+		SaveFailed: func(err error) { mu.Lock(); heard = append(heard, err); mu.Unlock() }})
+	if u, _ := c.unique(); !c.Complete || c.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
 		t.Fatalf("recovers=%v: the count did not end right: %+v", recovers, c)
 	}
 	if len(heard) == 0 || !errors.Is(heard[0], syscall.ENOSPC) {
@@ -84,7 +87,7 @@ func testSaveFailsLater(t *testing.T, recovers bool) {
 		}
 		return
 	}
-	var ns *NotSavedError
+	var ns *notSavedError
 	if !errors.As(err, &ns) || !errors.Is(err, ErrNotSaved) || !errors.Is(err, syscall.ENOSPC) || ns.Done != 0 || ns.Todo != p.Len() || ns.Stopped != nil {
 		t.Fatalf("last write failed: %#v", err)
 	}
@@ -102,11 +105,12 @@ func TestCountInterruptedNotSaved(t *testing.T) {
 		return syscall.EIO
 	})
 	p := plan(t, 12)
-	c := NewCheckpoint(p, 0, 1, allIDs(p.Len()))
+	c := newCheckpoint(p, 0, 1, allIDs(p.Len()))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	err := count(ctx, p, c, CountOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
-		Progress: func(done, total uint64) { cancel() }}, write)
+	c.write = write
+	err := count(ctx, p, c, matcherOf(t, p, ""), ShardOptions{Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck"),
+		Progress: func(nqueens.Progress) { cancel() }})
 	if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrNotSaved) || c.Complete || c.Done.Len() == 0 {
 		t.Fatalf("%v, %d done", err, c.Done.Len())
 	}

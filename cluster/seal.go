@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"bytes"
@@ -36,9 +36,9 @@ func seal(v any, sum *string) ([]byte, error) {
 	return append(out, '\n'), nil
 }
 
-// ErrChecksum is wrapped by the errors of files whose checksum does not match
+// errChecksum is wrapped by the errors of files whose checksum does not match
 // their content.
-var ErrChecksum = errors.New("bad checksum: the file is corrupted or was edited")
+var errChecksum = errors.New("bad checksum: the file is corrupted or was edited")
 
 // unseal decodes data into v strictly (no unknown fields, nothing after the
 // value) and checks the checksum *sum that v holds.
@@ -60,7 +60,7 @@ func unseal(data []byte, v any, sum *string) error {
 	}
 	got := *sum
 	if got == "" {
-		return fmt.Errorf("%w (no checksum)", ErrChecksum)
+		return fmt.Errorf("%w (no checksum)", errChecksum)
 	}
 	*sum = ""
 	b, err := json.Marshal(v)
@@ -70,14 +70,14 @@ func unseal(data []byte, v any, sum *string) error {
 	}
 	h := sha256.Sum256(b)
 	if got != "sha256:"+hex.EncodeToString(h[:]) {
-		return ErrChecksum
+		return errChecksum
 	}
 	return nil
 }
 
-// ErrOtherVersion is wrapped by the errors of files written in another
+// errOtherVersion is wrapped by the errors of files written in another
 // format, by another engine or plan version of the program.
-var ErrOtherVersion = errors.New("written by another engine/plan version")
+var errOtherVersion = errors.New("written by another engine/plan version")
 
 // checkFormat reads the format and engine of a file loosely, before the
 // strict decoding, so that a file of another version is refused with a
@@ -91,12 +91,12 @@ func checkFormat(data []byte, want string) error {
 	if json.Unmarshal(data, &head) != nil || head.Format == want || head.Format == "" {
 		return nil // the strict decoding says what is wrong, if anything
 	}
-	kinds := map[string]string{CheckpointFormat: "a checkpoint", ResultFormat: "a shard result",
+	kinds := map[string]string{checkpointFormat: "a checkpoint", resultFormat: "a shard result",
 		checkpointFormatV2: "a checkpoint", resultFormatV2: "a shard result",
-		checkpointFormatV3: "a checkpoint", resultFormatV3: "a shard result", AuditFormat: "an audit record", auditFormatV1: "an audit record"}
+		checkpointFormatV3: "a checkpoint", resultFormatV3: "a shard result", auditFormat: "an audit record", auditFormatV1: "an audit record"}
 	if what, ok := kinds[head.Format]; ok { // this version's other kind of file
 		return fmt.Errorf("%s (format %q), where %s is wanted", what, head.Format, kinds[want])
 	}
 	return fmt.Errorf("%w: format %q, engine %q (n=%d); this program reads %q (engines %s, %s): count again with this version",
-		ErrOtherVersion, head.Format, head.Engine, head.N, want, fastcount.EngineVersion, qjoin.Version)
+		errOtherVersion, head.Format, head.Engine, head.N, want, fastcount.EngineVersion, qjoin.Version)
 }

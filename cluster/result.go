@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"errors"
@@ -11,17 +11,17 @@ import (
 	"github.com/nqueens/nqueens/internal/u128"
 )
 
-// ResultFormat names the layout of result files. Version 2 records the
+// resultFormat names the layout of result files. Version 2 records the
 // Burnside numerator of the shard's sub-problems instead of a unique count;
 // version 3 calls the plan's sub-problems plan_subs (subs, as the commands
 // print it, is a shard's own) and records no nodes (the counting engines'
 // work measure, which is no count of calls); version 4 records the kernel
-// that counted. ReadResult reads the three.
-const ResultFormat = "nqueens-shard/4"
+// that counted. readResult reads the three.
+const resultFormat = "nqueens-shard/4"
 
-// Result is the content of a shard's result file: the sums over the
+// result is the content of a shard's result file: the sums over the
 // sub-problems IDs of shard Shard of Shards of the plan Plan.
-type Result struct {
+type result struct {
 	Format   string    `json:"format"`
 	Plan     string    `json:"plan"`   // fastcount.Plan.Hash
 	Engine   string    `json:"engine"` // fastcount.Plan.Version
@@ -29,36 +29,38 @@ type Result struct {
 	Shard    int       `json:"shard"`     // 0..Shards-1
 	Shards   int       `json:"shards"`    // K
 	Subs     int       `json:"plan_subs"` // sub-problems in the whole plan
-	IDs      Ranges    `json:"ids"`       // the sub-problems counted here
+	IDs      ranges    `json:"ids"`       // the sub-problems counted here
 	Total    u128.U128 `json:"total"`
 	Burnside u128.U128 `json:"burnside"` // Σ of the sub-problems' Burnside numerators
 	Seconds  float64   `json:"seconds"`  // counting time, summed over resumed runs
 	Workers  int       `json:"workers"`
 	Version  string    `json:"version"`        // the program that counted
 	Host     string    `json:"host,omitempty"` // where it counted
-	Kernel   string    `json:"kernel"`         // the matcher kernel(s) that counted: see KernelNone, KernelUnknown
+	Kernel   string    `json:"kernel"`         // the matcher kernel(s) that counted: see kernelNone, kernelUnknown
 	Finished string    `json:"finished"`       // RFC 3339 time of the end
 	Checksum string    `json:"checksum"`
 }
 
-// FileName is the name of shard i of k's result file: shard-0003-of-0008.json.
-func FileName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.json", i, k) }
+// ResultFile is the name of the result file of shard i of k in its directory, as
+// CountShard writes it: shard-0003-of-0008.json for i = 3, k = 8.
+func ResultFile(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.json", i, k) }
 
-// CheckpointName is the name of shard i of k's checkpoint file.
-func CheckpointName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.checkpoint", i, k) }
+// CheckpointFile is the name of the checkpoint of shard i of k in its directory, as
+// CountShard writes it by default: shard-0003-of-0008.checkpoint for i = 3, k = 8.
+func CheckpointFile(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.checkpoint", i, k) }
 
-// LockName is the name of shard i of k's lock file (see TryLock).
-func LockName(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.lock", i, k) }
+// lockFile is the name of shard i of k's lock file (see tryLock).
+func lockFile(i, k int) string { return fmt.Sprintf("shard-%04d-of-%04d.lock", i, k) }
 
-// WriteResult seals r with its checksum and writes it atomically to path.
-func WriteResult(path string, r *Result) error {
-	return writeResult(path, r, atomicfile.WriteBytes)
+// writeResult seals r with its checksum and writes it atomically to path.
+func writeResult(path string, r *result) error {
+	return writeResultWith(path, r, atomicfile.WriteBytes)
 }
 
-// writeResult is WriteResult with the function that writes the file (a benchmark
+// writeResultWith is writeResult with the function that writes the file (a benchmark
 // writes without fsync).
-func writeResult(path string, r *Result, writeFile func(path string, b []byte) error) error {
-	r.Format = ResultFormat
+func writeResultWith(path string, r *result, writeFile func(path string, b []byte) error) error {
+	r.Format = resultFormat
 	b, err := seal(r, &r.Checksum)
 	if err != nil {
 		return err
@@ -66,22 +68,22 @@ func writeResult(path string, r *Result, writeFile func(path string, b []byte) e
 	return writeFile(path, b)
 }
 
-// ReadResult reads and checks a result file: JSON complete and strict,
+// readResult reads and checks a result file: JSON complete and strict,
 // checksum, format, and ids consistent with the plan size. Errors name the
 // file.
-func ReadResult(path string) (*Result, error) {
+func readResult(path string) (*result, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{}
+	r := &result{}
 	switch formatOf(data) {
 	case resultFormatV2:
 		err = readResultV2(data, r)
 	case resultFormatV3:
 		err = readResultV3(data, r)
 	default:
-		err = checkFormat(data, ResultFormat)
+		err = checkFormat(data, resultFormat)
 		if err == nil {
 			err = unseal(data, r, &r.Checksum)
 		}
@@ -95,10 +97,10 @@ func ReadResult(path string) (*Result, error) {
 	return r, nil
 }
 
-func (r *Result) check() error {
+func (r *result) check() error {
 	switch {
-	case r.Format != ResultFormat:
-		return fmt.Errorf("format %q, want %q", r.Format, ResultFormat)
+	case r.Format != resultFormat:
+		return fmt.Errorf("format %q, want %q", r.Format, resultFormat)
 	}
 	if err := checkPlanSize(r.N, r.Shard, r.Shards, r.Subs); err != nil {
 		return err
@@ -116,15 +118,15 @@ func checkPlanSize(n, shard, shards, subs int) error {
 		return fmt.Errorf("%d shards out of range 1..%d", shards, MaxShards)
 	case shard < 0 || shard >= shards:
 		return fmt.Errorf("shard %d of %d out of range", shard, shards)
-	case subs < 1 || subs > MaxSubs:
-		return fmt.Errorf("%d sub-problems out of range 1..%d", subs, MaxSubs)
+	case subs < 1 || subs > maxSubs:
+		return fmt.Errorf("%d sub-problems out of range 1..%d", subs, maxSubs)
 	}
 	return nil
 }
 
 // Matches tells whether r is the result of shard i of k of plan p with the
-// ids that Assign gives it; if not, the error says what differs.
-func (r *Result) Matches(p *fastcount.Plan, i, k int, ids []int) error {
+// ids that assign gives it; if not, the error says what differs.
+func (r *result) matches(p *fastcount.Plan, i, k int, ids []int) error {
 	switch {
 	case r.N == p.N && r.Engine != p.Version():
 		return fmt.Errorf("is %w: written by engine %s, this program counts n=%d with engine %s (the engine/plan version differs, plan %.12s, not %.12s)",
@@ -133,17 +135,19 @@ func (r *Result) Matches(p *fastcount.Plan, i, k int, ids []int) error {
 		return fmt.Errorf("is %w: n=%d plan %.12s, not n=%d plan %.12s", ErrOtherPlan, r.N, r.Plan, p.N, p.Hash())
 	case r.Shard != i || r.Shards != k:
 		return fmt.Errorf("holds shard %d of %d, not %d of %d", r.Shard, r.Shards, i, k)
-	case !r.IDs.Equal(RangesOf(ids)):
+	case !r.IDs.Equal(rangesOf(ids)):
 		return errors.New("holds other sub-problems than this shard's")
 	}
 	return nil
 }
 
-// ErrOtherPlan is wrapped by the errors of files made for another plan.
+// ErrOtherPlan is wrapped by the errors of checkpoint and result files made for another
+// plan: another n, another number of shards, or another engine version.
 var ErrOtherPlan = errors.New("from another plan")
 
-// ResultPaths lists the result files named by args: a directory stands for
-// its shard-*.json files, anything else for itself.
+// ResultPaths lists the result files named by args, for MergeShards and AuditShards: a
+// directory stands for its result files (shard-*.json), and is an error when it holds
+// none; anything else stands for itself.
 func ResultPaths(args []string) ([]string, error) {
 	var paths []string
 	for _, a := range args {

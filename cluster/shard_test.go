@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nqueens/nqueens"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,7 +34,7 @@ func plan(t testing.TB, n int) *fastcount.Plan {
 }
 
 func TestRanges(t *testing.T) {
-	r := RangesOf([]int{9, 0, 1, 2, 3, 4, 12, 13, 15, 14, 4})
+	r := rangesOf([]int{9, 0, 1, 2, 3, 4, 12, 13, 15, 14, 4})
 	if got := r.String(); got != "0-4,9,12-15" {
 		t.Fatalf("String = %q", got)
 	}
@@ -41,7 +42,7 @@ func TestRanges(t *testing.T) {
 		t.Errorf("Len %d IDs %v", r.Len(), r.IDs())
 	}
 	b, _ := json.Marshal(r)
-	var back Ranges
+	var back ranges
 	if err := json.Unmarshal(b, &back); err != nil || !back.Equal(r) {
 		t.Errorf("round trip %s: %v %v", b, back, err)
 	}
@@ -52,7 +53,7 @@ func TestRanges(t *testing.T) {
 	for _, id := range []int{0, 1, 3, 63, 64, 65, 130} {
 		bs.add(id)
 	}
-	if got := bs.ranges(200); !got.Equal(Ranges{{0, 1}, {3, 3}, {63, 65}, {130, 130}}) || !got.Contains(64) || got.Contains(2) || got.Contains(131) || bs.has(2) {
+	if got := bs.ranges(200); !got.Equal(ranges{{0, 1}, {3, 3}, {63, 65}, {130, 130}}) || !got.Contains(64) || got.Contains(2) || got.Contains(131) || bs.has(2) {
 		t.Errorf("bitset ranges %v", got)
 	}
 	for _, bad := range []string{`"1-"`, `"a"`, `"-3"`, `"1,,2"`, `[1,2]`} {
@@ -60,7 +61,7 @@ func TestRanges(t *testing.T) {
 			t.Errorf("%s accepted", bad)
 		}
 	}
-	for _, bad := range []Ranges{{{0, 20}}, {{3, 2}}, {{0, 2}, {3, 4}}, {{5, 6}, {1, 2}}, {{-1, 0}}} {
+	for _, bad := range []ranges{{{0, 20}}, {{3, 2}}, {{0, 2}, {3, 4}}, {{5, 6}, {1, 2}}, {{-1, 0}}} {
 		if err := bad.check(20); err == nil {
 			t.Errorf("%v passes check", bad)
 		}
@@ -72,7 +73,7 @@ func assignAll(t testing.TB, p *fastcount.Plan, k int) [][]int {
 	t.Helper()
 	out := make([][]int, k)
 	for i := range out {
-		ids, err := IDs(p, k, i)
+		ids, err := shardIDs(p, k, i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +92,7 @@ func TestAssign(t *testing.T) {
 				largest = max(largest, uint64(p.Cost(i)))
 			}
 			again := assignAll(t, p, k)
-			sizes, err := Split(p, k)
+			sizes, err := split(p, k)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +112,7 @@ func TestAssign(t *testing.T) {
 				for _, id := range ids {
 					c += uint64(p.Cost(id))
 				}
-				if sizes[i] != (Size{Subs: len(ids), Cost: c}) {
+				if sizes[i] != (ShardSize{Subs: len(ids), Cost: c}) {
 					t.Fatalf("n=%d k=%d: Split says %+v for shard %d of %d sub-problems costing %d", n, k, sizes[i], i, len(ids), c)
 				}
 				lo, hi = min(lo, c), max(hi, c)
@@ -125,14 +126,14 @@ func TestAssign(t *testing.T) {
 		}
 	}
 	for _, k := range []int{0, MaxShards + 1} {
-		if _, err := IDs(plan(t, 8), k, 0); err == nil {
+		if _, err := shardIDs(plan(t, 8), k, 0); err == nil {
 			t.Errorf("%d shards accepted", k)
 		}
-		if _, err := Split(plan(t, 8), k); err == nil {
+		if _, err := split(plan(t, 8), k); err == nil {
 			t.Errorf("%d shards accepted by Split", k)
 		}
 	}
-	if _, err := IDs(plan(t, 8), 4, 4); err == nil {
+	if _, err := shardIDs(plan(t, 8), 4, 4); err == nil {
 		t.Error("shard 4 of 4 accepted")
 	}
 }
@@ -179,15 +180,15 @@ func TestAssignHeap(t *testing.T) {
 func TestMerge128(t *testing.T) {
 	dir := t.TempDir()
 	p := countShards(t, dir, 12, 4)
-	reseal(t, p[0], func(r *Result) {
+	reseal(t, p[0], func(r *result) {
 		r.Total, _ = r.Total.Add64(1<<64 - 1 - 4)
 		r.Burnside, _ = r.Burnside.Add64(1<<64 - 8)
 	})
-	reseal(t, p[1], func(r *Result) {
+	reseal(t, p[1], func(r *result) {
 		r.Total, _ = r.Total.Add64(5)
 		r.Burnside, _ = r.Burnside.Add64(8)
 	})
-	m, err := Merge(p)
+	m, err := MergeShards(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +199,7 @@ func TestMerge128(t *testing.T) {
 	}
 	// The files hold the sums as plain JSON numbers.
 	b, _ := os.ReadFile(p[0])
-	if want := fmt.Sprintf(`"total": %v`, func() u128.U128 { r, _ := ReadResult(p[0]); return r.Total }()); !strings.Contains(string(b), want) || !strings.Contains(want, "18446744") {
+	if want := fmt.Sprintf(`"total": %v`, func() u128.U128 { r, _ := readResult(p[0]); return r.Total }()); !strings.Contains(string(b), want) || !strings.Contains(want, "18446744") {
 		t.Errorf("%s lacks %s", p[0], want)
 	}
 }
@@ -210,10 +211,10 @@ func TestCount128(t *testing.T) {
 	for i := range ids {
 		ids[i] = i
 	}
-	c := NewCheckpoint(p, 0, 1, ids)
+	c := newCheckpoint(p, 0, 1, ids)
 	c.Total = u128.From(1<<64 - 1)
 	c.Burnside = u128.From(1<<64 - 8)
-	if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil {
+	if err := count(context.Background(), p, c, matcherOf(t, p, ""), ShardOptions{Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
 	wantT, _ := u128.From(1<<64 - 1).Add64(known(11)[0])
@@ -221,7 +222,7 @@ func TestCount128(t *testing.T) {
 	if c.Total != wantT || c.Burnside != wantB {
 		t.Errorf("checkpoint sums %v %v, want %v %v", c.Total, c.Burnside, wantT, wantB)
 	}
-	if u, err := c.Unique(); err != nil || u != wantB.Div8() {
+	if u, err := c.unique(); err != nil || u != wantB.Div8() {
 		t.Errorf("unique %v %v", u, err)
 	}
 }
@@ -252,7 +253,7 @@ func TestIndexFromEnv(t *testing.T) {
 		{env(), 0, "", "no job array index"},
 	}
 	for _, c := range cases {
-		i, name, err := IndexFromEnv(c.env, 4)
+		i, name, err := indexFromEnv(c.env, 4)
 		if c.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
 				t.Errorf("want error %q, got %v", c.wantErr, err)
@@ -272,24 +273,24 @@ func countShards(t testing.TB, dir string, n, k int) []string {
 	a := assignAll(t, p, k)
 	var paths []string
 	for i, ids := range a {
-		c := NewCheckpoint(p, i, k, ids)
-		if err := Count(context.Background(), p, c, CountOptions{Workers: 2}); err != nil {
+		c := newCheckpoint(p, i, k, ids)
+		if err := count(context.Background(), p, c, matcherOf(t, p, ""), ShardOptions{Workers: 2}); err != nil {
 			t.Fatal(err)
 		}
 		if !c.Complete {
 			t.Fatalf("shard %d incomplete", i)
 		}
-		path := filepath.Join(dir, FileName(i, k))
-		r := c.Result()
+		path := filepath.Join(dir, ResultFile(i, k))
+		r := c.toResult()
 		r.Version = "test"
-		if err := WriteResult(path, r); err != nil {
+		if err := writeResult(path, r); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ReadResult(path)
+		back, err := readResult(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := back.Matches(p, i, k, ids); err != nil {
+		if err := back.matches(p, i, k, ids); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, path)
@@ -307,7 +308,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := Merge(paths)
+			m, err := MergeShards(paths)
 			if err != nil {
 				t.Fatalf("n=%d k=%d: %v", n, k, err)
 			}
@@ -320,9 +321,9 @@ func TestShardsMerge(t *testing.T) {
 
 // reseal rewrites a result file with an edit, sealed with a valid checksum:
 // the faults a checksum cannot catch.
-func reseal(t *testing.T, path string, edit func(*Result)) {
+func reseal(t *testing.T, path string, edit func(*result)) {
 	t.Helper()
-	r, err := ReadResult(path)
+	r, err := readResult(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,17 +335,26 @@ func reseal(t *testing.T, path string, edit func(*Result)) {
 	os.WriteFile(path, b, 0o644)
 }
 
-func TestMergeRefuses(t *testing.T) {
-	gapID := -1 // the id the "gap" case takes out of its shard
-	copyFile := func(from, to string) {
-		b, _ := os.ReadFile(from)
-		os.WriteFile(to, b, 0o644)
-	}
-	cases := []struct {
-		name  string
-		fault func(t *testing.T, dir string, paths []string) []string // returns the paths to merge
-		want  []string                                                // substrings of the error
-	}{
+// A mergeFault is a fault of a run that MergeShards refuses: fault damages the result
+// files paths of a run of n = 12 in 4 shards in dir and returns the files to merge (nil:
+// the directory), want are substrings of the error ("P0", "P1": the good files' paths;
+// "{gap}": the id taken out by the case "gap").
+type mergeFault struct {
+	name  string
+	fault func(t *testing.T, dir string, paths []string) []string
+	want  []string
+}
+
+// copyFile copies the file from to the file to.
+func copyFile(from, to string) {
+	b, _ := os.ReadFile(from)
+	os.WriteFile(to, b, 0o644)
+}
+
+// runFaults are the faults of the run: shards missing or twice, files of other plans or
+// shard counts.
+func runFaults() []mergeFault {
+	return []mergeFault{
 		{"missing", func(t *testing.T, dir string, p []string) []string {
 			os.Remove(p[2])
 			return nil
@@ -369,23 +379,30 @@ func TestMergeRefuses(t *testing.T) {
 		}, []string{"the files are from 2 plans or shard counts, and none has more of the files than every other", "n=11, 4 shards", "n=12, 4 shards", "shard-0002-of-0004.json"}},
 		{"other K", func(t *testing.T, dir string, p []string) []string {
 			other := countShards(t, t.TempDir(), 12, 5)
-			copyFile(other[4], filepath.Join(dir, FileName(4, 5)))
+			copyFile(other[4], filepath.Join(dir, ResultFile(4, 5)))
 			return nil
 		}, []string{"shard-0004-of-0005.json is shard 4 of 5, not of 4 as the other 4 files, such as P0: the plan is the same, the number of shards is not"}},
 		{"a checkpoint", func(t *testing.T, dir string, p []string) []string {
-			os.WriteFile(p[0], []byte(`{"format": "`+CheckpointFormat+`", "engine": "qjoin/v1", "n": 12}`), 0o644)
+			os.WriteFile(p[0], []byte(`{"format": "`+checkpointFormat+`", "engine": "qjoin/v1", "n": 12}`), 0o644)
 			return nil
-		}, []string{`shard-0000-of-0004.json: a checkpoint (format "` + CheckpointFormat + `"), where a shard result is wanted`}},
+		}, []string{`shard-0000-of-0004.json: a checkpoint (format "` + checkpointFormat + `"), where a shard result is wanted`}},
 		{"missing, interrupted", func(t *testing.T, dir string, p []string) []string {
 			pl := plan(t, 12)
-			c := NewCheckpoint(pl, 1, 4, assignAll(t, pl, 4)[1])
-			if err := c.Save(filepath.Join(dir, CheckpointName(1, 4))); err != nil {
+			c := newCheckpoint(pl, 1, 4, assignAll(t, pl, 4)[1])
+			if err := c.save(filepath.Join(dir, CheckpointFile(1, 4))); err != nil {
 				t.Fatal(err)
 			}
 			os.Remove(p[1])
 			os.Remove(p[3])
 			return nil
 		}, []string{"missing shard(s) 1, 3 of 4", "shard 1 was interrupted, checkpoint present: " /* dir */, "shard-0001-of-0004.checkpoint (0 of "}},
+	}
+}
+
+// fileFaults are the faults of the files and their sums; the case "gap" sets *gapID to
+// the id it takes out of its shard.
+func fileFaults(gapID *int) []mergeFault {
+	return []mergeFault{
 		{"bad checksum", func(t *testing.T, dir string, p []string) []string {
 			b, _ := os.ReadFile(p[1])
 			os.WriteFile(p[1], []byte(strings.Replace(string(b), `"total": `, `"total": 1`, 1)), 0o644)
@@ -405,7 +422,7 @@ func TestMergeRefuses(t *testing.T) {
 			return nil
 		}, []string{"shard-0003-of-0004.json: not valid JSON"}},
 		{"no checksum", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[0], func(r *Result) {})
+			reseal(t, p[0], func(r *result) {})
 			b, _ := os.ReadFile(p[0])
 			var m map[string]any
 			json.Unmarshal(b, &m)
@@ -415,55 +432,60 @@ func TestMergeRefuses(t *testing.T) {
 			return nil
 		}, []string{"shard-0000-of-0004.json: bad checksum"}},
 		{"overlap", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[1], func(r *Result) { r.IDs = RangesOf(append(r.IDs.IDs(), 0)) })
+			reseal(t, p[1], func(r *result) { r.IDs = rangesOf(append(r.IDs.IDs(), 0)) })
 			return nil
 		}, []string{"sub-problem 0 is counted by both", "shard-0000-of-0004.json and", "shard-0001-of-0004.json"}},
 		{"gap", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[2], func(r *Result) {
+			reseal(t, p[2], func(r *result) {
 				ids := r.IDs.IDs()
-				gapID = ids[0]
-				r.IDs = RangesOf(ids[1:])
+				*gapID = ids[0]
+				r.IDs = rangesOf(ids[1:])
 			})
 			return nil
 		}, []string{"1 sub-problem(s) counted by no shard: {gap}"}},
 		{"overflow", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[2], func(r *Result) { r.Total = u128.U128{Hi: 1 << 63} })
-			reseal(t, p[3], func(r *Result) { r.Total = u128.U128{Hi: 1 << 63} })
+			reseal(t, p[2], func(r *result) { r.Total = u128.U128{Hi: 1 << 63} })
+			reseal(t, p[3], func(r *result) { r.Total = u128.U128{Hi: 1 << 63} })
 			return nil
 		}, []string{"overflow 128 bits"}},
 		{"huge shard count", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[0], func(r *Result) { r.Shards, r.Shard = 1<<50, 1<<49 })
+			reseal(t, p[0], func(r *result) { r.Shards, r.Shard = 1<<50, 1<<49 })
 			return nil
 		}, []string{"shard-0000-of-0004.json: 1125899906842624 shards out of range 1..67108864"}},
 		{"huge plan", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[1], func(r *Result) { r.Subs, r.IDs = 1<<50, Ranges{{0, 1<<50 - 1}} })
+			reseal(t, p[1], func(r *result) { r.Subs, r.IDs = 1<<50, ranges{{0, 1<<50 - 1}} })
 			return nil
 		}, []string{"shard-0001-of-0004.json: 1125899906842624 sub-problems out of range"}},
 		{"bad n", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[1], func(r *Result) { r.N = 1000 })
+			reseal(t, p[1], func(r *result) { r.N = 1000 })
 			return nil
 		}, []string{"shard-0001-of-0004.json: n=1000 out of range"}},
 		{"nothing", func(t *testing.T, dir string, p []string) []string {
 			return []string{}
 		}, []string{"no result files"}},
 		{"burnside", func(t *testing.T, dir string, p []string) []string {
-			reseal(t, p[1], func(r *Result) { r.Burnside, _ = r.Burnside.Add64(1) })
+			reseal(t, p[1], func(r *result) { r.Burnside, _ = r.Burnside.Add64(1) })
 			return nil
 		}, []string{"Burnside sum", "not a multiple of 8"}},
 		{"old format", func(t *testing.T, dir string, p []string) []string {
 			b, _ := os.ReadFile(p[2])
-			old := strings.Replace(string(b), ResultFormat, "nqueens-shard/1", 1)
+			old := strings.Replace(string(b), resultFormat, "nqueens-shard/1", 1)
 			old = strings.Replace(old, `"engine": "`+qjoin.Version, `"engine": "fastcount/constellations-v1`, 1)
 			os.WriteFile(p[2], []byte(old), 0o644)
 			return nil
 		}, []string{"shard-0002-of-0004.json: written by another engine/plan version", "nqueens-shard/1", "fastcount/constellations-v1"}},
 	}
+}
+
+func TestMergeRefuses(t *testing.T) {
+	gapID := -1 // the id the "gap" case takes out of its shard
+	cases := append(runFaults(), fileFaults(&gapID)...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			paths := countShards(t, dir, 12, 4)
 			if !t.Run("ok", func(t *testing.T) {
-				if _, err := Merge(paths); err != nil {
+				if _, err := MergeShards(paths); err != nil {
 					t.Fatal(err)
 				}
 			}) {
@@ -476,7 +498,7 @@ func TestMergeRefuses(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			_, err := Merge(explicit)
+			_, err := MergeShards(explicit)
 			var me *MergeError
 			if !errors.As(err, &me) {
 				t.Fatalf("merge accepted the fault: %v", err)
@@ -499,29 +521,29 @@ func TestCheckpointResume(t *testing.T) {
 		ids[i] = i
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	c := NewCheckpoint(p, 0, 1, ids)
+	c := newCheckpoint(p, 0, 1, ids)
 	for run := 1; ; run++ {
 		ctx, cancel := context.WithCancel(context.Background())
 		finished := 0
-		err := Count(ctx, p, c, CountOptions{Workers: 2, Checkpoint: path, Version: "test",
-			Progress: func(done, total uint64) {
+		err := count(ctx, p, c, matcherOf(t, p, ""), ShardOptions{Workers: 2, Checkpoint: path, Version: "test",
+			Progress: func(nqueens.Progress) {
 				if finished++; finished == 150 {
 					cancel()
 				}
 			}})
 		cancel()
-		back, lerr := LoadCheckpoint(path)
+		back, lerr := loadCheckpoint(path)
 		if lerr != nil {
 			t.Fatal(lerr)
 		}
-		if err := back.Matches(p, 0, 1, ids); err != nil {
+		if err := back.matches(p, 0, 1, ids); err != nil {
 			t.Fatal(err)
 		}
 		if back.Done.Len() != c.Done.Len() || back.Total != c.Total || back.Runs != run {
 			t.Fatalf("saved %d done, total %d, run %d; in memory %d, %d", back.Done.Len(), back.Total, back.Runs, c.Done.Len(), c.Total)
 		}
 		if err == nil {
-			if u, err := c.Unique(); !c.Complete || c.Total != u128.From(known(13)[0]) || u != u128.From(known(13)[1]) || err != nil {
+			if u, err := c.unique(); !c.Complete || c.Total != u128.From(known(13)[0]) || u != u128.From(known(13)[1]) || err != nil {
 				t.Fatalf("after %d runs: %+v, unique %d %v", run, c, u, err)
 			}
 			if run < 2 {
@@ -543,18 +565,18 @@ func TestCheckpointResume(t *testing.T) {
 // refused before they are used to allocate.
 func TestCheckpointSizes(t *testing.T) {
 	p := plan(t, 10)
-	for name, edit := range map[string]func(c *Checkpoint){
-		"subs":   func(c *Checkpoint) { c.Subs, c.Todo = 1<<50, Ranges{{0, 1<<50 - 1}} },
-		"shards": func(c *Checkpoint) { c.Shards = 1 << 50 },
-		"n":      func(c *Checkpoint) { c.N = -3 },
+	for name, edit := range map[string]func(c *checkpoint){
+		"subs":   func(c *checkpoint) { c.Subs, c.Todo = 1<<50, ranges{{0, 1<<50 - 1}} },
+		"shards": func(c *checkpoint) { c.Shards = 1 << 50 },
+		"n":      func(c *checkpoint) { c.N = -3 },
 	} {
 		path := filepath.Join(t.TempDir(), "ck")
-		c := NewCheckpoint(p, 0, 1, []int{1, 2, 3})
+		c := newCheckpoint(p, 0, 1, []int{1, 2, 3})
 		edit(c)
-		if err := c.Save(path); err != nil {
+		if err := c.save(path); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := LoadCheckpoint(path); err == nil || !strings.Contains(err.Error(), "out of range") {
+		if _, err := loadCheckpoint(path); err == nil || !strings.Contains(err.Error(), "out of range") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -563,43 +585,43 @@ func TestCheckpointSizes(t *testing.T) {
 func TestCheckpointMismatch(t *testing.T) {
 	p := plan(t, 10)
 	path := filepath.Join(t.TempDir(), "ck")
-	c := NewCheckpoint(p, 1, 3, []int{1, 2, 3})
-	if err := c.Save(path); err != nil {
+	c := newCheckpoint(p, 1, 3, []int{1, 2, 3})
+	if err := c.save(path); err != nil {
 		t.Fatal(err)
 	}
-	c, err := LoadCheckpoint(path)
+	c, err := loadCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Matches(plan(t, 11), 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) {
+	if err := c.matches(plan(t, 11), 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) {
 		t.Errorf("other plan: %v", err)
 	}
-	if err := c.Matches(p, 2, 3, []int{1, 2, 3}); err == nil {
+	if err := c.matches(p, 2, 3, []int{1, 2, 3}); err == nil {
 		t.Error("other shard accepted")
 	}
-	if err := c.Matches(p, 1, 3, []int{1, 2}); err == nil {
+	if err := c.matches(p, 1, 3, []int{1, 2}); err == nil {
 		t.Error("other ids accepted")
 	}
 	b, _ := os.ReadFile(path)
 	os.WriteFile(path, []byte(strings.Replace(string(b), `"done": ""`, `"done": "1"`, 1)), 0o644)
-	if _, err := LoadCheckpoint(path); !errors.Is(err, ErrChecksum) {
+	if _, err := loadCheckpoint(path); !errors.Is(err, errChecksum) {
 		t.Errorf("edited checkpoint: %v", err)
 	}
 	// A checkpoint of the previous format and engine is refused by name.
-	old := strings.Replace(string(b), CheckpointFormat, "nqueens-checkpoint/1", 1)
+	old := strings.Replace(string(b), checkpointFormat, "nqueens-checkpoint/1", 1)
 	old = strings.Replace(old, `"burnside"`, `"unique"`, 1)
 	os.WriteFile(path, []byte(old), 0o644)
-	if _, err := LoadCheckpoint(path); !errors.Is(err, ErrOtherVersion) || !strings.Contains(err.Error(), "engine/plan version") {
+	if _, err := loadCheckpoint(path); !errors.Is(err, errOtherVersion) || !strings.Contains(err.Error(), "engine/plan version") {
 		t.Errorf("old checkpoint: %v", err)
 	}
 	// One of this format from another engine meets the plan: Matches says so.
 	c.Engine = "fastcount/constellations-v2"
-	if err := c.Matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) || !strings.Contains(err.Error(), "engine/plan version differs") {
+	if err := c.matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) || !strings.Contains(err.Error(), "engine/plan version differs") {
 		t.Errorf("other engine: %v", err)
 	}
 	// One of the previous quadrant join names both versions.
 	c.Engine = "qjoin/v1"
-	if err := c.Matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) ||
+	if err := c.matches(p, 1, 3, []int{1, 2, 3}); !errors.Is(err, ErrOtherPlan) ||
 		!strings.Contains(err.Error(), "qjoin/v1") || !strings.Contains(err.Error(), qjoin.Version) {
 		t.Errorf("previous engine: %v", err)
 	}
@@ -618,11 +640,11 @@ func TestFormatV2(t *testing.T) {
 	}
 	var keys map[string]any
 	json.Unmarshal(b, &keys)
-	if keys["plan_subs"] == nil || keys["subs"] != nil || keys["nodes"] != nil || keys["format"] != ResultFormat {
+	if keys["plan_subs"] == nil || keys["subs"] != nil || keys["nodes"] != nil || keys["format"] != resultFormat {
 		t.Errorf("a result file of this version: %s", b)
 	}
 	// Shard 1 rewritten as the previous version wrote it.
-	r, err := ReadResult(paths[1])
+	r, err := readResult(paths[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -633,46 +655,46 @@ func TestFormatV2(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(paths[1], ob, 0o644)
-	back, err := ReadResult(paths[1])
+	back, err := readResult(paths[1])
 	if err != nil || back.Subs != r.Subs || back.Total != r.Total || back.Version != "old" {
 		t.Fatalf("a version 2 file reads as %+v, %v", back, err)
 	}
-	m, err := Merge(paths)
+	m, err := MergeShards(paths)
 	if err != nil || m.Total != u128.From(known(12)[0]) || m.Unique != u128.From(known(12)[1]) || len(m.Versions) != 2 {
 		t.Errorf("merge with a version 2 file: %+v, %v", m, err)
 	}
 	// An edit is caught by the version 2 checksum too.
 	os.WriteFile(paths[1], []byte(strings.Replace(string(ob), `"total": `, `"total": 1`, 1)), 0o644)
-	if _, err := ReadResult(paths[1]); !errors.Is(err, ErrChecksum) {
+	if _, err := readResult(paths[1]); !errors.Is(err, errChecksum) {
 		t.Errorf("an edited version 2 file: %v", err)
 	}
 
 	// A checkpoint of version 2 resumes; saved again, it is of this version.
 	p := plan(t, 12)
 	ids := allIDs(p.Len())
-	c := NewCheckpoint(p, 0, 1, ids)
+	c := newCheckpoint(p, 0, 1, ids)
 	ck := filepath.Join(dir, "ck")
 	oc := checkpointV2{Format: checkpointFormatV2, Plan: c.Plan, Engine: c.Engine, N: c.N, Shard: 0, Shards: 1, Subs: c.Subs,
-		Todo: c.Todo, Done: Ranges{}, Nodes: 7, Version: "old", Written: "2025-01-01T00:00:00Z"}
+		Todo: c.Todo, Done: ranges{}, Nodes: 7, Version: "old", Written: "2025-01-01T00:00:00Z"}
 	cb, err := seal(&oc, &oc.Checksum)
 	if err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(ck, cb, 0o644)
-	lc, err := LoadCheckpoint(ck)
-	if err != nil || lc.Matches(p, 0, 1, ids) != nil {
+	lc, err := loadCheckpoint(ck)
+	if err != nil || lc.matches(p, 0, 1, ids) != nil {
 		t.Fatalf("a version 2 checkpoint: %+v, %v", lc, err)
 	}
-	if err := Count(context.Background(), p, lc, CountOptions{Workers: 2, Checkpoint: ck, Version: "test"}); err != nil {
+	if err := count(context.Background(), p, lc, matcherOf(t, p, ""), ShardOptions{Workers: 2, Checkpoint: ck, Version: "test"}); err != nil {
 		t.Fatal(err)
 	}
-	if u, _ := lc.Unique(); lc.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
+	if u, _ := lc.unique(); lc.Total != u128.From(known(12)[0]) || u != u128.From(known(12)[1]) {
 		t.Errorf("resumed from version 2: %d %d", lc.Total, u)
 	}
 	nb, _ := os.ReadFile(ck)
 	keys = nil
 	json.Unmarshal(nb, &keys)
-	if keys["format"] != CheckpointFormat || keys["plan_subs"] == nil || keys["nodes"] != nil {
+	if keys["format"] != checkpointFormat || keys["plan_subs"] == nil || keys["nodes"] != nil {
 		t.Errorf("the checkpoint saved again: %s", nb)
 	}
 }
@@ -722,4 +744,14 @@ func BenchmarkAssignBands(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// matcherOf is the matcher kernel named name ("" the fastest here) resolved for p.
+func matcherOf(t testing.TB, p *fastcount.Plan, name string) matcher {
+	t.Helper()
+	m, err := resolveKernel(p, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -1,4 +1,4 @@
-package shard
+package cluster
 
 import (
 	"encoding/json"
@@ -11,22 +11,22 @@ import (
 	"strings"
 )
 
-// Ranges is a set of sub-problem ids stored as sorted, disjoint, inclusive
+// ranges is a set of sub-problem ids stored as sorted, disjoint, inclusive
 // ranges [lo, hi]: compact when the ids are mostly consecutive, and no bigger
 // than a list when they are not. In JSON it is the string "0-4,9,12-15".
-type Ranges [][2]int
+type ranges [][2]int
 
 // MarshalJSON spells r as a JSON string (see String).
-func (r Ranges) MarshalJSON() ([]byte, error) { return json.Marshal(r.String()) }
+func (r ranges) MarshalJSON() ([]byte, error) { return json.Marshal(r.String()) }
 
 // UnmarshalJSON reads the spelling of MarshalJSON. It checks the syntax
 // only; the order and bounds are checked against the plan by the readers.
-func (r *Ranges) UnmarshalJSON(b []byte) error {
+func (r *ranges) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return errors.New("ids: want a string such as \"0-4,9\"")
 	}
-	out := Ranges{}
+	out := ranges{}
 	if s != "" {
 		for _, part := range strings.Split(s, ",") {
 			los, his, isRange := strings.Cut(part, "-")
@@ -45,12 +45,12 @@ func (r *Ranges) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// RangesOf returns the set of the given ids (in any order, duplicates allowed).
-func RangesOf(ids []int) Ranges {
+// rangesOf returns the set of the given ids (in any order, duplicates allowed).
+func rangesOf(ids []int) ranges {
 	s := slices.Clone(ids)
 	slices.Sort(s)
 	s = slices.Compact(s)
-	r := Ranges{}
+	r := ranges{}
 	for _, id := range s {
 		if k := len(r) - 1; k >= 0 && r[k][1] == id-1 {
 			r[k][1] = id
@@ -68,7 +68,7 @@ type bitset []uint64
 func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
 func (b bitset) has(i int) bool { return b[i>>6]>>uint(i&63)&1 != 0 }
 func (b bitset) add(i int)      { b[i>>6] |= 1 << uint(i&63) }
-func (b bitset) addRanges(r Ranges) {
+func (b bitset) addRanges(r ranges) {
 	for _, x := range r {
 		for id := x[0]; id <= x[1]; id++ {
 			b.add(id)
@@ -77,8 +77,8 @@ func (b bitset) addRanges(r Ranges) {
 }
 
 // ranges returns the ids of b, up to n.
-func (b bitset) ranges(n int) Ranges {
-	r := Ranges{}
+func (b bitset) ranges(n int) ranges {
+	r := ranges{}
 	for w, word := range b {
 		for ; word != 0; word &= word - 1 {
 			id := w*64 + bits.TrailingZeros64(word)
@@ -96,7 +96,7 @@ func (b bitset) ranges(n int) Ranges {
 }
 
 // IDs lists the ids of the set in increasing order.
-func (r Ranges) IDs() []int {
+func (r ranges) IDs() []int {
 	ids := make([]int, 0, r.Len())
 	for _, x := range r {
 		for id := x[0]; id <= x[1]; id++ {
@@ -107,7 +107,7 @@ func (r Ranges) IDs() []int {
 }
 
 // Len is the number of ids in the set.
-func (r Ranges) Len() int {
+func (r ranges) Len() int {
 	n := 0
 	for _, x := range r {
 		n += x[1] - x[0] + 1
@@ -116,14 +116,14 @@ func (r Ranges) Len() int {
 }
 
 // Equal tells whether r and s hold the same ids (both must be valid).
-func (r Ranges) Equal(s Ranges) bool {
+func (r ranges) Equal(s ranges) bool {
 	return slices.Equal(r, s)
 }
 
 // check reports whether r is well formed: ranges inside 0..subs-1, each with
 // lo ≤ hi, increasing, disjoint and not adjacent (so that each set has one
 // spelling).
-func (r Ranges) check(subs int) error {
+func (r ranges) check(subs int) error {
 	prev := -2
 	for _, x := range r {
 		lo, hi := x[0], x[1]
@@ -141,7 +141,7 @@ func (r Ranges) check(subs int) error {
 }
 
 // String spells the set as "0-4,9,12-15".
-func (r Ranges) String() string {
+func (r ranges) String() string {
 	b := []byte{}
 	for i, x := range r {
 		if i > 0 {
@@ -156,7 +156,7 @@ func (r Ranges) String() string {
 }
 
 // Contains tells whether id is in r (sorted and disjoint).
-func (r Ranges) Contains(id int) bool {
+func (r ranges) Contains(id int) bool {
 	i := sort.Search(len(r), func(i int) bool { return r[i][1] >= id })
 	return i < len(r) && r[i][0] <= id
 }
