@@ -43,6 +43,12 @@ type AuditOptions struct {
 	SeedSet bool
 	Workers int    // goroutines; 0 means one per CPU
 	Version string // the program version recorded
+	// Kernel names the matcher kernel of every recount ("go", "avx2", "avx512"); "" or
+	// "auto" takes, for each shard, another kernel than the one that counted it. A name
+	// that is no kernel, or one this CPU does not run, fails the audit before any work
+	// with an error wrapping nqueens.ErrKernel; a shard it counted is reported as counted
+	// again with its own kernel (see Warn).
+	Kernel string
 	// RecordDir is the directory the audit record goes to (audit-PLAN-TIME.json, format
 	// nqueens-audit/2, sealed with a checksum as result files are); "" writes none.
 	RecordDir string
@@ -117,6 +123,10 @@ func AuditShards(ctx context.Context, paths []string, opt AuditOptions) (AuditRe
 	return res, nil
 }
 
+// ErrNoSuchShard is wrapped by the error of AuditShards when AuditOptions.Only names a
+// shard that is not one of 0 to K-1 of the files' run.
+var ErrNoSuchShard = errors.New("no such shard")
+
 // ErrNoAudit is wrapped by the error of RequireAudit when the directories hold no audit
 // record of the plan (AuditShards with RecordDir writes one).
 var ErrNoAudit = errors.New("no audit record")
@@ -186,15 +196,19 @@ func seedOf(plan string) uint64 {
 
 // auditKernel is the kernel an audit recounts with, for a shard counted by
 // the kernels counted (names joined by commas, as files record them): the
-// pure-Go kernel when none of them was it; else the widest assembly kernel
-// this CPU runs that did not count, else the pure-Go kernel again, and same
-// is true. For a plan without kernels it is KernelAuto, named kernelNone,
-// and same is true: the recount runs the same code.
-func auditKernel(p *fastcount.Plan, counted string) (k qjoin.Kernel, name string, same bool) {
+// kernel asked for when not KernelAuto (same tells whether it counted);
+// else the pure-Go kernel when none of them was it; else the widest assembly
+// kernel this CPU runs that did not count, else the pure-Go kernel again,
+// and same is true. For a plan without kernels it is KernelAuto, named
+// kernelNone, and same is true: the recount runs the same code.
+func auditKernel(p *fastcount.Plan, counted string, asked qjoin.Kernel) (k qjoin.Kernel, name string, same bool) {
 	if !p.HasKernel() {
 		return qjoin.KernelAuto, kernelNone, true
 	}
 	used := strings.Split(counted, ",")
+	if asked != qjoin.KernelAuto {
+		return asked, asked.String(), slices.Contains(used, asked.String())
+	}
 	if !slices.Contains(used, qjoin.KernelGo.String()) {
 		return qjoin.KernelGo, qjoin.KernelGo.String(), false
 	}
@@ -218,6 +232,17 @@ func audit(ctx context.Context, paths []string, opt AuditOptions) (*auditRecord,
 		if opt.Warn != nil {
 			opt.Warn(fmt.Sprintf(format, a...))
 		}
+	}
+	asked := qjoin.KernelAuto
+	if opt.Kernel != "" {
+		k, err := qjoin.ParseKernel(opt.Kernel)
+		if err == nil {
+			k, err = k.Resolve()
+		}
+		if err != nil {
+			return nil, err
+		}
+		asked = k
 	}
 	files, err := readAuditFiles(paths, warn)
 	if err != nil {
@@ -243,7 +268,7 @@ func audit(ctx context.Context, paths []string, opt AuditOptions) (*auditRecord,
 	}
 	rep := report.New(opt.Progress)
 	defer rep.Close()
-	if err := files.recount(ctx, p, rec, chosen, opt.Workers, rep.Phase("audit"), warn); err != nil {
+	if err := files.recount(ctx, p, rec, chosen, opt.Workers, asked, rep.Phase("audit"), warn); err != nil {
 		return nil, err
 	}
 	rec.Host, _ = os.Hostname()
@@ -318,7 +343,7 @@ func (a *auditFiles) choose(rec *auditRecord, opt AuditOptions) ([]int, error) {
 		for _, s := range opt.Only {
 			switch {
 			case s < 0 || s >= ref.Shards:
-				return nil, fmt.Errorf("shard %d is not one of 0 to %d", s, ref.Shards-1)
+				return nil, fmt.Errorf("shard %d of %d: %w (the shards are 0 to %d)", s, ref.Shards, ErrNoSuchShard, ref.Shards-1)
 			case !slices.Contains(found, s) && opt.Host != "":
 				return nil, fmt.Errorf("shard %d: no result file of plan %.12s counted on host %s", s, ref.Plan, opt.Host)
 			case !slices.Contains(found, s):
@@ -342,7 +367,7 @@ func (a *auditFiles) choose(rec *auditRecord, opt AuditOptions) ([]int, error) {
 // progress, if not nil, after each sub-problem with the estimated cost done and to do
 // over every shard checked; warn hears of the shards counted again with the kernel that
 // counted them, or perhaps so (files of format 3).
-func (a *auditFiles) recount(ctx context.Context, p *fastcount.Plan, rec *auditRecord, chosen []int, workers int,
+func (a *auditFiles) recount(ctx context.Context, p *fastcount.Plan, rec *auditRecord, chosen []int, workers int, asked qjoin.Kernel,
 	progress func(done, total uint64), warn func(format string, a ...any)) error {
 	want, totalCost, err := subsOfShards(p, a.ref.Shards, chosen)
 	if err != nil {
@@ -361,7 +386,7 @@ func (a *auditFiles) recount(ctx context.Context, p *fastcount.Plan, rec *auditR
 		if err := r.matches(p, s, a.ref.Shards, want[s]); err != nil {
 			return fmt.Errorf("%s %w", f, err)
 		}
-		checked, reused, err := recountShard(ctx, p, s, r, f, want[s], workers, counted)
+		checked, reused, err := recountShard(ctx, p, s, r, f, want[s], workers, asked, counted)
 		if err != nil {
 			return err
 		}
@@ -378,6 +403,9 @@ func (a *auditFiles) recount(ctx context.Context, p *fastcount.Plan, rec *auditR
 	}
 	if len(same) > 0 {
 		what := "this CPU runs no other kernel"
+		if asked != qjoin.KernelAuto {
+			what = "it is the kernel asked for"
+		}
 		if !p.HasKernel() {
 			what = fmt.Sprintf("n=%d is counted without kernels", p.N)
 		}
@@ -418,9 +446,9 @@ func subsOfShards(p *fastcount.Plan, k int, chosen []int) (map[int][]int, uint64
 // recountShard counts the sub-problems ids of shard s, whose result r was read from the
 // file f, again with auditKernel on workers goroutines, calling counted after each, and
 // compares; reused tells that the kernel is the one that counted it.
-func recountShard(ctx context.Context, p *fastcount.Plan, s int, r *result, f string, ids []int, workers int,
+func recountShard(ctx context.Context, p *fastcount.Plan, s int, r *result, f string, ids []int, workers int, asked qjoin.Kernel,
 	counted func(id int)) (a AuditedShard, reused bool, err error) {
-	k, kname, reused := auditKernel(p, r.Kernel)
+	k, kname, reused := auditKernel(p, r.Kernel, asked)
 	a = AuditedShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside,
 		ResultChecksum: r.Checksum}
 	start := time.Now()

@@ -95,16 +95,23 @@ func TestAudit(t *testing.T) {
 func TestAuditKernel(t *testing.T) {
 	p := plan(t, 12)
 	for _, counted := range []string{"avx2", "avx512", kernelUnknown, "avx2,avx512"} {
-		if k, name, same := auditKernel(p, counted); k != qjoin.KernelGo || name != "go" || same {
+		if k, name, same := auditKernel(p, counted, qjoin.KernelAuto); k != qjoin.KernelGo || name != "go" || same {
 			t.Errorf("counted by %s: audit with %v %s %v", counted, k, name, same)
 		}
 	}
-	k, _, same := auditKernel(p, "go")
+	k, _, same := auditKernel(p, "go", qjoin.KernelAuto)
 	if qjoin.KernelAVX2.Available() == same || (!same && k == qjoin.KernelGo) {
 		t.Errorf("counted by go: audit with %v, same %v", k, same)
 	}
-	if _, name, same := auditKernel(plan(t, 8), kernelNone); name != kernelNone || !same {
+	if _, name, same := auditKernel(plan(t, 8), kernelNone, qjoin.KernelGo); name != kernelNone || !same {
 		t.Errorf("n=8: %s %v", name, same)
+	}
+	// A kernel asked for is taken, and said to be the same when it counted.
+	if k, name, same := auditKernel(p, "avx2,go", qjoin.KernelGo); k != qjoin.KernelGo || name != "go" || !same {
+		t.Errorf("go asked for, counted by avx2 and go: %v %s %v", k, name, same)
+	}
+	if k, _, same := auditKernel(p, "avx512", qjoin.KernelGo); k != qjoin.KernelGo || same {
+		t.Errorf("go asked for, counted by avx512: %v %v", k, same)
 	}
 }
 

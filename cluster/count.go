@@ -58,7 +58,11 @@ type ShardResult struct {
 	N               int
 	Total, Burnside nqueens.Uint128
 	Seconds         float64 // counting time, summed over every run
-	Status          nqueens.Status
+	// Kernel is the matcher kernel that counted: "go", "avx2" or "avx512", "none" for
+	// n ≤ 9; names joined by commas, in the order of their first run, when a resumed
+	// count changed kernel (as the result file and checkpoint record them).
+	Kernel string
+	Status nqueens.Status
 	// Subs are the sub-problems of this count: the whole plan's for CountCheckpointed, the
 	// shard's for CountShard; SubsDone those finished, Resumed those finished before this
 	// run.
@@ -184,7 +188,7 @@ func takeResult(p *fastcount.Plan, i, k int, ids []int, res *ShardResult) (bool,
 	if err := r.matches(p, i, k, ids); err != nil {
 		return false, fmt.Errorf("%s %w", res.ResultFile, err)
 	}
-	res.Total, res.Burnside = r.Total, r.Burnside
+	res.Total, res.Burnside, res.Kernel = r.Total, r.Burnside, r.Kernel
 	res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
 	return true, nil
 }
@@ -222,7 +226,7 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *checkpoint, m ma
 	res.Resumed = c.Done.Len()
 	err := count(ctx, p, c, m, opt)
 	_, uerr := c.unique() // a complete count's Burnside numerator is 8 × unique
-	res.Total, res.Burnside, res.Seconds = c.Total, c.Burnside, c.Seconds
+	res.Total, res.Burnside, res.Seconds, res.Kernel = c.Total, c.Burnside, c.Seconds, c.Kernel
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
 	switch {
 	case errors.Is(err, ErrNotSaved) && c.Complete:
@@ -250,6 +254,9 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *checkpoint, m ma
 // count returns ctx.Err()), or a sum overflowed 128 bits (rules.ErrOverflow).
 // opt.Progress hears of each finished sub-problem (phase "count"), resumed work included.
 func count(ctx context.Context, p *fastcount.Plan, c *checkpoint, m matcher, opt ShardOptions) error {
+	if c.Complete && c.Runs > 0 {
+		return nil // a checkpoint finished by an earlier run is only read: no run, no write
+	}
 	todo, doneCost, totalCost := remaining(p, c)
 	run := startRun(c, opt.Checkpoint, m, opt.Version)
 	if err := run.save(); err != nil {
@@ -322,6 +329,17 @@ func resolveKernel(p *fastcount.Plan, name string) (matcher, error) {
 		return matcher{k, kernelNone}, nil
 	}
 	return matcher{k, k.String()}, nil
+}
+
+// addKernels adds the kernel names of a file's list (names joined by commas) to the
+// distinct names of kernels, in the order they first appear.
+func addKernels(kernels []string, list string) []string {
+	for _, k := range strings.Split(list, ",") {
+		if k != "" && !slices.Contains(kernels, k) {
+			kernels = append(kernels, k)
+		}
+	}
+	return kernels
 }
 
 // addKernel adds the kernel name k to the list of a file's kernels, names

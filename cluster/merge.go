@@ -23,6 +23,9 @@ type MergeResult struct {
 	Seconds                 float64  // counting time summed over the shards
 	Files                   []string // the result files, by shard
 	Versions                []string // the distinct program versions that counted
+	// Kernels are the distinct matcher kernels that counted the shards ("avx512", "go",
+	// "none" for n ≤ 9), in the order of the shards that first name them.
+	Kernels []string
 
 	results []*result // the files' content, by shard, for RequireAudit
 }
@@ -152,6 +155,7 @@ func sumShards(run *sorted) (MergeResult, error) {
 		if !slices.Contains(m.Versions, r.Version) {
 			m.Versions = append(m.Versions, r.Version)
 		}
+		m.Kernels = addKernels(m.Kernels, r.Kernel)
 	}
 	if carry {
 		return MergeResult{}, &MergeError{[]string{"the sums overflow 128 bits: the shard counts cannot all be right"}}

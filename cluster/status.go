@@ -44,6 +44,9 @@ type RunStatus struct {
 	// is done (Complete): a part of the Burnside sum is no count.
 	Total, Burnside, Unique nqueens.Uint128
 	Complete                bool
+	// Kernels are the distinct matcher kernels that counted the done shards, in the order
+	// of the shards that first name them (as MergeResult.Kernels).
+	Kernels []string
 	// FractionDone is the part of the plan's cost done: the done shards and the finished
 	// sub-problems of the started ones. EstimatedBy says where the costs come from: "plan",
 	// or "shards" (NoPlan: every shard the same).
@@ -241,6 +244,7 @@ func (r *runFiles) addDone(st *RunStatus, w weights, now time.Time) doneShards {
 		st.Burnside, c2 = st.Burnside.Add(res.Burnside)
 		carry = carry || c1 || c2
 		st.CPUSeconds += res.Seconds * float64(max(res.Workers, 1))
+		st.Kernels = addKernels(st.Kernels, res.Kernel)
 		workers[max(res.Workers, 1)]++
 		d.cost += w.shard(i)
 		if t, err := time.Parse(time.RFC3339, res.Finished); err == nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -56,7 +57,9 @@ of the finished shards in DIR again, each with another matcher kernel than the
 one that counted it (its file says which: kernel): the pure-Go kernel for a
 shard counted by an assembly one (avx2, avx512), the widest assembly kernel of
 this CPU for one counted by go (else go again, with a warning), and compares
-the total and the Burnside numerator. Every shard that disagrees gets a line
+the total and the Burnside numerator. NQUEENS_KERNEL=go, avx2 or avx512 makes
+every recount use that kernel (a shard it counted is named in a warning); a
+value that is no kernel of this CPU is refused (exit 2), as count refuses it. Every shard that disagrees gets a line
 (its file, what it says, what the recount gives), and the exit status is 1.
 
 The sample is --fraction F of the finished shards (at least one), chosen by
@@ -122,12 +125,14 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 	}
 	bar := newLazyBar(c.e.stderr, c.progress.shown(c.e.stderr), "auditing", c.e.progressDelay)
 	res, err := cluster.AuditShards(c.e.ctx, paths, cluster.AuditOptions{Fraction: c.fraction, Only: c.only, Host: c.host,
-		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, RecordDir: dir, Progress: bar.record,
+		Seed: c.seed, SeedSet: seedSet, Workers: c.workers, Version: version, Kernel: kernelSetting(), RecordDir: dir, Progress: bar.record,
 		Warn: func(msg string) { fmt.Fprintf(c.e.stderr, "nqueens: audit: %s\n", msg) }})
 	bar.finish()
 	switch {
 	case err != nil && c.e.ctx.Err() != nil:
 		return interrupted{"audit interrupted: no record written"}
+	case errors.Is(err, cluster.ErrNoSuchShard):
+		return usagef("--only: %v", err)
 	case err != nil && res.PlanHash == "":
 		return err
 	}

@@ -139,7 +139,7 @@ func TestAuditCLI(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2: %s", args, code, errs)
 		}
 	}
-	if code, _, errs := runCLI(t, "", "audit", dir, "--only", "8"); code != 1 || !strings.Contains(errs, "shard 8") {
+	if code, _, errs := runCLI(t, "", "audit", dir, "--only", "8"); code != exitUsage || !strings.Contains(errs, "shard 8 of 8: no such shard") {
 		t.Errorf("audit --only 8 of 8: exit %d: %s", code, errs)
 	}
 

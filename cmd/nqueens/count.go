@@ -26,8 +26,8 @@ type countOutput struct {
 	Seconds  float64          `json:"seconds"`
 	Complete bool             `json:"complete"`
 	Workers  int              `json:"workers"`
-	Kernel   string           `json:"kernel,omitempty"` // the matcher kernel that counted ("none" for n ≤ 9)
-	Subs     int              `json:"subs"`             // of this count: the whole plan's, or the shard's
+	Kernel   string           `json:"kernel"` // the matcher kernel(s) that counted ("none" for n ≤ 9)
+	Subs     int              `json:"subs"`   // of this count: the whole plan's, or the shard's
 	SubsDone int              `json:"subs_done"`
 	// Set by --shard and --checkpoint only: the Burnside numerator of the
 	// sub-problems counted, whose sum over the shards is 8 × unique.
@@ -250,7 +250,7 @@ func (c *countCmd) options(bar *lazyBar) cluster.ShardOptions {
 func (c *countCmd) output(r cluster.ShardResult) countOutput {
 	unique := r.Burnside.Div8()
 	return countOutput{N: r.N, Total: r.Total, Unique: &unique, Seconds: r.Seconds,
-		Complete: r.Status == nqueens.Complete, Workers: c.workers, Subs: r.Subs, SubsDone: r.SubsDone,
+		Complete: r.Status == nqueens.Complete, Workers: c.workers, Kernel: r.Kernel, Subs: r.Subs, SubsDone: r.SubsDone,
 		Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -226,5 +227,56 @@ func TestCountSaysKernel(t *testing.T) {
 	}
 	if code, out, errs := runCLI(t, "", "count", "8"); code != 0 || !strings.Contains(out, " kernel=none") {
 		t.Errorf("count 8: exit %d %s%s", code, out, errs)
+	}
+}
+
+// TestShardsSayKernel: a shard's line, merge and status name the kernels that counted;
+// audit takes NQUEENS_KERNEL (refusing one that is no kernel, exit 2), and --only with a
+// shard the run does not have is a usage error; a finished checkpoint resumed is only
+// read, not written again.
+func TestShardsSayKernel(t *testing.T) {
+	clearIndexEnv(t)
+	dir := t.TempDir()
+	for i, k := range []string{"go", "", "go"} {
+		t.Setenv(kernelEnv, k)
+		code, out, errs := runCLI(t, "", "count", "13", "--shard", fmt.Sprintf("%d/3", i), "--out-dir", dir)
+		if code != 0 || (k == "go") != strings.Contains(out, " kernel=go ") || !strings.Contains(out, " kernel=") {
+			t.Fatalf("count 13 --shard %d/3 with kernel %q: exit %d %s%s", i, k, code, out, errs)
+		}
+	}
+	t.Setenv(kernelEnv, "")
+	_, merged, _ := runCLI(t, "", "merge", dir)
+	_, status, _ := runCLI(t, "", "status", dir, "--json")
+	auto := ""
+	if m := regexp.MustCompile(`kernels=([a-z0-9,]+)`).FindStringSubmatch(merged); m != nil {
+		auto = m[1]
+	}
+	if !strings.HasPrefix(auto, "go") || !strings.Contains(status, `"kernels":["go"`) {
+		t.Errorf("merge says %q, status %s", merged, status)
+	}
+	t.Setenv(kernelEnv, "foo")
+	if code, _, errs := runCLI(t, "", "audit", dir); code != exitUsage || !strings.Contains(errs, "NQUEENS_KERNEL=foo") {
+		t.Errorf("audit with NQUEENS_KERNEL=foo: exit %d %s", code, errs)
+	}
+	t.Setenv(kernelEnv, "go")
+	code, out, errs := runCLI(t, "", "audit", dir, "--fraction", "1", "--json")
+	if code != 0 || strings.Count(out, `"audit_kernel":"go"`) != 3 || !strings.Contains(errs, "it is the kernel asked for") {
+		t.Errorf("audit with NQUEENS_KERNEL=go: exit %d %s%s", code, out, errs)
+	}
+	t.Setenv(kernelEnv, "")
+	if code, _, errs := runCLI(t, "", "audit", dir, "--only", "3"); code != exitUsage || !strings.Contains(errs, "no such shard") {
+		t.Errorf("audit --only 3 of 3: exit %d %s", code, errs)
+	}
+
+	ck := filepath.Join(t.TempDir(), "c.json")
+	if code, _, errs := runCLI(t, "", "count", "12", "--checkpoint", ck); code != 0 {
+		t.Fatal(errs)
+	}
+	before, _ := os.ReadFile(ck)
+	if code, out, errs := runCLI(t, "", "count", "12", "--checkpoint", ck, "--resume"); code != 0 || !strings.Contains(out, "total=14200 ") {
+		t.Errorf("resume of a finished checkpoint: exit %d %s%s", code, out, errs)
+	}
+	if after, _ := os.ReadFile(ck); !bytes.Equal(before, after) {
+		t.Errorf("a finished checkpoint resumed was written again:\n%s\n%s", before, after)
 	}
 }

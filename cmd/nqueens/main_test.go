@@ -51,6 +51,8 @@ var volatile = []struct {
 	// Plan's estimate follows the CPU and its kernel.
 	{regexp.MustCompile(`core_hours=[0-9.e+-]+`), "core_hours=H"},
 	{regexp.MustCompile(`"core_hours":[0-9.e+-]+`), `"core_hours":H`},
+	{regexp.MustCompile(`kernels=[a-z0-9,]+`), "kernels=K"},
+	{regexp.MustCompile(`"kernels":\["[a-z0-9",]*\]`), `"kernels":K`},
 	{regexp.MustCompile(`kernel=[a-z0-9]+`), "kernel=K"},
 	{regexp.MustCompile(`"kernel":"[a-z0-9]*"`), `"kernel":K`},
 	{regexp.MustCompile(`calibration="[^"]*"`), "calibration=C"},

@@ -25,6 +25,7 @@ type mergeOutput struct {
 	Engine   string          `json:"engine"`
 	Files    []string        `json:"files"`
 	Versions []string        `json:"versions"`
+	Kernels  []string        `json:"kernels"`           // the matcher kernels that counted the shards
 	Audited  int             `json:"audited,omitempty"` // with --require-audit: the shards the passing audits checked
 }
 
@@ -94,7 +95,7 @@ func (c *mergeCmd) run(args []string) error {
 		}
 	}
 	return c.render(mergeOutput{N: m.N, Total: m.Total, Unique: m.Unique, Shards: m.Shards, Subs: m.Subs,
-		Seconds: m.Seconds, Plan: m.PlanHash, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Audited: audited})
+		Seconds: m.Seconds, Plan: m.PlanHash, Engine: m.Engine, Files: m.Files, Versions: m.Versions, Kernels: m.Kernels, Audited: audited})
 }
 
 // givenOnce refuses a directory or file named twice among args (merge, status and audit
@@ -128,7 +129,7 @@ func (c *mergeCmd) render(out mergeOutput) error {
 	if out.Audited > 0 {
 		audited = fmt.Sprintf(" audited=%d", out.Audited)
 	}
-	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s%s\n",
-		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","), audited)
+	_, err := fmt.Fprintf(c.e.stdout, "n=%d total=%v unique=%v shards=%d subs=%d seconds=%.3f plan=%.12s versions=%s kernels=%s%s\n",
+		out.N, out.Total, out.Unique, out.Shards, out.Subs, out.Seconds, out.Plan, strings.Join(out.Versions, ","), strings.Join(out.Kernels, ","), audited)
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -36,6 +37,7 @@ type statusOutput struct {
 	Complete          bool            `json:"complete"`
 	Total             nqueens.Uint128 `json:"total"`    // of the done shards
 	Burnside          nqueens.Uint128 `json:"burnside"` // of the done shards
+	Kernels           []string        `json:"kernels"`  // the matcher kernels that counted the done shards
 	// Unique is set when every shard is done: a part of the Burnside sum is no count.
 	Unique         *nqueens.Uint128 `json:"unique,omitempty"`
 	FractionDone   float64          `json:"fraction_done"`
@@ -166,11 +168,14 @@ func (c *statusCmd) run(dirs []string) error {
 func outputOf(st cluster.RunStatus) statusOutput {
 	out := statusOutput{N: st.N, Shards: st.Shards, ShardsDone: st.ShardsDone, ShardsRunning: st.ShardsRunning,
 		ShardsInterrupted: st.ShardsInterrupted, ShardsMissing: st.ShardsMissing, Complete: st.Complete,
-		Total: st.Total, Burnside: st.Burnside, FractionDone: st.FractionDone, CoreHoursSpent: st.CPUSeconds / 3600,
+		Total: st.Total, Burnside: st.Burnside, Kernels: st.Kernels, FractionDone: st.FractionDone, CoreHoursSpent: st.CPUSeconds / 3600,
 		EstimatedBy: st.EstimatedBy, ShardsPerHour: st.ShardsPerHour, Window: windowText(st.Window),
 		Started: []statusShard{}, Missing: st.Missing, OddFiles: st.OddFiles, Subs: st.Subs, Plan: st.PlanHash, Engine: st.Engine}
 	if out.OddFiles == nil {
 		out.OddFiles = []string{}
+	}
+	if out.Kernels == nil {
+		out.Kernels = []string{}
 	}
 	if st.Complete {
 		out.Unique = &st.Unique
@@ -200,10 +205,14 @@ func (c *statusCmd) render(out statusOutput) error {
 	}
 	fmt.Fprintf(w, "n=%d shards=%d shards_done=%d shards_running=%d shards_interrupted=%d shards_missing=%d complete=%v\n",
 		out.N, out.Shards, out.ShardsDone, out.ShardsRunning, out.ShardsInterrupted, out.ShardsMissing, out.Complete)
+	kernels := ""
+	if len(out.Kernels) > 0 {
+		kernels = " kernels=" + strings.Join(out.Kernels, ",")
+	}
 	if out.Unique != nil {
-		fmt.Fprintf(w, "total=%v unique=%v burnside=%v\n", out.Total, *out.Unique, out.Burnside)
+		fmt.Fprintf(w, "total=%v unique=%v burnside=%v%s\n", out.Total, *out.Unique, out.Burnside, kernels)
 	} else {
-		fmt.Fprintf(w, "total=%v burnside=%v (sums of the shards done)\n", out.Total, out.Burnside)
+		fmt.Fprintf(w, "total=%v burnside=%v%s (sums of the shards done)\n", out.Total, out.Burnside, kernels)
 	}
 	left := "unknown"
 	if out.CoreHoursLeft != nil {

@@ -44,15 +44,20 @@ func TestStatusCLI(t *testing.T) {
 
 	// The sums of the finished shards, from their files.
 	var total, burnside nqueens.Uint128
+	var kernel string // every shard's: the one auto picks here
 	for i := range 4 {
 		b, err := os.ReadFile(filepath.Join(dir, cluster.ResultFile(i, 8)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var f struct{ Total, Burnside nqueens.Uint128 }
+		var f struct {
+			Total, Burnside nqueens.Uint128
+			Kernel          string
+		}
 		if err := json.Unmarshal(b, &f); err != nil {
 			t.Fatal(err)
 		}
+		kernel = f.Kernel
 		total, _ = total.Add(f.Total)
 		burnside, _ = burnside.Add(f.Burnside)
 	}
@@ -64,7 +69,7 @@ func TestStatusCLI(t *testing.T) {
 	}
 	for _, want := range []string{
 		"n=14 shards=8 shards_done=4 shards_running=1 shards_interrupted=1 shards_missing=2 complete=false\n",
-		fmt.Sprintf("total=%v burnside=%v (sums of the shards done)\n", total, burnside),
+		fmt.Sprintf("total=%v burnside=%v kernels=%s (sums of the shards done)\n", total, burnside, kernel),
 		"estimated_by=plan\n",
 		"shard=4/8 locked=false ", "shard=5/8 locked=true ",
 		fmt.Sprintf("subs_done=%d subs=%d", idsLen(t, running.Done), idsLen(t, running.Todo)),
