@@ -89,11 +89,20 @@ type CountResult struct {
 	Stats  Stats
 }
 
-// Uint128 is an unsigned 128-bit integer: the counts of a board and the sums of a
-// distributed count (Q(29) ≈ 3·10^19 is above 2^64). String spells it in decimal,
-// Uint64 gives it as a uint64 where it fits, Big as a math/big.Int; in JSON it is a
-// plain number (see docs/vocabulary.md for reading one above 2^53).
-type Uint128 = u128.U128
+// Uint128 is an unsigned 128-bit integer, Hi·2^64 + Lo: the counts of a board and the
+// sums of a distributed count (Q(29) ≈ 3·10^19 is above 2^64). String spells it in
+// decimal; in JSON it is a plain number (see docs/vocabulary.md for reading one above
+// 2^53). A count below 2^64 is Lo, with Hi 0.
+type Uint128 struct{ Hi, Lo uint64 }
+
+// String returns x in decimal.
+func (x Uint128) String() string { return u128.U128(x).String() }
+
+// MarshalJSON writes x as a plain JSON number.
+func (x Uint128) MarshalJSON() ([]byte, error) { return u128.U128(x).MarshalJSON() }
+
+// UnmarshalJSON reads a JSON number (a whole one, 0 to 2^128−1) into x.
+func (x *Uint128) UnmarshalJSON(b []byte) error { return (*u128.U128)(x).UnmarshalJSON(b) }
 
 // FindResult is the outcome of a search for one solution. It holds no seed: the seed is
 // the caller's (SolveOptions.Seed), and Solve with the same options finds the same
@@ -170,7 +179,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err e
 	rep := newReporter(opt.Progress)
 	defer rep.Close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.Phase("count")})
-	return CountResult{N: n, Total: r.Total, Unique: r.Unique, Kernel: r.Kernel,
+	return CountResult{N: n, Total: Uint128(r.Total), Unique: Uint128(r.Unique), Kernel: r.Kernel,
 		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
 }
 

@@ -20,7 +20,7 @@ type EnumerateOptions struct {
 	// Progress, when not nil, is called now and then (see [Progress]): phase "list", in
 	// solutions listed (classes with Unique), out of the published count of the board
 	// (KnownCounts; the unique one with Unique) or Limit when smaller, Total 0 past
-	// MaxKnownN. The last call says how many were listed.
+	// maxKnownN. The last call says how many were listed.
 	Progress func(Progress)
 }
 

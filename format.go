@@ -124,7 +124,7 @@ func WritePlacement(w io.Writer, f Format, p Placement) error {
 // 1-based columns (separated by spaces or commas), a board drawing, or a JSON object
 // {"n":…,"columns":[…]}. Columns are not checked against the board: that is Verify's job.
 func ParsePlacement(s string) (Placement, error) {
-	ps, err := ReadPlacements(strings.NewReader(s))
+	ps, err := readPlacements(strings.NewReader(s))
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ func FuzzParsePlacement(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		ps, err := ReadPlacements(strings.NewReader(s))
+		ps, err := readPlacements(strings.NewReader(s))
 		if err != nil {
 			return
 		}
@@ -55,7 +55,7 @@ func FuzzParsePlacement(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		qs, err := ReadPlacements(&buf)
+		qs, err := readPlacements(&buf)
 		if err != nil || len(qs) != len(ps) {
 			t.Fatalf("round trip of %q: %v %v", s, qs, err)
 		}

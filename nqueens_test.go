@@ -3,7 +3,9 @@ package nqueens
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -57,7 +59,7 @@ func TestCountKnown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
-		if r.Total != u128.From(oeis.Total(n)) || r.Unique != u128.From(oeis.Unique(n)) || r.Status != Complete {
+		if u128.U128(r.Total) != u128.From(oeis.Total(n)) || u128.U128(r.Unique) != u128.From(oeis.Unique(n)) || r.Status != Complete {
 			t.Errorf("n=%d: got %d/%d (%v), want %d/%d", n, r.Total, r.Unique, r.Status, oeis.Total(n), oeis.Unique(n))
 		}
 	}
@@ -77,7 +79,7 @@ func TestCountAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Total != u128.From(uint64(len(sols))) || r.Unique != u128.From(uint64(len(classes))) {
+		if u128.U128(r.Total) != u128.From(uint64(len(sols))) || u128.U128(r.Unique) != u128.From(uint64(len(classes))) {
 			t.Errorf("n=%d: counter %d/%d, brute force %d/%d", n, r.Total, r.Unique, len(sols), len(classes))
 		}
 	}
@@ -96,7 +98,7 @@ func TestFastAgainstPlain(t *testing.T) {
 			kernel := []string{"", "go", "auto"}[w-1]
 			f, err1 := Count(ctx, n, CountOptions{Workers: w, Kernel: kernel})
 			p, err2 := refcount.Count(ctx, n, w, nil)
-			if err1 != nil || err2 != nil || f.Total != u128.From(p.Total) || f.Unique != u128.From(p.Unique) {
+			if err1 != nil || err2 != nil || u128.U128(f.Total) != u128.From(p.Total) || u128.U128(f.Unique) != u128.From(p.Unique) {
 				t.Errorf("n=%d workers=%d kernel=%q: fast %d/%d (%v), plain %d/%d (%v)", n, w, kernel, f.Total, f.Unique, err1, p.Total, p.Unique, err2)
 			}
 		}
@@ -266,7 +268,7 @@ func TestFormatsExact(t *testing.T) {
 
 func TestReadPlacementsMixed(t *testing.T) {
 	in := "# two solutions of n=4\n2 4 1 3\n3,1,4,2\n\n{\"columns\":[2,4,1,3]}\n.Q..\n...Q\nQ...\n..Q.\n"
-	ps, err := ReadPlacements(bytes.NewBufferString(in))
+	ps, err := readPlacements(bytes.NewBufferString(in))
 	if err != nil || len(ps) != 4 {
 		t.Fatalf("got %v, %v", ps, err)
 	}
@@ -351,13 +353,13 @@ func TestKnownCounts(t *testing.T) {
 			t.Errorf("n=%d: known %d %d %v, counted %d %d %v", n, total, unique, ok, r.Total, r.Unique, err)
 		}
 	}
-	for _, n := range []int{0, -1, MaxKnownN + 1} {
+	for _, n := range []int{0, -1, maxKnownN + 1} {
 		if _, _, ok := KnownCounts(n); ok {
 			t.Errorf("n=%d: counts known", n)
 		}
 	}
-	if _, _, ok := KnownCounts(MaxKnownN); !ok {
-		t.Errorf("n=%d: no counts", MaxKnownN)
+	if _, _, ok := KnownCounts(maxKnownN); !ok {
+		t.Errorf("n=%d: no counts", maxKnownN)
 	}
 }
 
@@ -397,5 +399,38 @@ func TestFindCompletionLargeBoard(t *testing.T) {
 	var me *MemoryError
 	if _, _, err := CountCompletions(ctx, p, CompletionOptions{}); !errors.As(err, &me) {
 		t.Errorf("count of n=%d: %v, want a MemoryError", n, err)
+	}
+}
+
+// TestUint128 (issue 39): Uint128 is the root's own type, so that go doc lists its
+// methods; it spells and reads exact decimal JSON numbers, also above 2^64, and its
+// fields are Hi·2^64 + Lo.
+func TestUint128(t *testing.T) {
+	if p := reflect.TypeFor[Uint128]().PkgPath(); p != "github.com/nqueens/nqueens" {
+		t.Errorf("Uint128 is a type of %s", p)
+	}
+	big := Uint128{Hi: 1, Lo: 39029188884816} // 2^64 + 39029188884816
+	for _, c := range []struct {
+		x    Uint128
+		text string
+	}{{Uint128{}, "0"}, {Uint128{Lo: 14200}, "14200"}, {Uint128{Lo: 1<<64 - 1}, "18446744073709551615"},
+		{big, "18446783102898436432"}, {Uint128{Hi: 1<<64 - 1, Lo: 1<<64 - 1}, "340282366920938463463374607431768211455"}} {
+		if got := c.x.String(); got != c.text {
+			t.Errorf("%#v.String() = %s, want %s", c.x, got, c.text)
+		}
+		b, err := json.Marshal(struct{ Total Uint128 }{c.x})
+		if err != nil || string(b) != `{"Total":`+c.text+`}` {
+			t.Errorf("%#v in JSON: %s, %v", c.x, b, err)
+		}
+		var back struct{ Total Uint128 }
+		if err := json.Unmarshal(b, &back); err != nil || back.Total != c.x {
+			t.Errorf("%s read back: %#v, %v", b, back.Total, err)
+		}
+	}
+	var x Uint128
+	for _, bad := range []string{`-1`, `1.5`, `"7"`, `340282366920938463463374607431768211456`} {
+		if err := json.Unmarshal([]byte(bad), &x); err == nil {
+			t.Errorf("%s read as %v", bad, x)
+		}
 	}
 }

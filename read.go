@@ -67,9 +67,9 @@ func Placements(ctx context.Context, r io.Reader, maxQueens int) iter.Seq2[Place
 	}
 }
 
-// ReadPlacements reads every placement of a text stream (the forms of Placements) into
+// readPlacements reads every placement of a text stream (the forms of Placements) into
 // memory. It is an error when there is none.
-func ReadPlacements(r io.Reader) ([]Placement, error) {
+func readPlacements(r io.Reader) ([]Placement, error) {
 	var out []Placement
 	for p, err := range Placements(context.Background(), r, MaxN) {
 		if err != nil {

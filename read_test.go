@@ -152,7 +152,7 @@ func TestPlacementsForms(t *testing.T) {
 	in := "# a comment\n2 4 1 3\n\n3,1,4,2\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n" +
 		`{"n":4,"algorithm":"x","seed":1,"columns":[3,1,4,2],"extra":{"a":[1,2]}}` + "\n" +
 		". Q . .\n. . . Q\nQ . . .\n"
-	ps, err := ReadPlacements(strings.NewReader(in))
+	ps, err := readPlacements(strings.NewReader(in))
 	if err == nil {
 		t.Fatalf("a board of 3 rows and 4 squares accepted: %v", ps)
 	}
@@ -161,7 +161,7 @@ func TestPlacementsForms(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 	in = in[:strings.LastIndex(in, "}")+2] + "3 1 4 2 class=2\n" // as list --unique writes
-	ps, err = ReadPlacements(strings.NewReader(in))
+	ps, err = readPlacements(strings.NewReader(in))
 	want := []Placement{{1, 3, 0, 2}, {2, 0, 3, 1}, {1, 3, 0, 2}, {2, 0, 3, 1}, {2, 0, 3, 1}}
 	if err != nil || !reflect.DeepEqual(ps, want) {
 		t.Errorf("got %v, %v", ps, err)
@@ -182,7 +182,7 @@ func TestPlacementsForms(t *testing.T) {
 		"class=2 2 4 1 3":                `"class=2" is not a column number`,
 		"2 4 1 3 class=x":                `"class=x" is not a column number`,
 	} {
-		_, err := ReadPlacements(strings.NewReader(in + "\n"))
+		_, err := readPlacements(strings.NewReader(in + "\n"))
 		if err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%q: %v, want %q", in, err, msg)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/report"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // A checksum proves a shard's result file, not its sums: a node with a bad core or a bad
@@ -449,17 +450,19 @@ func subsOfShards(p *fastcount.Plan, k int, chosen []int) (map[int][]int, uint64
 func recountShard(ctx context.Context, p *fastcount.Plan, s int, r *result, f string, ids []int, workers int, asked qjoin.Kernel,
 	counted func(id int)) (a AuditedShard, reused bool, err error) {
 	k, kname, reused := auditKernel(p, r.Kernel, asked)
-	a = AuditedShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname, Total: r.Total, Burnside: r.Burnside,
-		ResultChecksum: r.Checksum}
+	a = AuditedShard{Shard: s, ResultFile: f, Host: r.Host, Kernel: r.Kernel, AuditKernel: kname,
+		Total: nqueens.Uint128(r.Total), Burnside: nqueens.Uint128(r.Burnside), ResultChecksum: r.Checksum}
 	start := time.Now()
 	var overflow bool
+	var total, burnside u128.U128
 	err = p.CountSubsKernel(ctx, ids, workers, k, func(id int, sr fastcount.SubResult) {
-		t, c1 := a.RecountTotal.Add64(sr.Total)
-		b, c2 := a.RecountBurnside.Add64(sr.Burnside)
-		a.RecountTotal, a.RecountBurnside = t, b
+		t, c1 := total.Add64(sr.Total)
+		b, c2 := burnside.Add64(sr.Burnside)
+		total, burnside = t, b
 		overflow = overflow || c1 || c2
 		counted(id)
 	})
+	a.RecountTotal, a.RecountBurnside = nqueens.Uint128(total), nqueens.Uint128(burnside)
 	if err != nil {
 		return AuditedShard{}, false, err
 	}
@@ -639,10 +642,10 @@ func requireAudit(dirs []string, plan string, shards int, byShard []*result) (ch
 // checked of it: "" when it does not.
 func (c *AuditedShard) differs(r *result) string {
 	var d []string
-	if r.Total != c.Total {
+	if nqueens.Uint128(r.Total) != c.Total {
 		d = append(d, fmt.Sprintf("total %v, audited %v", r.Total, c.Total))
 	}
-	if r.Burnside != c.Burnside {
+	if nqueens.Uint128(r.Burnside) != c.Burnside {
 		d = append(d, fmt.Sprintf("Burnside numerator %v, audited %v", r.Burnside, c.Burnside))
 	}
 	if r.Kernel != c.Kernel {

@@ -52,12 +52,13 @@ type ShardOptions struct {
 // Complete the sums cover the SubsDone finished sub-problems only. It holds no unique
 // count, which a shard cannot know: Burnside is the Burnside numerator of the
 // sub-problems counted, which the shards of a plan sum to 8 × unique (MergeShards gives
-// the unique count). For a complete CountCheckpointed, which counts every sub-problem,
-// Burnside.Div8() is the unique count (checked to be whole).
+// the unique count). A CountCheckpointed, which counts every sub-problem, also gives
+// Unique, Burnside/8 (checked to be whole when complete; rounded down, a partial figure
+// as Total is, when not).
 type ShardResult struct {
-	N               int
-	Total, Burnside nqueens.Uint128
-	Seconds         float64 // counting time, summed over every run
+	N                       int
+	Total, Burnside, Unique nqueens.Uint128
+	Seconds                 float64 // counting time, summed over every run
 	// Kernel is the matcher kernel that counted: "go", "avx2" or "avx512", "none" for
 	// n ≤ 9; names joined by commas, in the order of their first run, when a resumed
 	// count changed kernel (as the result file and checkpoint record them).
@@ -188,7 +189,7 @@ func takeResult(p *fastcount.Plan, i, k int, ids []int, res *ShardResult) (bool,
 	if err := r.matches(p, i, k, ids); err != nil {
 		return false, fmt.Errorf("%s %w", res.ResultFile, err)
 	}
-	res.Total, res.Burnside, res.Kernel = r.Total, r.Burnside, r.Kernel
+	res.Total, res.Burnside, res.Kernel = nqueens.Uint128(r.Total), nqueens.Uint128(r.Burnside), r.Kernel
 	res.Seconds, res.Subs, res.SubsDone, res.Skipped = r.Seconds, r.IDs.Len(), r.IDs.Len(), true
 	return true, nil
 }
@@ -226,7 +227,10 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *checkpoint, m ma
 	res.Resumed = c.Done.Len()
 	err := count(ctx, p, c, m, opt)
 	_, uerr := c.unique() // a complete count's Burnside numerator is 8 × unique
-	res.Total, res.Burnside, res.Seconds, res.Kernel = c.Total, c.Burnside, c.Seconds, c.Kernel
+	res.Total, res.Burnside, res.Seconds, res.Kernel = nqueens.Uint128(c.Total), nqueens.Uint128(c.Burnside), c.Seconds, c.Kernel
+	if c.Shards == 1 { // the whole board's: CountCheckpointed
+		res.Unique = nqueens.Uint128(c.Burnside.Div8())
+	}
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
 	switch {
 	case errors.Is(err, ErrNotSaved) && c.Complete:

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // MergeResult is the sum of every shard of a plan.
@@ -146,10 +147,11 @@ func sumShards(run *sorted) (MergeResult, error) {
 	m := MergeResult{PlanHash: ref.plan, Engine: ref.engine, N: ref.n, Shards: ref.shards, Subs: ref.subs,
 		Files: run.files, results: run.byShard}
 	carry := false
+	var total, burnside u128.U128
 	for _, r := range run.byShard {
 		var c1, c2 bool
-		m.Total, c1 = m.Total.Add(r.Total)
-		m.Burnside, c2 = m.Burnside.Add(r.Burnside)
+		total, c1 = total.Add(r.Total)
+		burnside, c2 = burnside.Add(r.Burnside)
 		carry = carry || c1 || c2
 		m.Seconds += r.Seconds
 		if !slices.Contains(m.Versions, r.Version) {
@@ -160,11 +162,11 @@ func sumShards(run *sorted) (MergeResult, error) {
 	if carry {
 		return MergeResult{}, &MergeError{[]string{"the sums overflow 128 bits: the shard counts cannot all be right"}}
 	}
-	u, err := fastcount.Unique(m.Burnside)
+	u, err := fastcount.Unique(burnside)
 	if err != nil {
-		return MergeResult{}, &MergeError{[]string{fmt.Sprintf("the Burnside sum %v of the shards is not a multiple of 8: a shard count is wrong", m.Burnside)}}
+		return MergeResult{}, &MergeError{[]string{fmt.Sprintf("the Burnside sum %v of the shards is not a multiple of 8: a shard count is wrong", burnside)}}
 	}
-	m.Unique = u
+	m.Total, m.Burnside, m.Unique = nqueens.Uint128(total), nqueens.Uint128(burnside), nqueens.Uint128(u)
 	return m, nil
 }
 

@@ -194,7 +194,7 @@ func TestMerge128(t *testing.T) {
 	}
 	wantT, _ := u128.From(known(12)[0]).Add(u128.U128{Hi: 1})
 	wantB, _ := u128.From(8 * known(12)[1]).Add(u128.U128{Hi: 1})
-	if m.Total != wantT || m.Burnside != wantB || m.Unique != wantB.Div8() {
+	if u128.U128(m.Total) != wantT || u128.U128(m.Burnside) != wantB || u128.U128(m.Unique) != wantB.Div8() {
 		t.Errorf("merged %v %v %v, want %v %v %v", m.Total, m.Burnside, m.Unique, wantT, wantB, wantB.Div8())
 	}
 	// The files hold the sums as plain JSON numbers.
@@ -312,7 +312,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n=%d k=%d: %v", n, k, err)
 			}
-			if m.Total != u128.From(known(n)[0]) || m.Unique != u128.From(known(n)[1]) || m.Shards != k || m.N != n {
+			if u128.U128(m.Total) != u128.From(known(n)[0]) || u128.U128(m.Unique) != u128.From(known(n)[1]) || m.Shards != k || m.N != n {
 				t.Errorf("n=%d k=%d: merged %d %d, want %v", n, k, m.Total, m.Unique, known(n))
 			}
 		}
@@ -660,7 +660,7 @@ func TestFormatV2(t *testing.T) {
 		t.Fatalf("a version 2 file reads as %+v, %v", back, err)
 	}
 	m, err := MergeShards(paths)
-	if err != nil || m.Total != u128.From(known(12)[0]) || m.Unique != u128.From(known(12)[1]) || len(m.Versions) != 2 {
+	if err != nil || u128.U128(m.Total) != u128.From(known(12)[0]) || u128.U128(m.Unique) != u128.From(known(12)[1]) || len(m.Versions) != 2 {
 		t.Errorf("merge with a version 2 file: %+v, %v", m, err)
 	}
 	// An edit is caught by the version 2 checksum too.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // ErrNoShardFiles is wrapped by the error of ReadRunStatus when a directory holds no shard
@@ -234,14 +235,15 @@ func (r *runFiles) addDone(st *RunStatus, w weights, now time.Time) doneShards {
 	d := doneShards{start: now}
 	workers := map[int]int{}
 	var carry bool
+	var total, burnside u128.U128
 	for i, res := range r.byShard {
 		if res == nil {
 			continue
 		}
 		st.ShardsDone++
 		var c1, c2 bool
-		st.Total, c1 = st.Total.Add(res.Total)
-		st.Burnside, c2 = st.Burnside.Add(res.Burnside)
+		total, c1 = total.Add(res.Total)
+		burnside, c2 = burnside.Add(res.Burnside)
 		carry = carry || c1 || c2
 		st.CPUSeconds += res.Seconds * float64(max(res.Workers, 1))
 		st.Kernels = addKernels(st.Kernels, res.Kernel)
@@ -257,12 +259,13 @@ func (r *runFiles) addDone(st *RunStatus, w weights, now time.Time) doneShards {
 	if carry {
 		r.odd = append(r.odd, "the sums of the done shards overflow 128 bits: the shard counts cannot all be right")
 	}
+	st.Total, st.Burnside = nqueens.Uint128(total), nqueens.Uint128(burnside)
 	if st.ShardsDone == st.Shards && !carry {
-		u, err := fastcount.Unique(st.Burnside)
+		u, err := fastcount.Unique(burnside)
 		if err != nil {
-			r.odd = append(r.odd, fmt.Sprintf("the Burnside sum %v of the shards is not a multiple of 8: a shard count is wrong", st.Burnside))
+			r.odd = append(r.odd, fmt.Sprintf("the Burnside sum %v of the shards is not a multiple of 8: a shard count is wrong", burnside))
 		} else {
-			st.Unique, st.Complete = u, true
+			st.Unique, st.Complete = nqueens.Uint128(u), true
 		}
 	}
 	d.mostWorkers = 1

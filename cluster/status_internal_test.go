@@ -127,7 +127,7 @@ func TestStatus(t *testing.T) {
 	if st.N != statusN || st.Shards != statusK || st.PlanHash != s.p.Hash() || st.Engine != s.p.Version() || st.Subs != s.p.Len() || st.EstimatedBy != "plan" {
 		t.Errorf("plan: %+v", st)
 	}
-	if st.ShardsDone != 4 || st.Missing != "6-7" || len(st.Started) != 2 || st.Complete || st.Unique != (u128.U128{}) {
+	if st.ShardsDone != 4 || st.Missing != "6-7" || len(st.Started) != 2 || st.Complete || u128.U128(st.Unique) != (u128.U128{}) {
 		t.Fatalf("done %d, missing %q, running %+v, complete %v, unique %v", st.ShardsDone, st.Missing, st.Started, st.Complete, st.Unique)
 	}
 
@@ -144,7 +144,7 @@ func TestStatus(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if st.Total != total || st.Burnside != burnside || total == (u128.U128{}) {
+	if u128.U128(st.Total) != total || u128.U128(st.Burnside) != burnside || total == (u128.U128{}) {
 		t.Errorf("sums %v %v, counted %v %v", st.Total, st.Burnside, total, burnside)
 	}
 
@@ -195,7 +195,7 @@ func TestStatusComplete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !st.Complete || st.ShardsDone != 3 || st.Missing != "" || st.Unique != u128.From(known(12)[1]) || st.Total != u128.From(known(12)[0]) ||
+	if !st.Complete || st.ShardsDone != 3 || st.Missing != "" || u128.U128(st.Unique) != u128.From(known(12)[1]) || u128.U128(st.Total) != u128.From(known(12)[0]) ||
 		st.FractionDone != 1 || st.CPUSecondsLeft != 0 || !st.ETA.IsZero() {
 		t.Errorf("%+v", st)
 	}

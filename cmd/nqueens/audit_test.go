@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cluster"
 	"github.com/nqueens/nqueens/internal/qjoin"
 )
@@ -70,8 +71,8 @@ func TestAuditCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := r.Total
-	r.Total, _ = r.Total.Add64(8)
-	r.Burnside, _ = r.Burnside.Add64(8)
+	r.Total = add128(r.Total, nqueens.Uint128{Lo: 8})
+	r.Burnside = add128(r.Burnside, nqueens.Uint128{Lo: 8})
 	writeResult(t, path(5), r)
 	if code, _, errs := runCLI(t, "", "merge", dir); code != 0 {
 		t.Fatalf("the tampered shard should pass merge's checks: %s", errs)
@@ -184,8 +185,8 @@ func TestMergeRequireAuditHoldsFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	was := r.Total
-	r.Total, _ = r.Total.Add64(8)
-	r.Burnside, _ = r.Burnside.Add64(8)
+	r.Total = add128(r.Total, nqueens.Uint128{Lo: 8})
+	r.Burnside = add128(r.Burnside, nqueens.Uint128{Lo: 8})
 	writeResult(t, path, r)
 	if code, out, errs := runCLI(t, "", "merge", dir); code != 0 || !strings.Contains(out, "total=14772520 ") {
 		t.Fatalf("merge without --require-audit takes the well-sealed file: exit %d\n%s%s", code, out, errs)

@@ -248,7 +248,7 @@ func (c *countCmd) options(bar *lazyBar) cluster.ShardOptions {
 // count's, Burnside/8 (a shard's is dropped by countShard; an interrupted count's is
 // partial, as its total is).
 func (c *countCmd) output(r cluster.ShardResult) countOutput {
-	unique := r.Burnside.Div8()
+	unique := r.Unique
 	return countOutput{N: r.N, Total: r.Total, Unique: &unique, Seconds: r.Seconds,
 		Complete: r.Status == nqueens.Complete, Workers: c.workers, Kernel: r.Kernel, Subs: r.Subs, SubsDone: r.SubsDone,
 		Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}

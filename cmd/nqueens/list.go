@@ -43,7 +43,7 @@ a listing that lasts.
 A board without solution (n = 2, 3) lists nothing and says listed=0, exit
 0: the list of its solutions is empty, as count says total=0. (solve and
 complete exit 1 there: they were asked for a placement, and none exists.)`,
-			nqueens.MaxEnumerateN, nqueens.MaxKnownN),
+			nqueens.MaxEnumerateN, maxKnownN()),
 		Example: "  nqueens list 8\n  nqueens list 8 --unique --format board\n  nqueens list 16 --limit 10 --json",
 		Args:    exactArgs(1, "one board size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -118,4 +118,15 @@ func (c *listCmd) summary(res nqueens.EnumerateResult, took time.Duration) error
 	}
 	fmt.Fprintln(c.e.stderr, line)
 	return nil
+}
+
+// maxKnownN is the largest n whose published counts nqueens.KnownCounts gives.
+func maxKnownN() int {
+	n := 1
+	for {
+		if _, _, ok := nqueens.KnownCounts(n + 1); !ok {
+			return n
+		}
+		n++
+	}
 }

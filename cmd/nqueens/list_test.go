@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -145,7 +147,7 @@ func TestListFormatsVerify(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%v: exit %d", args, code)
 			}
-			ps, err := nqueens.ReadPlacements(strings.NewReader(out))
+			ps, err := readAll(strings.NewReader(out))
 			if err != nil || len(ps) != want {
 				t.Fatalf("%v: %d placements read back, %v", args, len(ps), err)
 			}
@@ -250,8 +252,24 @@ func TestListInterrupted(t *testing.T) {
 		if strconv.Itoa(lines) != m[1] || m[1] != m[2] {
 			t.Errorf("%v: %d lines printed, the summary says listed=%s, the message %s", args, lines, m[1], m[2])
 		}
-		if _, err := nqueens.ReadPlacements(strings.NewReader(out.String())); err != nil {
+		if _, err := readAll(strings.NewReader(out.String())); err != nil {
 			t.Errorf("%v: the partial listing does not read: %v", args, err)
 		}
 	}
+}
+
+// readAll reads every placement of the text out, as verify reads them; it is an error
+// when there is none.
+func readAll(r io.Reader) ([]nqueens.Placement, error) {
+	var out []nqueens.Placement
+	for p, err := range nqueens.Placements(context.Background(), r, nqueens.MaxN) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, slices.Clone(p))
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no placement")
+	}
+	return out, nil
 }

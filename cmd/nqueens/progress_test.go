@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/nqueens/nqueens"
 )
 
 // TestLazyBar: nothing before progressDelay; then the share done and no raw numbers
@@ -51,7 +49,7 @@ func TestListProgress(t *testing.T) {
 		if code != 0 || !strings.Contains(errs, "listing") {
 			t.Errorf("%v: exit %d, stderr %q: want a bar", args, code, errs)
 		}
-		if n, err := nqueens.ReadPlacements(strings.NewReader(out)); err != nil || len(n) == 0 {
+		if n, err := readAll(strings.NewReader(out)); err != nil || len(n) == 0 {
 			t.Errorf("%v: the output is no listing: %v", args, err)
 		}
 	}

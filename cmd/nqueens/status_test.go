@@ -58,8 +58,7 @@ func TestStatusCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		kernel = f.Kernel
-		total, _ = total.Add(f.Total)
-		burnside, _ = burnside.Add(f.Burnside)
+		total, burnside = add128(total, f.Total), add128(burnside, f.Burnside)
 	}
 
 	code, out, errs := runCLI(t, "", "status", dir)
