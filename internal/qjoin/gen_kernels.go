@@ -245,13 +245,18 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 		p("\tVPAND Y15, Y1, Y1")
 		p("\tVPSHUFB Y0, Y14, Y0")
 		p("\tVPSHUFB Y1, Y14, Y1")
+		// The byte counts (at most 8 a byte a block) add up in Y10 over the
+		// blocks of the tile, at most maxAVX2Tile of them (31 × 8 < 256),
+		// and are summed into words once per query.
 		p("\tVPADDB Y0, Y1, Y0")
-		p("\tVPSADBW Y12, Y0, Y0")
-		p("\tVPADDQ Y0, Y10, Y10")
+		p("\tVPADDB Y0, Y10, Y10")
 	}
 	p("\tADDQ $%d, BX", block)
 	p("\tDECQ AX")
 	p("\tJNZ %s", lbl("block"))
+	if !wide {
+		p("\tVPSADBW Y12, Y10, Y10")
+	}
 	p("\tVPSLLVQ %s9, %s10, %s10", reg, reg, reg)
 	p("\tVPADDQ %s10, %s11, %s11", reg, reg, reg)
 	p("\tADDQ $8, SI")

@@ -42,7 +42,7 @@ func joinPairsAVX2(q []uint64, xs, ys []uint64, mask uint64) []uint64 {
 // asmCount wraps an assembly count kernel for blocks of bw words, with
 // tiles of tileBytes.
 func asmCount(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64, bw, tileBytes int) countFunc {
-	tile := tileBlocks(bw, tileBytes)
+	tile := min(tileBlocks(bw, tileBytes), maxAVX2Tile)
 	return func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 		if nb == 0 || len(runs) == 0 {
 			return 0
@@ -68,6 +68,11 @@ const (
 	avx2Tile   = 24 << 10
 	avx512Tile = 48 << 10
 )
+
+// maxAVX2Tile is the most blocks a tile holds: the AVX2 kernels add each
+// block's byte counts (at most 8 a byte) in bytes over a tile, and sum them
+// into words once per query and tile, so 31 blocks at most (248 < 256).
+const maxAVX2Tile = 31
 
 var avx2Impl = &impl{
 	kind:   KernelAVX2,
