@@ -68,16 +68,23 @@ func (p *Plan) ShardSize(i, k int) (ShardSize, error) {
 type Estimate struct {
 	CoreHours    float64 // the whole count, in core-hours (CPU time summed over the cores)
 	HoursPerCost float64 // core-hours of one unit of Cost: a shard's are its Cost times this
-	Calibration  string  // where the figures come from, in words
-	Kernel       string  // the matcher kernel a count here runs ("" for n ≤ 9)
-	Sampled      int     // sub-problems counted here to calibrate (0: a stored calibration)
+	// CoreHoursLow and CoreHoursHigh bound CoreHours where the stored calibration was
+	// measured with another kernel than the one a count here runs (the AVX-512 kernel's
+	// figures scaled to avx2 or go by the ratios measured between kernels); else they
+	// equal it.
+	CoreHoursLow, CoreHoursHigh float64
+	Calibration                 string // where the figures come from, in words
+	Kernel                      string // the matcher kernel a count here runs ("" for n ≤ 9)
+	Sampled                     int    // sub-problems counted here to calibrate (0: a stored calibration)
 }
 
 // Estimate estimates the CPU time of the plan's count: its modelled time (the costs, in
 // nanoseconds of the machines the cost model was fitted on) times the ratio of measured
 // to modelled time of a calibration. With sample 0 the calibration is the one stored for
 // this kind of CPU (whole counts and sampled shards measured on 2-core cloud VMs with
-// the AVX-512 kernel: Intel Sapphire Rapids, AMD Zen 5). With sample > 0 it counts
+// the AVX-512 kernel: Intel Sapphire Rapids, AMD Zen 5), scaled, when a count here runs
+// the avx2 or the go kernel, by the ratio measured between that kernel and AVX-512,
+// with a range (CoreHoursLow, CoreHoursHigh). With sample > 0 it counts
 // sub-problems of the plan here, drawn at random by a generator seeded with the plan
 // hash, on workers goroutines, until about sample of CPU time is spent (at least one:
 // from n = 27 one takes minutes), calling progress, if not nil, with the CPU time so far.
@@ -92,7 +99,7 @@ func (p *Plan) Estimate(ctx context.Context, kernel string, sample time.Duration
 	if err != nil {
 		return Estimate{}, err
 	}
-	return Estimate{CoreHours: e.Seconds / 3600, HoursPerCost: e.PerCost / 3600,
+	return Estimate{CoreHours: e.Seconds / 3600, CoreHoursLow: e.Low / 3600, CoreHoursHigh: e.High / 3600, HoursPerCost: e.PerCost / 3600,
 		Calibration: e.Calibration, Kernel: e.Kernel, Sampled: e.Sampled}, nil
 }
 

@@ -280,3 +280,24 @@ func TestShardsSayKernel(t *testing.T) {
 		t.Errorf("a finished checkpoint resumed was written again:\n%s\n%s", before, after)
 	}
 }
+
+// TestPlanOtherKernel (issue 38, item 5): with another kernel than the stored
+// calibration's, plan scales the estimate to it and gives its range, in the JSON and the
+// text line; with the calibration's own kernel there is no range.
+func TestPlanOtherKernel(t *testing.T) {
+	t.Setenv(kernelEnv, "go")
+	out := planJSON(t, "16")
+	if !(out.CoreHoursLow > 0 && out.CoreHoursLow < out.CoreHours && out.CoreHours < out.CoreHoursHigh) ||
+		!strings.Contains(out.Calibration, "this machine runs the go kernel") {
+		t.Errorf("plan 16 with the go kernel: %v (%v to %v), %q", out.CoreHours, out.CoreHoursLow, out.CoreHoursHigh, out.Calibration)
+	}
+	if _, text, _ := runCLI(t, "", "plan", "16"); !strings.Contains(text, " core_hours_low=") || !strings.Contains(text, " core_hours_high=") {
+		t.Errorf("plan 16's text with the go kernel: %s", text)
+	}
+	t.Setenv(kernelEnv, "avx512")
+	if code, text, _ := runCLI(t, "", "plan", "16"); code == 0 {
+		if out := planJSON(t, "16"); out.CoreHoursLow != out.CoreHours || out.CoreHoursHigh != out.CoreHours || strings.Contains(text, "core_hours_low") {
+			t.Errorf("plan 16 with the AVX-512 kernel has a range: %v (%v to %v)", out.CoreHours, out.CoreHoursLow, out.CoreHoursHigh)
+		}
+	}
+}

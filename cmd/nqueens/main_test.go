@@ -50,6 +50,8 @@ var volatile = []struct {
 	{regexp.MustCompile(`"nodes":[0-9]+`), `"nodes":N`},
 	// Plan's estimate follows the CPU and its kernel.
 	{regexp.MustCompile(`core_hours=[0-9.e+-]+`), "core_hours=H"},
+	{regexp.MustCompile(`core_hours_(low|high)=[0-9.e+-]+`), "core_hours_$1=H"},
+	{regexp.MustCompile(`"core_hours_(low|high)":[0-9.e+-]+`), `"core_hours_$1":H`},
 	{regexp.MustCompile(`"core_hours":[0-9.e+-]+`), `"core_hours":H`},
 	{regexp.MustCompile(`kernels=[a-z0-9,]+`), "kernels=K"},
 	{regexp.MustCompile(`"kernels":\["[a-z0-9",]*\]`), `"kernels":K`},

@@ -31,15 +31,19 @@ type planOutput struct {
 	Memory  uint64 `json:"memory"`
 	// The estimate: CPU time of the whole count, the wall time on --cores C and the
 	// price at --price P per core-hour (0: not asked), and where the figures come from.
-	CoreHours   float64     `json:"core_hours"`
-	Cores       int         `json:"cores,omitempty"`
-	WallHours   float64     `json:"wall_hours,omitempty"`
-	Price       float64     `json:"price,omitempty"`
-	Kernel      string      `json:"kernel,omitempty"`
-	Sampled     int         `json:"sampled"`
-	Calibration string      `json:"calibration"`
-	Shards      int         `json:"shards,omitempty"` // K, with --shards K
-	Split       []planShard `json:"split,omitempty"`  // the K shards (cluster.Plan.Split)
+	CoreHours float64 `json:"core_hours"`
+	// The range of core_hours, where the stored calibration is scaled to another
+	// kernel than the one it was measured with (else both equal core_hours).
+	CoreHoursLow  float64     `json:"core_hours_low"`
+	CoreHoursHigh float64     `json:"core_hours_high"`
+	Cores         int         `json:"cores,omitempty"`
+	WallHours     float64     `json:"wall_hours,omitempty"`
+	Price         float64     `json:"price,omitempty"`
+	Kernel        string      `json:"kernel,omitempty"`
+	Sampled       int         `json:"sampled"`
+	Calibration   string      `json:"calibration"`
+	Shards        int         `json:"shards,omitempty"` // K, with --shards K
+	Split         []planShard `json:"split,omitempty"`  // the K shards (cluster.Plan.Split)
 }
 
 // planCmd is "nqueens plan".
@@ -75,9 +79,11 @@ shards measured on 2-core cloud VMs with the AVX-512 kernel: Intel Sapphire Rapi
 AMD Zen 5); with --calibrate, a sample of the plan's sub-problems counted here
 (drawn by the plan hash, so the same on every run) for about the CPU time given
 (at least one sub-problem: from n = 27 one takes minutes; the sample runs on
---workers). On a CPU without AVX-512 the stored figures are low (the avx2 kernel took 1.8
-to 3 times their CPU per solution on an AVX2-only AMD Zen 3; the calibration
-then says that this machine runs another kernel): calibrate there.
+--workers). Those figures are of the AVX-512 kernel: on a CPU that runs avx2 or go they are
+scaled by the ratios measured between the kernels, and given with their range
+(core_hours_low, core_hours_high): avx2 1.29 (on a Zen 5) to 3 times (an
+AVX2-only Zen 3), go 2.9 to 4.74 times; the calibration says so. --calibrate
+measures this machine instead.
 --cores C adds the wall time of the count on C cores
 (wall_hours: the core-hours over C, and with --shards at least the largest shard
 on its workers), --price P the cost at P per core-hour (any currency).`,
@@ -142,6 +148,7 @@ func (c *planCmd) run(size string) error {
 	}
 	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost(),
 		Workers: c.workers, Memory: p.Memory(c.workers), CoreHours: est.CoreHours, Cores: c.cores,
+		CoreHoursLow: est.CoreHoursLow, CoreHoursHigh: est.CoreHoursHigh,
 		Kernel: est.Kernel, Sampled: est.Sampled, Calibration: est.Calibration}
 	var largest float64 // the core-hours of the largest shard
 	if c.k > 0 {
@@ -260,6 +267,9 @@ func (c *planCmd) render(out planOutput) error {
 	fmt.Fprintf(c.e.stdout, "n=%d subs=%d cost=%d engine=%s plan=%s workers=%d memory=%s\n",
 		out.N, out.Subs, out.Cost, out.Engine, out.Plan, out.Workers, memoryText(out.Memory))
 	line := "core_hours=" + hours(out.CoreHours)
+	if out.CoreHoursLow != out.CoreHoursHigh {
+		line += fmt.Sprintf(" core_hours_low=%s core_hours_high=%s", hours(out.CoreHoursLow), hours(out.CoreHoursHigh))
+	}
 	if out.Cores > 0 {
 		line += fmt.Sprintf(" cores=%d wall_hours=%s", out.Cores, hours(out.WallHours))
 	}

@@ -22,7 +22,10 @@ import (
 // measured to modelled time that a calibration found for this n.
 type Estimate struct {
 	// Seconds is the CPU time of the whole count, summed over the cores.
-	Seconds float64
+	// Low and High bound it where the calibration was measured with another
+	// kernel than the one a count here runs (kernelFactors); else they are
+	// Seconds.
+	Seconds, Low, High float64
 	// PerCost is the CPU seconds of one unit of the plan's cost: a shard
 	// of cost c takes c × PerCost.
 	PerCost float64
@@ -72,6 +75,28 @@ var calibrations = []calibration{
 		// three (the median), 29 one.
 		ratio: map[int]float64{25: 0.778, 26: 0.770, 28: 1.443, 29: 3.085},
 	},
+}
+
+// A kernelFactor is the CPU a count takes with a kernel, relative to the
+// AVX-512 kernel of the stored calibrations: the least and the most ratio
+// measured, and where.
+type kernelFactor struct {
+	low, high float64
+	how       string
+}
+
+// kernelFactors scale a stored calibration (AVX-512) to the kernel a count
+// here runs, as a range: per-solution CPU times measured with each kernel.
+//   - avx2: 1.29 on the AMD Zen 5 VM itself (two shards of n = 22 of 512,
+//     twice each, avx2 against avx512, the median, 2026-12-04); 3.0 at most on a 2-core AMD Zen 3 VM
+//     without AVX-512, whose counts took 1.8 to 3 times the Zen 5 figures
+//     (issue 38's report): a slower machine as much as a narrower kernel.
+//   - go: 2.9 on the Intel Xeon VM (count 17, 2026-12-03) to 4.74 on the Zen 5
+//     VM (the same shards of n = 22, the median): the larger n, the larger the
+//     kernel's share.
+var kernelFactors = map[qjoin.Kernel]kernelFactor{
+	qjoin.KernelAVX2: {1.29, 3.0, "the avx2 kernel took 1.29 (AMD Zen 5, n = 22) to 3.0 (an AVX2-only AMD Zen 3) times its CPU"},
+	qjoin.KernelGo:   {2.9, 4.74, "the go kernel took 2.9 (Intel Xeon, n = 17) to 4.74 (AMD Zen 5, n = 22) times its CPU"},
 }
 
 // at is c's measured-to-modelled ratio at n, and how it was had: measured
@@ -134,10 +159,19 @@ func (p *Plan) storedEstimate(vendor string, kern qjoin.Kernel) Estimate {
 	if c.vendor != vendor {
 		e.Calibration += fmt.Sprintf("; none stored for this CPU (%s)", orUnknown(vendor))
 	}
-	if kern != c.kernel {
+	e.Seconds = e.PerCost * float64(p.TotalCost)
+	e.Low, e.High = e.Seconds, e.Seconds
+	if f, ok := kernelFactors[kern]; ok && kern != c.kernel && c.kernel == qjoin.KernelAVX512 {
+		// Scaled to the kernel that runs here, by the geometric middle of its
+		// range, which the estimate gives as well.
+		mid := math.Sqrt(f.low * f.high)
+		e.Low, e.High = e.Seconds*f.low, e.Seconds*f.high
+		e.Seconds *= mid
+		e.PerCost *= mid
+		e.Calibration += fmt.Sprintf("; this machine runs the %v kernel, and %s: scaled by %.2f, range %.2f to %.2f times; --calibrate measures here", kern, f.how, mid, f.low, f.high)
+	} else if kern != c.kernel {
 		e.Calibration += fmt.Sprintf("; this machine runs the %v kernel: calibrate here", kern)
 	}
-	e.Seconds = e.PerCost * float64(p.TotalCost)
 	return e
 }
 
@@ -164,7 +198,7 @@ func (p *Plan) Estimate(ctx context.Context, k qjoin.Kernel, sample time.Duratio
 			return Estimate{}, err
 		}
 		s := cputime.Since(start).Seconds()
-		return Estimate{Seconds: s, PerCost: s / float64(max(p.TotalCost, 1)), Sampled: p.Len(),
+		return Estimate{Seconds: s, Low: s, High: s, PerCost: s / float64(max(p.TotalCost, 1)), Sampled: p.Len(),
 			Calibration: fmt.Sprintf("counted here whole (n=%d: border constellations)", p.N)}, nil
 	}
 	kern, err := k.Resolve()
@@ -230,5 +264,6 @@ func (p *Plan) Estimate(ctx context.Context, k qjoin.Kernel, sample time.Duratio
 	e := Estimate{PerCost: r * p.CostUnit() / 1e9, Kernel: kern.String(), Sampled: n,
 		Calibration: fmt.Sprintf("here: %d sub-problems drawn by the plan hash, %.1f s of CPU, the %v kernel", n, cpu.Seconds(), kern)}
 	e.Seconds = e.PerCost * float64(p.TotalCost)
+	e.Low, e.High = e.Seconds, e.Seconds
 	return e, nil
 }

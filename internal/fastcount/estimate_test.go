@@ -73,8 +73,21 @@ func TestStoredEstimate(t *testing.T) {
 			t.Errorf("%s with the AVX-512 kernel: %q", vendor, e.Calibration)
 		}
 	}
-	if e := p.storedEstimate("GenuineIntel", qjoin.KernelGo); !strings.Contains(e.Calibration, "go kernel: calibrate here") {
-		t.Errorf("the go kernel: %q", e.Calibration)
+	// Another kernel than the calibration's: scaled by the middle of its measured range,
+	// which the estimate gives, and said.
+	base := p.storedEstimate("GenuineIntel", qjoin.KernelAVX512)
+	if base.Low != base.Seconds || base.High != base.Seconds {
+		t.Errorf("the calibration's own kernel has a range: %v %v %v", base.Low, base.Seconds, base.High)
+	}
+	for _, k := range []qjoin.Kernel{qjoin.KernelAVX2, qjoin.KernelGo} {
+		f := kernelFactors[k]
+		e := p.storedEstimate("GenuineIntel", k)
+		mid := math.Sqrt(f.low * f.high)
+		if !(f.low > 1 && f.high > f.low) || math.Abs(e.Low-base.Seconds*f.low) > 1e-9*e.Low || math.Abs(e.High-base.Seconds*f.high) > 1e-9*e.High ||
+			math.Abs(e.Seconds-base.Seconds*mid) > 1e-9*e.Seconds || math.Abs(e.PerCost-base.PerCost*mid) > 1e-9*e.PerCost ||
+			!strings.Contains(e.Calibration, "this machine runs the "+k.String()+" kernel") || !strings.Contains(e.Calibration, "--calibrate measures here") {
+			t.Errorf("the %v kernel: %v (%v to %v) s, %q; the AVX-512 figure %v s", k, e.Seconds, e.Low, e.High, e.Calibration, base.Seconds)
+		}
 	}
 }
 
