@@ -88,9 +88,10 @@ type kernelFactor struct {
 // kernelFactors scale a stored calibration (AVX-512) to the kernel a count
 // here runs, as a range: per-solution CPU times measured with each kernel.
 //   - avx2: 1.29 on the AMD Zen 5 VM itself (two shards of n = 22 of 512,
-//     twice each, avx2 against avx512, the median, 2026-12-04); 3.0 at most on a 2-core AMD Zen 3 VM
-//     without AVX-512, whose counts took 1.8 to 3 times the Zen 5 figures
-//     (issue 38's report): a slower machine as much as a narrower kernel.
+//     twice each, avx2 against avx512, the median, 2026-12-04); 3.0 at most
+//     on a 2-core AMD Zen 3 VM without AVX-512, whose counts took 1.8 to 3
+//     times the Zen 5 figures (issue 38's report): a slower machine as much
+//     as a narrower kernel.
 //   - go: 2.9 on the Intel Xeon VM (count 17, 2026-12-03) to 4.74 on the Zen 5
 //     VM (the same shards of n = 22, the median): the larger n, the larger the
 //     kernel's share.
