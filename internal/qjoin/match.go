@@ -122,6 +122,10 @@ type matcher struct {
 	words []uint64 // the table words grouped and padded
 	tab   []uint64 // the chunk tables
 	count countFunc
+	// probe, when set (by a benchmark, through the plan's options), hears every
+	// call of count: its blocks of halves East halves, its chunks and its
+	// queries. Nil outside the tests: the kernel is then called directly.
+	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
 	v     lineSets // the AVX2 build's scratch
 
 	// Scratch.
@@ -188,7 +192,7 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 	m.tab = m.tab[:m.nb()*bw]
 	m.im.build(m.words, m.nb(), m.tab, m.k, &m.v)
 	m.count = m.im.count(m.k)
-	if probe := kernelProbe; probe != nil {
+	if probe := m.probe; probe != nil {
 		count, k, halves := m.count, m.k, m.im.halves
 		m.count = func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
 			probe(nb, k, halves, qs, runs)
@@ -196,11 +200,6 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 		}
 	}
 }
-
-// kernelProbe, when set (by a benchmark, before any count), hears every call
-// of a count kernel: its blocks of halves East halves, its chunks and its
-// queries. Nil outside the tests: the kernels are then called directly.
-var kernelProbe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
 
 // cost is the modelled work of matching the queries q against the table
 // words with the best number of cut lines (chooseStep).

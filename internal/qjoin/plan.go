@@ -124,6 +124,9 @@ type planOptions struct {
 	eastCap int
 	// smallEast and stepPairs: see matcher.
 	smallEast, stepPairs int
+	// probe, when set (by a benchmark), hears every call of a count kernel: see
+	// matcher.probe.
+	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
 	// westRestricted: the West half is the restricted one (see geom).
 	westRestricted bool
 	// orient: a row set whose halves all fit in one part and one batch

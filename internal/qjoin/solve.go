@@ -53,6 +53,7 @@ func newSolver(p *Plan, k Kernel) *solver {
 	m.forceCut = p.o.forceCut
 	m.smallEast = p.o.smallEast
 	m.stepPairs = p.o.stepPairs
+	m.probe = p.o.probe
 	s := &solver{p: p, o: &p.o, t: p.t, im: im, m: m}
 	if p.o.slices {
 		s.slicers = newSlicers(p.g, p.t, false, p.o.shared)

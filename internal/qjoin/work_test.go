@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// workTally is the work of the count kernels over a count, as kernelProbe hears it: the
+// workTally is the work of the count kernels over a count, as the plan's probe hears it: the
 // East-West pairs compared, the chunk loads made (one a query, chunk and block), and the
 // loads that queries sharing a prefix of chunk values would make if the kernel reused
 // the AND of the prefix (a trie of the West words walked in sorted order, with the chunks
@@ -155,8 +155,7 @@ func BenchmarkWork(b *testing.B) {
 			}
 			b.StopTimer()
 			w := &workTally{}
-			kernelProbe = w.probe
-			defer func() { kernelProbe = nil }()
+			p.o.probe = w.probe
 			if count() != sols {
 				b.Fatal("the probed count differs")
 			}
