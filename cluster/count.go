@@ -16,6 +16,7 @@ import (
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/report"
 	"github.com/nqueens/nqueens/internal/rules"
+	"github.com/nqueens/nqueens/internal/u128"
 )
 
 // ShardOptions configures CountCheckpointed and CountShard. The zero value counts on
@@ -112,7 +113,9 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 	if err != nil {
 		return res, err
 	}
-	return runCheckpointed(ctx, p.p, c, m, opt, res)
+	res, err = runCheckpointed(ctx, p.p, c, m, opt, res)
+	res.Unique = nqueens.Uint128(u128.U128(res.Burnside).Div8()) // the whole board's
+	return res, err
 }
 
 // CountShard counts shard i of the k shards of p (see Split) into the directory dir: the
@@ -228,9 +231,6 @@ func runCheckpointed(ctx context.Context, p *fastcount.Plan, c *checkpoint, m ma
 	err := count(ctx, p, c, m, opt)
 	_, uerr := c.unique() // a complete count's Burnside numerator is 8 × unique
 	res.Total, res.Burnside, res.Seconds, res.Kernel = nqueens.Uint128(c.Total), nqueens.Uint128(c.Burnside), c.Seconds, c.Kernel
-	if c.Shards == 1 { // the whole board's: CountCheckpointed
-		res.Unique = nqueens.Uint128(c.Burnside.Div8())
-	}
 	res.Subs, res.SubsDone = c.Todo.Len(), c.Done.Len()
 	switch {
 	case errors.Is(err, ErrNotSaved) && c.Complete:
@@ -310,8 +310,9 @@ func remaining(p *fastcount.Plan, c *checkpoint) (todo []int, doneCost, totalCos
 }
 
 // kernelNone is the kernel recorded for the plans counted without one: the
-// constellations of the small boards (fastcount.Plan.HasKernel).
-const kernelNone = "none"
+// constellations of the small boards (fastcount.Plan.HasKernel), named as
+// the root's counts name it.
+const kernelNone = fastcount.KernelNone
 
 // A matcher is the matcher kernel of a count, resolved on this machine: the kernel that
 // runs and the name the files record.
