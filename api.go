@@ -68,8 +68,8 @@ type Stats struct {
 	// calls of one search function.
 	Nodes     uint64
 	Checks    uint64 // tests of a square
-	Subs      int    // independent sub-problems of a count
-	SubsDone  int    // sub-problems finished
+	Subs      uint64 // independent sub-problems of a count
+	SubsDone  uint64 // sub-problems finished
 	Attempts  uint64 // local search: initial-search attempts
 	Conflicts uint64 // local search: queens left in conflict after the initial search (k)
 	Swaps     uint64 // local search: final-search swap attempts
@@ -180,7 +180,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err e
 	defer rep.Close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.Phase("count")})
 	return CountResult{N: n, Total: Uint128(r.Total), Unique: Uint128(r.Unique), Kernel: r.Kernel,
-		Stats: Stats{Subs: r.Subs, SubsDone: r.SubsDone}}, err
+		Stats: Stats{Subs: uint64(r.Subs), SubsDone: uint64(r.SubsDone)}}, err
 }
 
 // Algorithm names a way to find one solution.

@@ -56,10 +56,11 @@ func WriteBinary(ctx context.Context, w io.Writer, p Placement) error {
 	return ctx.Err()
 }
 
-// BinaryColumns streams the 0-based columns of a binary placement from r. The error, if
-// any, is stored in *err once the stream ends early.
-func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
-	return func(yield func(int) bool) {
+// BinaryColumns streams the 0-based columns of a binary placement from r, each with a nil
+// error. A read error, or an input whose size is not a multiple of 4, ends the stream with
+// one last pair (0, err).
+func BinaryColumns(r io.Reader) iter.Seq2[int, error] {
+	return func(yield func(int, error) bool) {
 		buf := make([]byte, 1<<16)
 		have := 0 // bytes in buf not yet decoded
 		for {
@@ -67,19 +68,19 @@ func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
 			have += k
 			words := have / 4
 			for i := range words {
-				if !yield(int(binary.LittleEndian.Uint32(buf[4*i:]))) {
+				if !yield(int(binary.LittleEndian.Uint32(buf[4*i:])), nil) {
 					return
 				}
 			}
 			have = copy(buf, buf[4*words:have])
 			if e == io.EOF || e == io.ErrUnexpectedEOF {
 				if have != 0 {
-					*err = &ParseError{Msg: "binary placement is truncated: its size is not a multiple of 4"}
+					yield(0, &ParseError{Msg: "binary placement is truncated: its size is not a multiple of 4"})
 				}
 				return
 			}
 			if e != nil {
-				*err = e
+				yield(0, e)
 				return
 			}
 		}
@@ -90,16 +91,15 @@ func BinaryColumns(r io.Reader, err *error) iter.Seq[int] {
 // memory, 4 bytes per queen. Columns past 2^31−1 read as 2^31−1, off every board.
 func ReadBinary(r io.Reader) (Placement, error) {
 	var p Placement
-	var err error
 	cr := &countingReader{r: r}
-	for c := range BinaryColumns(cr, &err) {
+	for c, err := range BinaryColumns(cr) {
+		if err != nil {
+			return nil, binaryError(err, cr.n)
+		}
 		if len(p) == MaxN {
 			return nil, tooManyRows()
 		}
 		p = append(p, clampColumn(c))
-	}
-	if err := binaryError(err, cr.n); err != nil {
-		return nil, err
 	}
 	return p, nil
 }

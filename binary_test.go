@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"testing/iotest"
 )
 
 // TestWriteBinarySameBytes: WriteBinary writes exactly the bytes of the encoding path,
@@ -65,5 +68,38 @@ func TestWriteBinaryCancelled(t *testing.T) {
 	}
 	if buf.Len() != 0 {
 		t.Fatalf("wrote %d bytes after cancellation", buf.Len())
+	}
+}
+
+// TestBinaryColumnsErrors: BinaryColumns yields every whole column with a nil error, then
+// ends a truncated input or a failing reader with one pair (0, err), and stops when the
+// loop breaks.
+func TestBinaryColumnsErrors(t *testing.T) {
+	collect := func(r io.Reader) (cols []int, errs []error) {
+		for c, err := range BinaryColumns(r) {
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			cols = append(cols, c)
+		}
+		return cols, errs
+	}
+	whole := []byte{3, 0, 0, 0, 1, 0, 0, 0}
+	if cols, errs := collect(bytes.NewReader(whole)); len(errs) != 0 || !slices.Equal(cols, []int{3, 1}) {
+		t.Errorf("whole input: columns %v, errors %v; want [3 1] and none", cols, errs)
+	}
+	cols, errs := collect(bytes.NewReader(append(whole, 9)))
+	var pe *ParseError
+	if !slices.Equal(cols, []int{3, 1}) || len(errs) != 1 || !errors.As(errs[0], &pe) {
+		t.Errorf("truncated input: columns %v, errors %v; want [3 1] and one *ParseError", cols, errs)
+	}
+	boom := errors.New("boom")
+	cols, errs = collect(io.MultiReader(bytes.NewReader(whole), iotest.ErrReader(boom)))
+	if !slices.Equal(cols, []int{3, 1}) || len(errs) != 1 || !errors.Is(errs[0], boom) {
+		t.Errorf("failing reader: columns %v, errors %v; want [3 1] and boom", cols, errs)
+	}
+	for range BinaryColumns(bytes.NewReader(append(whole, 9))) {
+		break // must not panic by yielding after the loop ends
 	}
 }

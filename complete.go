@@ -48,16 +48,20 @@ type CompletionOptions struct {
 	Progress func(Progress)
 }
 
-// CompletionResult is the outcome of FindCompletion.
+// CompletionResult is the outcome of FindCompletion (a placement) or of CountCompletions
+// (a count).
 type CompletionResult struct {
 	N         int
-	Placement Placement // a solution keeping every fixed queen; it has passed Verify
+	Placement Placement // FindCompletion: a solution keeping every fixed queen; it has passed Verify
+	// Total is what CountCompletions counted: the completions of the partial placement.
+	Total uint64
 	// Algorithm is the search that answered: Propagation (the complete search),
 	// MinConflicts (min-conflicts repair, alternating with it) or LocalSearch (Sosic–Gu's
 	// local search with the fixed queens in place, O(n), on large boards: the algorithm
-	// of Solve's LocalSearch).
+	// of Solve's LocalSearch). CountCompletions given no fixed queen runs [Count] and
+	// leaves it empty.
 	Algorithm Algorithm
-	Status    Status // Complete, NoSolution, Undecided, Interrupted or Failed
+	Status    Status // Complete, NoSolution, Undecided (FindCompletion), Interrupted or Failed
 	// Stats: Nodes (propagation), Attempts and Swaps (local searches), Restarts (runs and
 	// rounds after the first).
 	Stats Stats
@@ -111,11 +115,14 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 	return res, nil
 }
 
-// CountCompletions counts the solutions that keep the queens of p. With no queen fixed it
-// is [Count]'s total. Of opt, MaxMemory and Progress apply.
-func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (uint64, Stats, error) {
+// CountCompletions counts the solutions that keep the queens of p: the result's Total,
+// exact when its Status is Complete, a lower bound when Interrupted (ctx cancelled). With
+// no queen fixed it is [Count]'s total. Of opt, MaxMemory and Progress apply.
+func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (res CompletionResult, err error) {
+	defer func() { res.Status = settle(res.Status, err) }()
+	res = CompletionResult{N: len(p)}
 	if err := checkPartial(p, MaxCountCompletionsN, opt.MaxMemory, true); err != nil {
-		return 0, Stats{}, err
+		return res, err
 	}
 	empty := true
 	for _, c := range p {
@@ -123,12 +130,14 @@ func CountCompletions(ctx context.Context, p Partial, opt CompletionOptions) (ui
 	}
 	if empty && len(p) <= 27 {
 		r, err := Count(ctx, len(p), CountOptions{Progress: opt.Progress})
-		return r.Total.Lo, r.Stats, err // Q(27) < 2^64
+		res.Total, res.Stats = r.Total.Lo, r.Stats // Q(27) < 2^64
+		return res, err
 	}
 	rep := newReporter(opt.Progress)
 	defer rep.Close()
-	n, st, err := complete.Count(ctx, p, rep.Phase("count"))
-	return n, Stats{Nodes: st.Nodes}, err
+	total, st, err := complete.Count(ctx, p, rep.Phase("count"))
+	res.Algorithm, res.Total, res.Stats = Propagation, total, Stats{Nodes: st.Nodes}
+	return res, err
 }
 
 // checkPartial rejects boards beyond maxN, boards whose search the memory cannot hold (a

@@ -21,14 +21,14 @@ func ExampleFindCompletion() {
 
 func ExampleCountCompletions() {
 	p, _ := nqueens.ParsePartial("1:1", 8)
-	n, _, _ := nqueens.CountCompletions(context.Background(), p, nqueens.CompletionOptions{})
-	fmt.Println(n)
+	res, _ := nqueens.CountCompletions(context.Background(), p, nqueens.CompletionOptions{})
+	fmt.Println(res.Total, res.Status)
 	p, _ = nqueens.ParsePartial("1:1, 2:2", 8)
-	_, _, err := nqueens.CountCompletions(context.Background(), p, nqueens.CompletionOptions{})
-	fmt.Println(err)
+	res, err := nqueens.CountCompletions(context.Background(), p, nqueens.CompletionOptions{})
+	fmt.Println(res.Status, err)
 	// Output:
-	// 4
-	// queens at row 1, column 1 and row 2, column 2 share a diagonal
+	// 4 complete
+	// failed queens at row 1, column 1 and row 2, column 2 share a diagonal
 }
 
 func ExampleEnumerate() {

@@ -75,7 +75,11 @@ func FuzzReadBinary(f *testing.F) {
 		p, err := ReadBinary(bytes.NewReader(data))
 		var serr error
 		var q Placement
-		for c := range BinaryColumns(bytes.NewReader(data), &serr) {
+		for c, err := range BinaryColumns(bytes.NewReader(data)) {
+			if err != nil {
+				serr = err
+				break
+			}
 			q = append(q, int32(min(c, 1<<31-1)))
 		}
 		if (err == nil) != (serr == nil) {
@@ -127,7 +131,7 @@ func TestSymmetryProperties(t *testing.T) {
 		if size != 1 && size != 2 && size != 4 && size != 8 {
 			t.Fatalf("class size %d", size)
 		}
-		for _, s := range Symmetries {
+		for _, s := range Symmetries() {
 			q := s.Apply(p)
 			if c2, _ := Canonical(q); !slices.Equal(c2, c) {
 				t.Fatalf("%v and its image %v have different canonical forms", p, q)

@@ -125,7 +125,7 @@ func TestSymmetries(t *testing.T) {
 		classSum := 0
 		seen := map[string]bool{}
 		for _, p := range sols {
-			for _, s := range Symmetries {
+			for _, s := range Symmetries() {
 				q := s.Apply(p)
 				if err := Verify(q); err != nil || !set[q.String()] {
 					t.Fatalf("n=%d: %v of %v = %v is not a solution (%v)", n, s, p, q, err)
@@ -397,7 +397,7 @@ func TestFindCompletionLargeBoard(t *testing.T) {
 	}
 	// Counting needs the complete search: its memory is checked, not the local search's.
 	var me *MemoryError
-	if _, _, err := CountCompletions(ctx, p, CompletionOptions{}); !errors.As(err, &me) {
+	if _, err := CountCompletions(ctx, p, CompletionOptions{}); !errors.As(err, &me) {
 		t.Errorf("count of n=%d: %v, want a MemoryError", n, err)
 	}
 }
@@ -434,3 +434,31 @@ func TestUint128(t *testing.T) {
 		}
 	}
 }
+
+// TestCountCompletionsResult: CountCompletions returns one result with its status: the
+// count and Complete, Count's total for an empty board, Failed with the conflict, and
+// Interrupted when cancelled.
+func TestCountCompletionsResult(t *testing.T) {
+	ctx := context.Background()
+	p, _ := ParsePartial("1:1", 8)
+	res, err := CountCompletions(ctx, p, CompletionOptions{})
+	if err != nil || res.Total != 4 || res.Status != Complete || res.Algorithm != Propagation || res.N != 8 || res.Stats.Nodes == 0 {
+		t.Errorf("1:1 on 8: %+v, %v; want 4 completions, complete, propagation", res, err)
+	}
+	want, _, _ := KnownCounts(10)
+	res, err = CountCompletions(ctx, emptyPartial(10), CompletionOptions{})
+	if err != nil || res.Total != want || res.Status != Complete || res.Algorithm != "" {
+		t.Errorf("empty 10: %+v, %v; want %d by Count", res, err, want)
+	}
+	p, _ = ParsePartial("1:1, 2:2", 8)
+	if res, err = CountCompletions(ctx, p, CompletionOptions{}); err == nil || res.Status != Failed {
+		t.Errorf("conflicting queens: %+v, %v; want failed", res, err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	p, _ = ParsePartial("1:2", 16)
+	if res, err = CountCompletions(cctx, p, CompletionOptions{}); !errors.Is(err, context.Canceled) || res.Status != Interrupted {
+		t.Errorf("cancelled: %+v, %v; want interrupted", res, err)
+	}
+}
+

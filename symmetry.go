@@ -18,8 +18,11 @@ const (
 	MirrorRotate270
 )
 
-// Symmetries lists the 8 symmetries, Identity first.
-var Symmetries = [8]Symmetry{Identity, Rotate90, Rotate180, Rotate270, Mirror, MirrorRotate90, MirrorRotate180, MirrorRotate270}
+// Symmetries returns the 8 symmetries, Identity first. It returns a fresh array: there is
+// no package variable a caller could change.
+func Symmetries() [8]Symmetry {
+	return [8]Symmetry{Identity, Rotate90, Rotate180, Rotate270, Mirror, MirrorRotate90, MirrorRotate180, MirrorRotate270}
+}
 
 var symmetryNames = [8]string{"identity", "rotate90", "rotate180", "rotate270", "mirror", "mirror+rotate90", "mirror+rotate180", "mirror+rotate270"}
 
@@ -51,7 +54,8 @@ func (s Symmetry) Apply(p Placement) Placement {
 func Canonical(p Placement) (Placement, int) {
 	best := slices.Clone(p)
 	images := []Placement{best}
-	for _, s := range Symmetries[1:] {
+	all := Symmetries()
+	for _, s := range all[1:] {
 		q := s.Apply(p)
 		if slices.Compare(q, best) < 0 {
 			best = q

@@ -56,7 +56,11 @@ func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, err
 	var pre [4]growBits
 	var readErr error
 	cr := &countingReader{r: r}
-	for c := range BinaryColumns(cr, &readErr) {
+	for c, err := range BinaryColumns(cr) {
+		if err != nil {
+			readErr = err
+			break
+		}
 		if rows%streamChunk == 0 && rows > 0 {
 			if err := ctx.Err(); err != nil {
 				return 0, err
@@ -126,7 +130,11 @@ func verifyBinaryFile(ctx context.Context, f *os.File, size int64, rep *report.R
 			return
 		}
 		r := 0
-		for c := range BinaryColumns(f, &readErr) {
+		for c, err := range BinaryColumns(f) {
+			if err != nil {
+				readErr = err
+				return
+			}
 			if r++; r%streamChunk == 0 {
 				if ctx.Err() != nil {
 					return

@@ -276,7 +276,7 @@ type transformResponse struct {
 
 // parseSymmetry maps a name of nqueens.Symmetry.String back to the symmetry.
 func parseSymmetry(name string) (nqueens.Symmetry, bool) {
-	for _, s := range nqueens.Symmetries {
+	for _, s := range nqueens.Symmetries() {
 		if s.String() == name {
 			return s, true
 		}
@@ -311,8 +311,8 @@ func (s *server) transform(r *http.Request) (job, error) {
 	}
 	sym, ok := parseSymmetry(req.Symmetry)
 	if !ok {
-		names := make([]string, len(nqueens.Symmetries))
-		for i, s := range nqueens.Symmetries {
+		names := make([]string, len(nqueens.Symmetries()))
+		for i, s := range nqueens.Symmetries() {
 			names[i] = s.String()
 		}
 		return nil, badRequest("symmetry %q is not one of %s", req.Symmetry, strings.Join(names, ", "))

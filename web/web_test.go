@@ -297,7 +297,7 @@ func TestCount(t *testing.T) {
 func TestTransform(t *testing.T) {
 	h := New(Options{})
 	p := nqueens.Placement{0, 4, 7, 5, 2, 6, 1, 3}
-	for _, sym := range nqueens.Symmetries {
+	for _, sym := range nqueens.Symmetries() {
 		body := fmt.Sprintf(`{"columns":%s,"symmetry":%q}`, jsonInts(oneBased(p)), sym)
 		r := decode[transformResponse](t, do(t, h, http.MethodPost, "/api/transform", body))
 		c, size := nqueens.Canonical(p)

@@ -297,9 +297,10 @@ func (c *completeCmd) countCompletions(p nqueens.Partial, f nqueens.Format) erro
 	n, fixed := len(p), fixedPairs(p)
 	start := time.Now()
 	bar := newLazyBar(e.stderr, c.progress.shown(e.stderr), "counting", e.progressDelay)
-	count, st, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
+	res, err := nqueens.CountCompletions(e.ctx, p, nqueens.CompletionOptions{Progress: bar.record})
 	bar.finish()
-	stopped := err != nil && e.ctx.Err() != nil
+	count, st := res.Total, res.Stats
+	stopped := res.Status == nqueens.Interrupted
 	if err != nil && !stopped {
 		return err
 	}

@@ -151,8 +151,8 @@ func (c *countCmd) countPlain(n int) error {
 		return cerr
 	}
 	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
-		Complete: res.Status == nqueens.Complete, Workers: c.workers, Kernel: res.Kernel, Subs: res.Stats.Subs,
-		SubsDone: res.Stats.SubsDone}
+		Complete: res.Status == nqueens.Complete, Workers: c.workers, Kernel: res.Kernel, Subs: int(res.Stats.Subs),
+		SubsDone: int(res.Stats.SubsDone)}
 	if err := c.render(out); err != nil {
 		return err
 	}
