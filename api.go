@@ -11,7 +11,6 @@ import (
 	"github.com/nqueens/nqueens/internal/construct"
 	"github.com/nqueens/nqueens/internal/fastcount"
 	"github.com/nqueens/nqueens/internal/localsearch"
-	"github.com/nqueens/nqueens/internal/plumbing"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/sysmem"
 	"github.com/nqueens/nqueens/internal/u128"
@@ -84,9 +83,10 @@ type CountResult struct {
 	// Kernel names the matcher kernel of the quadrant join that counted: "go", "avx2"
 	// or "avx512" (CountOptions.Kernel, resolved), "none" for n ≤ 9 (the border
 	// constellations run none).
-	Kernel string
-	Status Status
-	Stats  Stats
+	Kernel  string
+	Workers int // the goroutines it counted on: CountOptions.Workers, 0 resolved to one per CPU
+	Status  Status
+	Stats   Stats
 }
 
 // Uint128 is an unsigned 128-bit integer, Hi·2^64 + Lo: the counts of a board and the
@@ -179,7 +179,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (res CountResult, err e
 	rep := newReporter(opt.Progress)
 	defer rep.Close()
 	r, err := fastcount.Count(ctx, n, fastcount.Options{Workers: opt.Workers, Kernel: kern, Progress: rep.Phase("count")})
-	return CountResult{N: n, Total: Uint128(r.Total), Unique: Uint128(r.Unique), Kernel: r.Kernel,
+	return CountResult{N: n, Total: Uint128(r.Total), Unique: Uint128(r.Unique), Kernel: r.Kernel, Workers: r.Workers,
 		Stats: Stats{Subs: uint64(r.Subs), SubsDone: uint64(r.SubsDone)}}, err
 }
 
@@ -280,7 +280,21 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, plumbing.BytesText(e.Need, " ", true), plumbing.BytesText(e.Have, " ", true))
+	return fmt.Sprintf("n = %d needs %s of memory, more than the %s available", e.N, bytesText(e.Need), bytesText(e.Have))
+}
+
+// bytesText writes a byte count for people: 3 kB, 120 MB, 4.5 GB, and from 10^12 on
+// 26 TB.
+func bytesText(b int64) string {
+	switch {
+	case b >= 1e12:
+		return fmt.Sprintf("%.0f TB", float64(b)/1e12)
+	case b >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
+	}
+	return fmt.Sprintf("%.0f kB", float64(b)/1e3)
 }
 
 // Construction streams the explicit solution of docs/algorithms.md §3.7 for n (n = 1 or
@@ -293,7 +307,7 @@ func Construction(ctx context.Context, n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	cols := construct.Columns(n)
-	if err := VerifyColumns(n, plumbing.Cancellable(ctx, cols)); err != nil {
+	if err := VerifyColumns(n, cancellable(ctx, cols)); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

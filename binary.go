@@ -22,7 +22,7 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 const binaryChunk = 64 << 20
 
 // WriteBinary writes p in the binary format (one little-endian uint32 per row, 0-based),
-// the same bytes as WritePlacement(w, Binary, p), without encoding them: on little-endian
+// the same bytes as WritePlacement(ctx, w, Binary, p), without encoding them: on little-endian
 // machines the memory of p is written as it is. When w is a regular file (an *os.File) on
 // Linux, the bulk goes to the disk straight from p's memory, bypassing the page cache
 // (O_DIRECT; see internal/directio): for the 4 GB of n = 10^9 that saves most of the
@@ -30,7 +30,7 @@ const binaryChunk = 64 << 20
 // was written by then is a prefix of the placement. The columns of p are not checked.
 func WriteBinary(ctx context.Context, w io.Writer, p Placement) error {
 	if !littleEndian {
-		return Write(w, Binary, len(p), p.Columns())
+		return Write(ctx, w, Binary, len(p), p.Columns())
 	}
 	if len(p) == 0 {
 		return ctx.Err()

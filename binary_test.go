@@ -28,7 +28,7 @@ func TestWriteBinarySameBytes(t *testing.T) {
 			p = res.Placement
 		}
 		var want bytes.Buffer
-		if err := Write(&want, Binary, len(p), p.Columns()); err != nil {
+		if err := Write(context.Background(), &want, Binary, len(p), p.Columns()); err != nil {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
@@ -101,5 +101,40 @@ func TestBinaryColumnsErrors(t *testing.T) {
 	}
 	for range BinaryColumns(bytes.NewReader(append(whole, 9))) {
 		break // must not panic by yielding after the loop ends
+	}
+}
+
+// TestWriteCancelled: Write stops a stream when its context is done, within 2^20 rows,
+// flushes a prefix (a closed JSON object) and returns the context's error.
+func TestWriteCancelled(t *testing.T) {
+	const n = 4 << 20
+	endless := func(yield func(int) bool) {
+		for i := range n {
+			if !yield(i % 7) {
+				return
+			}
+		}
+	}
+	for _, f := range []Format{Text, JSON, Binary} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		var buf bytes.Buffer
+		err := Write(ctx, &buf, f, n, endless)
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: %v, want context.Canceled", f, err)
+		}
+		if rows := bytes.Count(buf.Bytes(), []byte{','}) + bytes.Count(buf.Bytes(), []byte{'\n'}); f != Binary && (rows == 0 || rows > 1<<20+2) {
+			t.Errorf("%s: %d rows written after the cancellation, want 1 to 2^20", f, rows)
+		}
+		if f == Binary && (buf.Len() == 0 || buf.Len() > 4<<20) {
+			t.Errorf("binary: %d bytes written after the cancellation, want 4 to 4·2^20", buf.Len())
+		}
+		if f == JSON && !bytes.HasSuffix(buf.Bytes(), []byte("]}\n")) {
+			t.Errorf("json: the object is not closed")
+		}
+	}
+	var buf bytes.Buffer
+	if err := Write(context.Background(), &buf, Binary, n, endless); err != nil || buf.Len() != 4*n {
+		t.Errorf("not cancelled: %d bytes, %v; want %d", buf.Len(), err, 4*n)
 	}
 }

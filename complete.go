@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/nqueens/nqueens/internal/complete"
-	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // MaxCompletionN is the largest board FindCompletion accepts (that of Solve).
@@ -97,7 +96,7 @@ func FindCompletion(ctx context.Context, p Partial, opt CompletionOptions) (res 
 		why := fmt.Sprintf("n = %d is past the complete search's largest board (%d)", res.N, complete.MaxN)
 		if res.N <= complete.MaxN {
 			why = fmt.Sprintf("the complete search of n = %d needs %s, more than the %s available", res.N,
-				plumbing.BytesText(complete.MemoryNeed(res.N), " ", true), plumbing.BytesText(have, " ", true))
+				bytesText(complete.MemoryNeed(res.N)), bytesText(have))
 		}
 		return res, fmt.Errorf("%w: %d runs of the local search found none, and %s", ErrCompletionUnknown, st.Runs, why)
 	case err != nil:

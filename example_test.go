@@ -38,7 +38,7 @@ func ExampleVerify() {
 
 func ExampleWrite() {
 	cols, _ := nqueens.Construction(context.Background(), 6)
-	nqueens.Write(os.Stdout, nqueens.Board, 6, cols)
+	nqueens.Write(context.Background(), os.Stdout, nqueens.Board, 6, cols)
 	// Output:
 	// . Q . . . .
 	// . . . Q . .

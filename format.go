@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -32,9 +33,12 @@ func ParseFormat(s string) (Format, error) {
 }
 
 // Write writes the placement of n rows given by the 0-based columns cols in format f,
-// streaming: nothing but a small buffer is held in memory, whatever n is.
-func Write(w io.Writer, f Format, n int, cols iter.Seq[int]) error {
+// streaming: nothing but a small buffer is held in memory, whatever n is. When ctx is
+// done it stops within 2^20 rows, flushes what it wrote (a prefix of the placement; the
+// JSON object is closed) and returns ctx.Err().
+func Write(ctx context.Context, w io.Writer, f Format, n int, cols iter.Seq[int]) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
+	cols = cancellable(ctx, cols)
 	var err error
 	switch f {
 	case Text:
@@ -55,7 +59,27 @@ func Write(w io.Writer, f Format, n int, cols iter.Seq[int]) error {
 	if err != nil {
 		return err
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+// cancellable ends the stream seq early when ctx is done, looking every 2^20 items (a
+// row of a placement each): the consumer tells an interruption from the end by
+// ctx.Err().
+func cancellable[T any](ctx context.Context, seq iter.Seq[T]) iter.Seq[T] {
+	return func(yield func(T) bool) {
+		i := 0
+		for v := range seq {
+			if i++; i&(1<<20-1) == 0 && ctx.Err() != nil {
+				return
+			}
+			if !yield(v) {
+				return
+			}
+		}
+	}
 }
 
 // writeBinary fills whole chunks of little-endian words before handing them to the
@@ -115,9 +139,9 @@ func writeBoard(bw *bufio.Writer, n int, cols iter.Seq[int]) error {
 	return nil
 }
 
-// WritePlacement writes p in format f.
-func WritePlacement(w io.Writer, f Format, p Placement) error {
-	return Write(w, f, len(p), p.Columns())
+// WritePlacement writes p in format f, as Write does.
+func WritePlacement(ctx context.Context, w io.Writer, f Format, p Placement) error {
+	return Write(ctx, w, f, len(p), p.Columns())
 }
 
 // ParsePlacement reads one placement from text in any of the text formats: a line of

@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -51,7 +52,7 @@ func FuzzParsePlacement(f *testing.F) {
 		}
 		var buf bytes.Buffer
 		for _, p := range ps {
-			if err := WritePlacement(&buf, JSON, p); err != nil {
+			if err := WritePlacement(context.Background(), &buf, JSON, p); err != nil {
 				t.Fatal(err)
 			}
 		}

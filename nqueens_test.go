@@ -231,7 +231,7 @@ func TestFormatsRoundTrip(t *testing.T) {
 	p := Placement{1, 3, 0, 2}
 	for _, f := range []Format{Text, Board, JSON} {
 		var buf bytes.Buffer
-		if err := WritePlacement(&buf, f, p); err != nil {
+		if err := WritePlacement(context.Background(), &buf, f, p); err != nil {
 			t.Fatal(err)
 		}
 		q, err := ParsePlacement(buf.String())
@@ -240,7 +240,7 @@ func TestFormatsRoundTrip(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	WritePlacement(&buf, Binary, p)
+	WritePlacement(context.Background(), &buf, Binary, p)
 	if !bytes.Equal(buf.Bytes(), []byte{1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0}) {
 		t.Errorf("binary: %v", buf.Bytes())
 	}
@@ -259,7 +259,7 @@ func TestFormatsExact(t *testing.T) {
 	}
 	for f, w := range want {
 		var buf bytes.Buffer
-		WritePlacement(&buf, f, p)
+		WritePlacement(context.Background(), &buf, f, p)
 		if buf.String() != w {
 			t.Errorf("%s: got %q, want %q", f, buf.String(), w)
 		}
@@ -461,4 +461,3 @@ func TestCountCompletionsResult(t *testing.T) {
 		t.Errorf("cancelled: %+v, %v; want interrupted", res, err)
 	}
 }
-

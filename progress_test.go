@@ -195,7 +195,7 @@ func TestProgressVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	nqueens.WritePlacement(&b, nqueens.Binary, res.Placement)
+	nqueens.WritePlacement(context.Background(), &b, nqueens.Binary, res.Placement)
 	path := filepath.Join(t.TempDir(), "q.bin")
 	os.WriteFile(path, b.Bytes(), 0o644)
 	f, err := os.Open(path)

@@ -105,16 +105,15 @@ func TestDocLinks(t *testing.T) {
 // public packages, so everything they do is there for a Go user too, and they can only
 // parse and print what those compute (the web board imports nqueens and lab, the command
 // those, cluster and web). Their tests may look inside (known counts, file formats); their
-// own files may not, but for the plumbing that a command needs and no engine is: files
-// written whole (internal/atomicfile), which the root package no longer exports for the
-// command's sake, and the helpers the library shares with the command rather than the
-// command copying them (internal/plumbing: what 0 workers means, a stream that ends on
-// cancellation, byte counts for people).
+// own files may not, but for the one piece of plumbing that a command needs and no engine
+// is: files written whole (internal/atomicfile), which the root package no longer exports
+// for the command's sake. (What 0 workers means, the results report; writers take a
+// context; byte counts for people are the command's own.)
 func TestCommandFrontDoor(t *testing.T) {
 	for dir, public := range map[string][]string{
 		"cmd/nqueens": {"github.com/nqueens/nqueens", "github.com/nqueens/nqueens/cluster", "github.com/nqueens/nqueens/lab",
 			"github.com/nqueens/nqueens/web",
-			"github.com/nqueens/nqueens/internal/atomicfile", "github.com/nqueens/nqueens/internal/plumbing"}, // plumbing, no engine
+			"github.com/nqueens/nqueens/internal/atomicfile"}, // plumbing, no engine
 		"web": {"github.com/nqueens/nqueens", "github.com/nqueens/nqueens/lab"},
 	} {
 		pkg, err := build.ImportDir(dir, 0)

@@ -3,6 +3,7 @@ package nqueens_test
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 
 	"github.com/nqueens/nqueens"
@@ -111,6 +112,12 @@ func TestCountOptions(t *testing.T) {
 	}
 	if r, err := nqueens.Count(ctx, 8, nqueens.CountOptions{Kernel: "go"}); err != nil || r.Kernel != "none" {
 		t.Errorf("n=8 counts without a kernel: %q, %v", r.Kernel, err)
+	}
+	// The result says how many goroutines counted: the setting, or one per CPU for 0.
+	for w, want := range map[int]int{0: runtime.GOMAXPROCS(0), 1: 1, 3: 3} {
+		if r, err := nqueens.Count(ctx, 11, nqueens.CountOptions{Workers: w}); err != nil || r.Workers != want {
+			t.Errorf("n=11 on Workers %d: counted on %d, want %d (%v)", w, r.Workers, want, err)
+		}
 	}
 	t.Setenv("NQUEENS_KERNEL", "sse")
 	if r, err := nqueens.Count(ctx, 12, nqueens.CountOptions{Kernel: "go"}); err != nil || r.Total.Lo != 14200 {

@@ -195,7 +195,7 @@ func TestVerifierConformance(t *testing.T) {
 		"smallChecker": {MaxN: 32, Valid: func(q []int32) bool { return newSmallChecker(len(q)).valid(q) }},
 		"Placements": {NoEmpty: true, Valid: func(q []int32) bool {
 			var text strings.Builder
-			WritePlacement(&text, Text, q)
+			WritePlacement(context.Background(), &text, Text, q)
 			for p, err := range Placements(ctx, strings.NewReader(text.String()), 0) {
 				return err == nil && Verify(p) == nil
 			}

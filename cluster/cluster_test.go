@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -38,14 +39,14 @@ func TestShardsAndMerge(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 3 {
 		r, err := cluster.CountShard(ctx, p, i, 3, dir, cluster.ShardOptions{Workers: 2})
-		if err != nil || r.Status != nqueens.Complete || r.Skipped || r.Subs != sizes[i].Subs {
+		if err != nil || r.Status != nqueens.Complete || r.Skipped || r.Subs != sizes[i].Subs || r.Workers != 2 {
 			t.Fatalf("shard %d: %+v, %v", i, r, err)
 		}
 		if _, err := os.Stat(r.Checkpoint); !os.IsNotExist(err) {
 			t.Errorf("shard %d left its checkpoint %s", i, r.Checkpoint)
 		}
 	}
-	if r, err := cluster.CountShard(ctx, p, 1, 3, dir, cluster.ShardOptions{}); err != nil || !r.Skipped {
+	if r, err := cluster.CountShard(ctx, p, 1, 3, dir, cluster.ShardOptions{}); err != nil || !r.Skipped || r.Workers != runtime.GOMAXPROCS(0) {
 		t.Errorf("a finished shard again: %+v, %v", r, err)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "shard-*.json"))

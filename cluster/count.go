@@ -13,6 +13,7 @@ import (
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/atomicfile"
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/pool"
 	"github.com/nqueens/nqueens/internal/qjoin"
 	"github.com/nqueens/nqueens/internal/report"
 	"github.com/nqueens/nqueens/internal/rules"
@@ -63,8 +64,9 @@ type ShardResult struct {
 	// Kernel is the matcher kernel that counted: "go", "avx2" or "avx512", "none" for
 	// n ≤ 9; names joined by commas, in the order of their first run, when a resumed
 	// count changed kernel (as the result file and checkpoint record them).
-	Kernel string
-	Status nqueens.Status
+	Kernel  string
+	Workers int // the goroutines of this run: ShardOptions.Workers, 0 resolved to one per CPU
+	Status  nqueens.Status
 	// Subs are the sub-problems of this count: the whole plan's for CountCheckpointed, the
 	// shard's for CountShard; SubsDone those finished, Resumed those finished before this
 	// run.
@@ -89,7 +91,7 @@ type ShardResult struct {
 // ErrNotSaved.
 func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
-	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint}
+	res = ShardResult{N: p.N(), Checkpoint: opt.Checkpoint, Workers: pool.Default(opt.Workers)}
 	m, err := resolveKernel(p.p, opt.Kernel)
 	if err != nil {
 		return res, err
@@ -129,7 +131,7 @@ func CountCheckpointed(ctx context.Context, p *Plan, opt ShardOptions) (res Shar
 // error wrapping ErrNotSaved, which says where the count is kept, if anywhere.
 func CountShard(ctx context.Context, p *Plan, i, k int, dir string, opt ShardOptions) (res ShardResult, err error) {
 	defer func() { res.Status = settle(res.Status, err) }()
-	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, ResultFile(i, k))}
+	res = ShardResult{N: p.N(), ResultFile: filepath.Join(dir, ResultFile(i, k)), Workers: pool.Default(opt.Workers)}
 	m, err := resolveKernel(p.p, opt.Kernel)
 	if err != nil {
 		return res, err

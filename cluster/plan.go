@@ -9,6 +9,7 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/fastcount"
+	"github.com/nqueens/nqueens/internal/pool"
 )
 
 // A Plan is the deterministic list of independent sub-problems that a count of the n×n
@@ -76,6 +77,7 @@ type Estimate struct {
 	Calibration                 string // where the figures come from, in words
 	Kernel                      string // the matcher kernel a count here runs ("" for n ≤ 9)
 	Sampled                     int    // sub-problems counted here to calibrate (0: a stored calibration)
+	Workers                     int    // the goroutines it is for: the workers argument, 0 resolved to one per CPU
 }
 
 // Estimate estimates the CPU time of the plan's count: its modelled time (the costs, in
@@ -100,7 +102,7 @@ func (p *Plan) Estimate(ctx context.Context, kernel string, sample time.Duration
 		return Estimate{}, err
 	}
 	return Estimate{CoreHours: e.Seconds / 3600, CoreHoursLow: e.Low / 3600, CoreHoursHigh: e.High / 3600, HoursPerCost: e.PerCost / 3600,
-		Calibration: e.Calibration, Kernel: e.Kernel, Sampled: e.Sampled}, nil
+		Calibration: e.Calibration, Kernel: e.Kernel, Sampled: e.Sampled, Workers: pool.Default(workers)}, nil
 }
 
 // ShardSize is the share of one shard of a split.

@@ -148,14 +148,15 @@ func (f textFile) maxSize() int64 {
 	return int64(len(f.p)) * int64(len(strconv.Itoa(len(f.p)))+1)
 }
 
-// write sends the headers through w and, unless head, the text through body.
-func (f textFile) write(w http.ResponseWriter, head bool, body io.Writer) {
+// write sends the headers through w and, unless head, the text through body, until ctx
+// (the request's) ends.
+func (f textFile) write(ctx context.Context, w http.ResponseWriter, head bool, body io.Writer) {
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=utf-8")
 	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.name))
 	w.WriteHeader(http.StatusOK)
 	if !head {
-		nqueens.WritePlacement(body, nqueens.Text, f.p) // a write error means the client left or was too slow
+		nqueens.WritePlacement(ctx, body, nqueens.Text, f.p) // a write error means the client left or was too slow
 	}
 }
 

@@ -337,7 +337,7 @@ func (s *server) serveAPI(w http.ResponseWriter, r *http.Request, rt route) {
 	}
 	switch v := v.(type) {
 	case textFile:
-		v.write(w, r.Method == http.MethodHead, s.sender(w, v.maxSize()))
+		v.write(r.Context(), w, r.Method == http.MethodHead, s.sender(w, v.maxSize()))
 	case jsonBody:
 		writeJSONBytes(s.sender(w, int64(len(v))), w, http.StatusOK, v)
 	}

@@ -106,7 +106,7 @@ func (c *auditCmd) run(args []string, seedSet bool) error {
 		return usagef("--fraction must be above 0 and at most 1, got %v", c.fraction)
 	}
 	var err error
-	if c.workers, err = parseWorkers(c.workers); err != nil {
+	if err = checkWorkers(c.workers); err != nil {
 		return err
 	}
 	if err := c.progress.check(); err != nil {

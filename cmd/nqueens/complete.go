@@ -348,7 +348,7 @@ func (c *completeCmd) findCompletion(p nqueens.Partial, f nqueens.Format) error 
 		return printJSON(e.stdout, completeOutput{N: n, Fix: fixed, Fixed: len(fixed), Columns: oneBased(res.Placement),
 			Algorithm: string(res.Algorithm), Seed: &c.seed, Verified: true, Seconds: &secs, Nodes: res.Stats.Nodes, Swaps: res.Stats.Swaps})
 	}
-	if err := nqueens.WritePlacement(e.stdout, f, res.Placement); err != nil {
+	if err := nqueens.WritePlacement(e.ctx, e.stdout, f, res.Placement); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "n=%d fixed=%d algorithm=%s seed=%d verified=true seconds=%.3f\n", n, len(fixed), res.Algorithm, c.seed, secs)

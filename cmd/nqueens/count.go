@@ -117,7 +117,7 @@ func (c *countCmd) run(size string) error {
 	if over {
 		return tooLarge(size, nqueens.MaxCountN, "the counter")
 	}
-	if c.workers, err = parseWorkers(c.workers); err != nil {
+	if err = checkWorkers(c.workers); err != nil {
 		return err
 	}
 	if err := c.progress.check(); err != nil {
@@ -151,7 +151,7 @@ func (c *countCmd) countPlain(n int) error {
 		return cerr
 	}
 	out := countOutput{N: n, Total: res.Total, Unique: &res.Unique, Seconds: time.Since(start).Seconds(),
-		Complete: res.Status == nqueens.Complete, Workers: c.workers, Kernel: res.Kernel, Subs: int(res.Stats.Subs),
+		Complete: res.Status == nqueens.Complete, Workers: res.Workers, Kernel: res.Kernel, Subs: int(res.Stats.Subs),
 		SubsDone: int(res.Stats.SubsDone)}
 	if err := c.render(out); err != nil {
 		return err
@@ -250,7 +250,7 @@ func (c *countCmd) options(bar *lazyBar) cluster.ShardOptions {
 func (c *countCmd) output(r cluster.ShardResult) countOutput {
 	unique := r.Unique
 	return countOutput{N: r.N, Total: r.Total, Unique: &unique, Seconds: r.Seconds,
-		Complete: r.Status == nqueens.Complete, Workers: c.workers, Kernel: r.Kernel, Subs: r.Subs, SubsDone: r.SubsDone,
+		Complete: r.Status == nqueens.Complete, Workers: r.Workers, Kernel: r.Kernel, Subs: r.Subs, SubsDone: r.SubsDone,
 		Checkpoint: r.Checkpoint, Resumed: r.Resumed, Burnside: &r.Burnside}
 }
 

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -298,6 +300,31 @@ func TestPlanOtherKernel(t *testing.T) {
 	if code, text, _ := runCLI(t, "", "plan", "16"); code == 0 {
 		if out := planJSON(t, "16"); out.CoreHoursLow != out.CoreHours || out.CoreHoursHigh != out.CoreHours || strings.Contains(text, "core_hours_low") {
 			t.Errorf("plan 16 with the AVX-512 kernel has a range: %v (%v to %v)", out.CoreHours, out.CoreHoursLow, out.CoreHoursHigh)
+		}
+	}
+}
+
+// TestWorkersReported: --workers 0 means one per core, and the lines say the number the
+// library reports having run on (count, a shard, plan), not 0.
+func TestWorkersReported(t *testing.T) {
+	cores := runtime.GOMAXPROCS(0)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"count", "11", "-w", "0", "--json"}, cores},
+		{[]string{"count", "11", "-w", "3", "--json"}, 3},
+		{[]string{"count", "12", "--shard", "0/2", "--out-dir", dir, "-w", "0", "--json"}, cores},
+		{[]string{"plan", "16", "-w", "0", "--json"}, cores},
+		{[]string{"plan", "16", "-w", "5", "--json"}, 5},
+	} {
+		code, stdout, stderr := runCLI(t, "", c.args...)
+		var out struct {
+			Workers int `json:"workers"`
+		}
+		if code != 0 || json.Unmarshal([]byte(stdout), &out) != nil || out.Workers != c.want {
+			t.Errorf("%v: exit %d, workers %d, want %d\n%s%s", c.args, code, out.Workers, c.want, stdout, stderr)
 		}
 	}
 }

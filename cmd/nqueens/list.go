@@ -75,7 +75,7 @@ func (c *listCmd) run(size string) error {
 	if over {
 		return usagef("list handles n ≤ %d (n = %s has too many solutions to print); use count", nqueens.MaxEnumerateN, size)
 	}
-	if c.workers, err = parseWorkers(c.workers); err != nil {
+	if err = checkWorkers(c.workers); err != nil {
 		return err
 	}
 	if err := c.progress.check(); err != nil {

@@ -284,7 +284,7 @@ func TestSolveJSONStreamed(t *testing.T) {
 			}
 		}
 	}
-	if err := writeSolveJSON(&buf, solveOutput{N: n, Algorithm: "test", Verified: true}, cols); err != nil {
+	if err := writeSolveJSON(context.Background(), &buf, solveOutput{N: n, Algorithm: "test", Verified: true}, cols); err != nil {
 		t.Fatal(err)
 	}
 	if firstSeen < 0 || firstSeen > n/4 {

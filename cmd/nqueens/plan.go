@@ -9,7 +9,6 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/cluster"
-	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // planShard is one shard of a split: "I/K", as count --shard takes it.
@@ -135,7 +134,7 @@ func (c *planCmd) run(size string) error {
 			return usagef("--only: shard %d is not one of 0 to %d", i, c.k-1)
 		}
 	}
-	if c.workers, err = parseWorkers(c.workers); err != nil {
+	if err = checkWorkers(c.workers); err != nil {
 		return err
 	}
 	p, err := newPlan(c.e, n)
@@ -147,7 +146,7 @@ func (c *planCmd) run(size string) error {
 		return calErr
 	}
 	out := planOutput{N: n, Engine: p.Engine(), Plan: p.Hash(), Subs: p.Subs(), Cost: p.Cost(),
-		Workers: c.workers, Memory: p.Memory(c.workers), CoreHours: est.CoreHours, Cores: c.cores,
+		Workers: est.Workers, Memory: p.Memory(c.workers), CoreHours: est.CoreHours, Cores: c.cores,
 		CoreHoursLow: est.CoreHoursLow, CoreHoursHigh: est.CoreHoursHigh,
 		Kernel: est.Kernel, Sampled: est.Sampled, Calibration: est.Calibration}
 	var largest float64 // the core-hours of the largest shard
@@ -182,7 +181,7 @@ func (c *planCmd) run(size string) error {
 	}
 	if c.cores > 0 {
 		// A shard runs on its workers' cores, no faster than its share.
-		out.WallHours = max(out.CoreHours/float64(c.cores), largest/float64(min(c.workers, c.cores)))
+		out.WallHours = max(out.CoreHours/float64(c.cores), largest/float64(min(est.Workers, c.cores)))
 	}
 	out.Price = out.CoreHours * c.price
 	if err := c.render(out); err != nil {
@@ -200,8 +199,8 @@ func (c *planCmd) estimate(p *cluster.Plan) (cluster.Estimate, error) {
 	if err != nil || c.calibrate <= 0 {
 		return stored, err
 	}
-	workers := fmt.Sprintf("%d workers", c.workers)
-	if c.workers == 1 {
+	workers := fmt.Sprintf("%d workers", stored.Workers)
+	if stored.Workers == 1 {
 		workers = "1 worker"
 	}
 	fmt.Fprintf(c.e.stderr, "nqueens: calibrating: counting sub-problems of n=%d here for about %v of CPU on %s (Ctrl-C prints the plan with the stored calibration)\n",
@@ -288,4 +287,12 @@ func (c *planCmd) render(out planOutput) error {
 
 // memoryText writes a byte count for people, without a space so that the text line
 // stays key=value pairs: 216MB, 1.6GB.
-func memoryText(b uint64) string { return plumbing.BytesText(int64(b), "", false) }
+func memoryText(b uint64) string {
+	switch {
+	case b >= 1e9:
+		return fmt.Sprintf("%.1fGB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.0fMB", float64(b)/1e6)
+	}
+	return fmt.Sprintf("%.0fkB", float64(b)/1e3)
+}

@@ -59,3 +59,13 @@ func TestPlanMemory(t *testing.T) {
 		t.Errorf("plan -w -3: exit %d, %q", code, errs)
 	}
 }
+
+// TestMemoryText: plan's byte counts have no space, so that its line stays key=value
+// pairs, and no terabytes.
+func TestMemoryText(t *testing.T) {
+	for b, want := range map[uint64]string{3e3: "3kB", 216e6: "216MB", 1.6e9: "1.6GB", 2810.5e9: "2810.5GB"} {
+		if got := memoryText(b); got != want {
+			t.Errorf("memoryText(%d) = %q, want %q", b, got, want)
+		}
+	}
+}

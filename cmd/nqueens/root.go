@@ -18,7 +18,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/nqueens/nqueens"
-	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // Exit codes: 0 ok, 1 failure or invalid placement, 2 usage, 3 unknown (complete: no
@@ -365,11 +364,11 @@ func exclusive(fl *pflag.FlagSet, flag string, others []string, why string) erro
 // typo (-w 100000000) cannot start goroutines without bound.
 const maxWorkers = 4096
 
-// parseWorkers checks --workers and turns 0 into one worker per core, as the library
-// does (plumbing.Workers), so that the command can print the number.
-func parseWorkers(w int) (int, error) {
+// checkWorkers checks --workers; 0 (one per core) is passed on as it is, and the results
+// say how many goroutines ran.
+func checkWorkers(w int) error {
 	if w < 0 || w > maxWorkers {
-		return 0, usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
+		return usagef("--workers must be from 1 to %d (0 means one per core), got %d", maxWorkers, w)
 	}
-	return plumbing.Workers(w), nil
+	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +20,6 @@ import (
 
 	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/atomicfile"
-	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // maxBoardDrawing is the largest n drawn as a board: beyond it the n² characters are
@@ -68,7 +68,8 @@ func (o solveOutput) line() string {
 
 // writeSolveJSON writes the summary o and the placement as one JSON object, the columns
 // (1-based) last and streamed: at n = 10^7 the output is 80 MB, never held in memory.
-func writeSolveJSON(w io.Writer, o solveOutput, cols iter.Seq[int]) error {
+// When ctx is done it closes the object after the rows written (within 2^20).
+func writeSolveJSON(ctx context.Context, w io.Writer, o solveOutput, cols iter.Seq[int]) error {
 	head, err := json.Marshal(o)
 	if err != nil {
 		return err
@@ -77,8 +78,11 @@ func writeSolveJSON(w io.Writer, o solveOutput, cols iter.Seq[int]) error {
 	bw.Write(head[:len(head)-1]) // without its closing brace
 	bw.WriteString(`,"columns":[`)
 	var buf [24]byte
-	first := true
+	first, rows := true, 0
 	for c := range cols {
+		if rows++; rows&(1<<20-1) == 0 && ctx.Err() != nil {
+			break // a prefix, closed; the caller returns ctx.Err()
+		}
 		if !first {
 			bw.WriteByte(',')
 		}
@@ -293,7 +297,7 @@ func (c *solveCmd) run(j solveJob) error {
 		return c.renderSummary(o)
 	}
 	if c.asJSON || j.format == nqueens.JSON {
-		if err := writeSolveJSON(e.stdout, o, plumbing.Cancellable(e.ctx, cols)); err != nil {
+		if err := writeSolveJSON(e.ctx, e.stdout, o, cols); err != nil {
 			return err
 		}
 		return e.ctx.Err()
@@ -328,7 +332,7 @@ func writePlacement(e *env, w io.Writer, f nqueens.Format, n int, cols iter.Seq[
 		}
 		return nqueens.WriteBinary(e.ctx, w, p)
 	}
-	return nqueens.Write(w, f, n, plumbing.Cancellable(e.ctx, cols))
+	return nqueens.Write(e.ctx, w, f, n, cols)
 }
 
 // find runs algorithm a and returns the verified placement as a re-iterable stream. The

@@ -187,6 +187,7 @@ type Result struct {
 	Complete                bool
 	SubsDone, Subs          int
 	Kernel                  string // the matcher kernel that counted, KernelNone without one
+	Workers                 int    // the goroutines it counted on (Options.Workers, 0 resolved)
 }
 
 // KernelNone names the kernel of a count that runs none: the plans without
@@ -211,7 +212,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 
 // Count runs every sub-problem of the plan; see the package-level Count.
 func (p *Plan) Count(ctx context.Context, opt Options) (Result, error) {
-	res := Result{N: p.N, Subs: p.Len(), Kernel: KernelNone}
+	res := Result{N: p.N, Subs: p.Len(), Kernel: KernelNone, Workers: pool.Default(opt.Workers)}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}

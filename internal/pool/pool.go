@@ -10,16 +10,21 @@ package pool
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"github.com/nqueens/nqueens/internal/plumbing"
 )
 
 // Default is what a Workers setting w means everywhere in nqueens: w when positive,
-// else one goroutine per CPU (GOMAXPROCS). It is plumbing.Workers, the one place where
-// "0 workers" gets its meaning, which the command shares.
-func Default(w int) int { return plumbing.Workers(w) }
+// else one goroutine per CPU (GOMAXPROCS). It is the one place where "0 workers" gets
+// its meaning; the results of the library (nqueens.CountResult, cluster.ShardResult,
+// cluster.Estimate) report the number, so that the command need not work it out.
+func Default(w int) int {
+	if w <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return w
+}
 
 // Workers is the number of goroutines for the setting w and count tasks: Default(w),
 // never more than the tasks and at least one.
