@@ -54,13 +54,18 @@ func Placements(ctx context.Context, r io.Reader, maxQueens int) iter.Seq2[Place
 		maxQueens = defaultMaxQueens()
 	}
 	return func(yield func(Placement, error) bool) {
-		t := &textReader{ctx: ctx, br: bufio.NewReaderSize(r, 1<<16), line: 1, max: maxQueens}
+		held := &heldRows{max: maxQueens}
+		t := &textReader{ctx: ctx, br: bufio.NewReaderSize(r, 1<<16), line: 1, sink: held}
 		for {
-			p, err := t.next()
+			err := t.next()
 			if err == io.EOF {
 				return
 			}
-			if !yield(p, err) || err != nil {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(held.p, nil) {
 				return
 			}
 		}
@@ -83,14 +88,14 @@ func readPlacements(r io.Reader) ([]Placement, error) {
 	return out, nil
 }
 
-// textReader is the state of Placements.
+// textReader is the state of Placements and VerifyPlacements: it parses the text forms
+// and hands the rows of each placement to its sink, which holds them (heldRows) or checks
+// them as they come (VerifyPlacements' lineCheck).
 type textReader struct {
 	ctx  context.Context
 	br   *bufio.Reader
 	line int // the line of the next byte
-	max  int
-	p    Placement
-	chk  *lineCheck // VerifyPlacements: the rows go to the check instead of p
+	sink rowSink
 	// The board drawing being read: its first line, and per row the squares, the column
 	// of the Q and whether the row is well formed.
 	boardStart int
@@ -104,10 +109,34 @@ type textReader struct {
 	unterminated bool
 }
 
-// next returns the next placement, io.EOF at the end of the input.
-func (t *textReader) next() (Placement, error) {
+// rowSink takes the rows of the placement being read, one at a time.
+type rowSink interface {
+	begin()                      // a new placement starts
+	add(c int32, line int) error // the 0-based column of its next row, read on line
+	rows() int                   // the rows added since begin
+}
+
+// heldRows is Placements' sink: the placement held in memory, at most max queens.
+type heldRows struct {
+	p   Placement
+	max int
+}
+
+func (h *heldRows) begin()    { h.p = h.p[:0] }
+func (h *heldRows) rows() int { return len(h.p) }
+
+func (h *heldRows) add(c int32, line int) error {
+	if len(h.p) >= h.max {
+		return tooManyHeld(line, h.max)
+	}
+	h.p = append(h.p, c)
+	return nil
+}
+
+// next reads the next placement into the sink; io.EOF at the end of the input.
+func (t *textReader) next() error {
 	if err := t.ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	for {
 		c, err := t.br.ReadByte()
@@ -115,10 +144,10 @@ func (t *textReader) next() (Placement, error) {
 			if len(t.widths) > 0 {
 				return t.flushBoard()
 			}
-			return nil, io.EOF
+			return io.EOF
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		switch c {
 		case ' ', '\t', '\r', '\f', '\v':
@@ -126,7 +155,7 @@ func (t *textReader) next() (Placement, error) {
 		case '\n', '#': // a blank line or a comment ends a board drawing
 			if c == '#' {
 				if err := t.skipLine(); err != nil {
-					return nil, err
+					return err
 				}
 			} else {
 				t.line++
@@ -145,7 +174,7 @@ func (t *textReader) next() (Placement, error) {
 			t.br.UnreadByte()
 			done, err := t.boardRow()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if done {
 				return t.flushBoard()
@@ -180,36 +209,18 @@ func (t *textReader) skipLine() error {
 // begin starts a new placement.
 func (t *textReader) begin() {
 	t.startLine, t.mark, t.unterminated = t.line, 0, false
-	if t.chk != nil {
-		t.chk.reset()
-	}
-	t.p = t.p[:0]
+	t.sink.begin()
 }
 
 // rows is the number of rows of the placement being read.
-func (t *textReader) rows() int {
-	if t.chk != nil {
-		return t.chk.rows
-	}
-	return len(t.p)
-}
+func (t *textReader) rows() int { return t.sink.rows() }
 
-// add appends a 0-based column to the placement being read.
+// add hands a 0-based column of the placement being read to the sink.
 func (t *textReader) add(c int32) error {
-	if t.chk != nil {
-		if err := t.chk.add(c, t.line); err != nil {
-			return err
-		}
-		if t.chk.rows%checkEvery == 0 {
-			return t.ctx.Err()
-		}
-		return nil
+	if err := t.sink.add(c, t.line); err != nil {
+		return err
 	}
-	if len(t.p) >= t.max {
-		return tooManyHeld(t.line, t.max)
-	}
-	t.p = append(t.p, c)
-	if len(t.p)%checkEvery == 0 {
+	if t.sink.rows()%checkEvery == 0 {
 		return t.ctx.Err()
 	}
 	return nil

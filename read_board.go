@@ -50,16 +50,16 @@ func (t *textReader) boardRow() (bool, error) {
 }
 
 // flushBoard checks the board drawing read and returns its placement.
-func (t *textReader) flushBoard() (Placement, error) {
+func (t *textReader) flushBoard() error {
 	widths, bad := t.widths, t.bad
 	t.widths, t.bad = t.widths[:0], t.bad[:0]
 	for i, w := range widths {
 		if int(w) != len(widths) {
-			return nil, &ParseError{Line: t.boardStart + i, Msg: fmt.Sprintf("board row has %d squares, want %d", w, len(widths))}
+			return &ParseError{Line: t.boardStart + i, Msg: fmt.Sprintf("board row has %d squares, want %d", w, len(widths))}
 		}
 		if bad[i] {
-			return nil, &ParseError{Line: t.boardStart + i, Msg: "board row must hold one Q and otherwise '.'"}
+			return &ParseError{Line: t.boardStart + i, Msg: "board row must hold one Q and otherwise '.'"}
 		}
 	}
-	return t.p, nil
+	return nil
 }

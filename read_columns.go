@@ -13,7 +13,7 @@ import (
 // columnLine reads a line of 1-based columns separated by spaces, tabs or commas. It
 // takes the line a buffer at a time and reads a token of plain digits (with an optional
 // sign) as it goes; any other token is kept, up to maxEcho bytes, for flushToken.
-func (t *textReader) columnLine() (Placement, error) {
+func (t *textReader) columnLine() error {
 	t.begin()
 	line := t.line
 	var buf [maxEcho]byte
@@ -45,13 +45,13 @@ func (t *textReader) columnLine() (Placement, error) {
 	for {
 		chunk, err := t.br.ReadSlice('\n')
 		if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
-			return nil, err
+			return err
 		}
 		for _, c := range chunk {
 			switch {
 			case c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n':
 				if ferr := flush(); ferr != nil {
-					return nil, ferr
+					return ferr
 				}
 				continue
 			case '0' <= c && c <= '9':
@@ -79,9 +79,9 @@ func (t *textReader) columnLine() (Placement, error) {
 				t.unterminated = true
 			}
 			if ferr := flush(); ferr != nil {
-				return nil, ferr
+				return ferr
 			}
-			return t.p, nil
+			return nil
 		}
 	}
 }

@@ -300,3 +300,57 @@ func TestClusterDocPlanning(t *testing.T) {
 		t.Errorf("docs/cluster.md: planning n = 27 takes %.2f GB (%.2f GB with --shards 1000000); measured %.3f (%.3f)", plain, split, measured, measuredSplit)
 	}
 }
+
+// TestReadingApartFromVerifying: the text readers (read*.go) hand their rows to a sink and
+// know nothing of verifying: no name declared in the root's verify*.go appears in them
+// (issue 40). VerifyPlacements plugs its check in as a sink; the dependency runs one way.
+func TestReadingApartFromVerifying(t *testing.T) {
+	fset := token.NewFileSet()
+	declared := map[string]string{} // name → the verify file declaring it
+	readers := map[string]*ast.File{}
+	files, _ := filepath.Glob("*.go")
+	for _, name := range files {
+		isVerify, isRead := strings.HasPrefix(name, "verify"), strings.HasPrefix(name, "read")
+		if strings.HasSuffix(name, "_test.go") || !isVerify && !isRead {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if isRead {
+			readers[name] = f
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					declared[d.Name.Name] = name
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						declared[s.Name.Name] = name
+					case *ast.ValueSpec:
+						for _, id := range s.Names {
+							declared[id.Name] = name
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(readers) < 3 || len(declared) < 10 {
+		t.Fatalf("found %d readers and %d verify names: the scan is broken", len(readers), len(declared))
+	}
+	for name, f := range readers {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && declared[id.Name] != "" {
+				t.Errorf("%s: %s uses %s, declared in %s", fset.Position(id.Pos()), name, id.Name, declared[id.Name])
+			}
+			return true
+		})
+	}
+}

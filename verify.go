@@ -15,21 +15,12 @@ import (
 // [Verify] find that row with a second pass over the rows before the conflict.
 type Verifier struct {
 	n, row          int
-	cols, dia, anti []uint64
+	cols, dia, anti bitset
 }
 
 // NewVerifier returns a Verifier for an n×n board.
 func NewVerifier(n int) *Verifier {
-	words := func(bits int) []uint64 { return make([]uint64, (bits+63)/64) }
-	return &Verifier{n: n, cols: words(n), dia: words(2 * n), anti: words(2 * n)}
-}
-
-// testAndSet sets bit i of s and reports whether it was set already.
-func testAndSet(s []uint64, i int) bool {
-	w, b := i>>6, uint64(1)<<(i&63)
-	old := s[w]
-	s[w] = old | b
-	return old&b != 0
+	return &Verifier{n: n, cols: newBitset(n), dia: newBitset(2 * n), anti: newBitset(2 * n)}
 }
 
 // Add checks the 0-based column of the next row. At the first conflict it returns a
@@ -42,11 +33,11 @@ func (v *Verifier) Add(col int) error {
 		return &ConflictError{Kind: WrongLength, N: v.n, Row1: -1, Row2: r + 1, Col2: col}
 	case col < 0 || col >= v.n:
 		return &ConflictError{Kind: OffBoard, N: v.n, Row1: -1, Row2: r, Col2: col}
-	case testAndSet(v.cols, col):
+	case v.cols.testAndSet(col):
 		return &ConflictError{Kind: SameColumn, N: v.n, Row1: -1, Row2: r, Col2: col}
-	case testAndSet(v.dia, r-col+v.n-1):
+	case v.dia.testAndSet(r - col + v.n - 1):
 		return &ConflictError{Kind: SameDiagonal, N: v.n, Row1: -1, Row2: r, Col2: col}
-	case testAndSet(v.anti, r+col):
+	case v.anti.testAndSet(r + col):
 		return &ConflictError{Kind: SameAnti, N: v.n, Row1: -1, Row2: r, Col2: col}
 	}
 	return nil
@@ -118,12 +109,12 @@ func locatePartner(ce *ConflictError, cols iter.Seq[int]) {
 // then for the diagonals in a second).
 func verifyWords(n int) int { return 2 * ((2*n - 1 + 63) / 64) }
 
-// VerifyInPlace is Verify without allocation, for placements too large to spare the
-// memory: the bitsets go to scratch, overwritten, which must hold two bitsets of 2n−1
-// bits, 2·⌈(2n−1)/64⌉ words for n = len(p) (4 bits per queen); p is only read. It returns
+// VerifyInPlace is Verify for large placements: 4 bits of memory per queen rather than 5
+// (two bitsets of 2n−1 bits, used in two passes), its probes prefetched, and from 2^24
+// queens on a faster check that only says valid or not first. p is only read. It returns
 // the same errors as Verify; a placement with a column off the board is handed to Verify.
-func VerifyInPlace(p Placement, scratch []uint64) error {
-	return verifyInPlace(context.Background(), p, scratch, nil, verifyOptions{})
+func VerifyInPlace(p Placement) error {
+	return verifyInPlace(context.Background(), p, make([]uint64, verifyWords(len(p))), nil, verifyOptions{})
 }
 
 // verifyBlock is the number of rows whose bitset words are prefetched together, one block
@@ -167,13 +158,6 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 			return Verify(p)
 		}
 	}
-	// Pass 1: columns (n bits), then the 2n−1 bits of the anti-diagonals r+c.
-	cols := scratch[:(n+63)/64]
-	anti := scratch[len(cols) : len(cols)+half]
-	clear(cols)
-	clear(anti)
-	stop, kind := n, ConflictKind(0) // first conflicting row of pass 1, and its kind
-	var idx [2 * verifyBlock]uint32
 	phase := "verify"
 	if n >= opt.minN {
 		phase = "locate the conflict"
@@ -183,11 +167,40 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 			progress(phase, uint64(done), 2*uint64(n))
 		}
 	}
-	const pollRows = 1 << 20
-	for lo := 0; lo < n && stop == n; lo += verifyBlock {
+	stop, kind, err := firstColumnOrAnti(ctx, p, scratch, prog)
+	if err != nil {
+		return err
+	}
+	if stop, kind, err = firstDiagonal(ctx, p, scratch[:half], stop, kind, prog); err != nil {
+		return err
+	}
+	if kind == 0 {
+		return nil
+	}
+	ce := &ConflictError{Kind: kind, N: n, Row1: -1, Row2: stop, Col2: int(p[stop])}
+	locatePartner(ce, p.Columns())
+	return ce
+}
+
+// pollRows is how many rows the exact passes of verifyInPlace check between two looks
+// at their context (and two progress reports).
+const pollRows = 1 << 20
+
+// firstColumnOrAnti is the first pass of verifyInPlace: the columns (n bits of scratch)
+// and the 2n−1 anti-diagonals r+c (the next half of it), in row order with the words of
+// the next block prefetched. It returns the first row that repeats either, and which
+// (n and 0 when none does); prog is told the rows done.
+func firstColumnOrAnti(ctx context.Context, p Placement, scratch []uint64, prog func(done int)) (int, ConflictKind, error) {
+	n := len(p)
+	cols := bitset(scratch[:(n+63)/64])
+	anti := bitset(scratch[len(cols) : len(cols)+verifyWords(n)/2])
+	clear(cols)
+	clear(anti)
+	var idx [2 * verifyBlock]uint32
+	for lo := 0; lo < n; lo += verifyBlock {
 		if lo%pollRows == 0 && lo > 0 {
 			if err := ctx.Err(); err != nil {
-				return err
+				return 0, 0, err
 			}
 			prog(lo)
 		}
@@ -201,26 +214,30 @@ func verifyInPlace(ctx context.Context, p Placement, scratch []uint64, progress 
 		}
 		for r := lo; r < min(lo+verifyBlock, n); r++ {
 			c := int(p[r])
-			if testAndSet(cols, c) {
-				stop, kind = r, SameColumn
-				break
+			if cols.testAndSet(c) {
+				return r, SameColumn, nil
 			}
-			if testAndSet(anti, r+c) {
-				stop, kind = r, SameAnti
-				break
+			if anti.testAndSet(r + c) {
+				return r, SameAnti, nil
 			}
 		}
 	}
-	// Pass 2: the diagonals r−c+n−1 of rows 0..stop (stop included: at one row a
-	// diagonal clash is named before an anti-diagonal one, after a column one).
+	return n, 0, nil
+}
+
+// firstDiagonal is the second pass of verifyInPlace: the diagonals r−c+n−1 (in dia) of
+// rows 0..stop, stop included, where the first pass found a conflict of kind at row stop
+// (n: none). At one row a diagonal clash is named before an anti-diagonal one and after
+// a column one, so the first conflict is the earlier of the two passes' by that order.
+func firstDiagonal(ctx context.Context, p Placement, dia bitset, stop int, kind ConflictKind, prog func(done int)) (int, ConflictKind, error) {
+	n := len(p)
 	last := min(stop, n-1)
-	dia := scratch[:half]
 	clear(dia)
-pass2:
+	var idx [verifyBlock]uint32
 	for lo := 0; lo <= last; lo += verifyBlock {
 		if lo%pollRows == 0 && lo > 0 {
 			if err := ctx.Err(); err != nil {
-				return err
+				return 0, 0, err
 			}
 			prog(n + lo)
 		}
@@ -232,18 +249,13 @@ pass2:
 			prefetch.Words(&dia[0], idx[:len(next)])
 		}
 		for r := lo; r <= min(lo+verifyBlock-1, last); r++ {
-			if testAndSet(dia, r-int(p[r])+n-1) {
+			if dia.testAndSet(r - int(p[r]) + n - 1) {
 				if r < stop || kind == SameAnti {
-					stop, kind = r, SameDiagonal
+					return r, SameDiagonal, nil
 				}
-				break pass2
+				return stop, kind, nil
 			}
 		}
 	}
-	if kind == 0 {
-		return nil
-	}
-	ce := &ConflictError{Kind: kind, N: n, Row1: -1, Row2: stop, Col2: int(p[stop])}
-	locatePartner(ce, p.Columns())
-	return ce
+	return stop, kind, nil
 }

@@ -53,7 +53,7 @@ func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, err
 	held := 0  // rows held
 	rows := 0  // rows read
 	stop := -1 // the row of the first certain conflict, -1 before it
-	var pre [4]growBits
+	var pre [4]bitset
 	var readErr error
 	cr := &countingReader{r: r}
 	for c, err := range BinaryColumns(cr) {
@@ -81,7 +81,7 @@ func VerifyBinary(ctx context.Context, r io.Reader, opt VerifyOptions) (int, err
 			chunks[len(chunks)-1] = append(chunks[len(chunks)-1], clampColumn(c))
 			held++
 			// The diagonals r − c ≥ 0 and those below zero, −(r − c) − 1, in two sets.
-			if pre[0].testAndSet(c) || pre[1].testAndSet(rows+c) || pre[2].testAndSet(rows-c) || pre[3].testAndSet(c-rows-1) {
+			if preMark(&pre[0], c) || preMark(&pre[1], rows+c) || preMark(&pre[2], rows-c) || preMark(&pre[3], c-rows-1) {
 				stop = rows
 			}
 		}
@@ -158,25 +158,14 @@ func verifyBinaryFile(ctx context.Context, f *os.File, size int64, rep *report.R
 	return n, verr
 }
 
-// growBits is a set of the integers in [0, preBits), grown as needed; the others are
-// never members.
-type growBits []uint64
-
-// testAndSet adds i and reports whether it was there already (false outside the range).
-func (g *growBits) testAndSet(i int) bool {
+// preMark adds i to s, grown as needed, if i is in [0, preBits), and reports whether it
+// was there already; the integers outside the range are never members.
+func preMark(s *bitset, i int) bool {
 	if i < 0 || i >= preBits {
 		return false
 	}
-	w := i >> 6
-	if w >= len(*g) {
-		*g = append(*g, make([]uint64, max(w+1, 2*len(*g))-len(*g))...)
-		*g = (*g)[:cap(*g)]
-		if len(*g) > preBits/64 {
-			*g = (*g)[:preBits/64]
-		}
+	if w := i >> 6; w >= len(*s) {
+		*s = s.grown(min(max(w+1, 2*len(*s)), preBits/64))
 	}
-	b := uint64(1) << (i & 63)
-	old := (*g)[w]
-	(*g)[w] = old | b
-	return old&b != 0
+	return s.testAndSet(i)
 }

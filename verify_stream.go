@@ -78,9 +78,10 @@ func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.
 		if !ok || br.Size() < 1<<16 {
 			br = bufio.NewReaderSize(r, 1<<16)
 		}
-		t := &textReader{ctx: ctx, br: br, line: 1, max: maxQueens, chk: newLineCheck(maxQueens)}
+		chk := newLineCheck(maxQueens)
+		t := &textReader{ctx: ctx, br: br, line: 1, sink: chk}
 		for {
-			_, err := t.next()
+			err := t.next()
 			if err == io.EOF {
 				return
 			}
@@ -88,8 +89,8 @@ func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.
 				yield(Verdict{}, err)
 				return
 			}
-			v := Verdict{N: t.chk.rows, Err: t.chk.verdict()}
-			if err := t.judgeLine(v); err != nil {
+			v := Verdict{N: chk.read, Err: chk.verdict()}
+			if err := t.judgeLine(v, chk); err != nil {
 				yield(Verdict{}, err)
 				return
 			}
@@ -107,13 +108,13 @@ func VerifyPlacements(ctx context.Context, r io.Reader, opt VerifyOptions) iter.
 // short, most likely, and its first rows are no board of their own), and a mark
 // "class_size=K" that is not the size of the valid placement's class under the 8
 // symmetries of the board.
-func (t *textReader) judgeLine(v Verdict) error {
+func (t *textReader) judgeLine(v Verdict, chk *lineCheck) error {
 	switch {
 	case v.Err != nil && t.unterminated:
 		return &ParseError{Line: t.startLine, Msg: fmt.Sprintf("the input ends inside this line (no newline after it), and its %d entries are not a valid placement (%v): cut short?", v.N, v.Err)}
 	case v.Err == nil && t.mark > 0:
 		p := make(Placement, 0, v.N)
-		for c := range t.chk.columns {
+		for c := range chk.columns {
 			p = append(p, int32(c))
 		}
 		if _, size := Canonical(p); size != t.mark {
@@ -126,7 +127,7 @@ func (t *textReader) judgeLine(v Verdict) error {
 // lineCheck holds and checks the placement being read (see the top of this file).
 type lineCheck struct {
 	max    int // rows held at most
-	rows   int // rows read
+	read   int // rows read
 	stop   int // the row of the first certain conflict, -1 before one is found
 	blocks [][]int32
 	nb     int // blocks in use
@@ -138,7 +139,7 @@ type lineCheck struct {
 	checked, cb, co int
 	// The lines seen, each a set of non-negative integers: the columns c, the
 	// anti-diagonals r+c, the diagonals r−c ≥ 0 and, as c−r−1, those below zero.
-	seen    [4]lineSet
+	seen    [4]bitset
 	words   int  // words of the four sets
 	partial bool // a line was not recorded (off the range or over the budget): the bits do not decide
 	maxCol  int32
@@ -149,9 +150,9 @@ const checkBatch = 4096
 
 func newLineCheck(max int) *lineCheck { return &lineCheck{max: max, stop: -1} }
 
-// reset starts a new placement: the bits of the rows checked are cleared one by one (the
+// begin starts a new placement: the bits of the rows checked are cleared one by one (the
 // sets stay, so a stream of small placements costs no allocation).
-func (k *lineCheck) reset() {
+func (k *lineCheck) begin() {
 	r := 0
 	for _, blk := range k.blocks[:k.nb] {
 		for _, c := range blk {
@@ -176,9 +177,12 @@ func (k *lineCheck) reset() {
 	for b := range k.blocks[:k.nb] {
 		k.blocks[b] = k.blocks[b][:0]
 	}
-	k.nb, k.held, k.rows, k.stop, k.partial, k.maxCol = 0, 0, 0, -1, false, 0
+	k.nb, k.held, k.read, k.stop, k.partial, k.maxCol = 0, 0, 0, -1, false, 0
 	k.checked, k.cb, k.co = 0, 0, 0
 }
+
+// rows is the number of rows read since begin.
+func (k *lineCheck) rows() int { return k.read }
 
 // wordBudget bounds the words of the sets: the lines of a valid placement of max queens
 // take 5/8 byte per queen, and any input no more than that (and a constant), so that the
@@ -200,10 +204,10 @@ func (k *lineCheck) add(c int32, line int) error {
 		if k.held-k.checked == checkBatch {
 			k.check()
 		}
-	} else if k.rows >= MaxN {
+	} else if k.read >= MaxN {
 		return &ParseError{Line: line, Msg: fmt.Sprintf("a placement of more than %d queens, the largest board", MaxN)}
 	}
-	k.rows++
+	k.read++
 	return nil
 }
 
@@ -263,7 +267,7 @@ func (k *lineCheck) markDiag(r, c int) bool {
 // their budget, is not recorded (partial).
 func (k *lineCheck) mark(f, i int) bool {
 	s := &k.seen[f]
-	if i>>6 >= len(s.w) && !k.grow(s, i) {
+	if i>>6 >= len(*s) && !k.grow(s, i) {
 		k.partial = true
 		return false
 	}
@@ -271,28 +275,26 @@ func (k *lineCheck) mark(f, i int) bool {
 }
 
 // grow makes room for line i in s, and reports false when it may not.
-func (k *lineCheck) grow(s *lineSet, i int) bool {
+func (k *lineCheck) grow(s *bitset, i int) bool {
 	if i >= 2*k.max {
 		return false
 	}
-	words := min(max(i>>6+1, 2*len(s.w), 1024), (2*k.max+63)/64)
-	if k.words+words-len(s.w) > k.wordBudget() {
+	words := min(max(i>>6+1, 2*len(*s), 1024), (2*k.max+63)/64)
+	if k.words+words-len(*s) > k.wordBudget() {
 		return false
 	}
-	w := make([]uint64, words)
+	k.words += words - len(*s)
+	*s = s.grown(words)
 	if words >= 1<<18 {
-		sysmem.AdviseHuge(w) // probed at random: 2 MiB pages spare the TLB
+		sysmem.AdviseHuge(*s) // probed at random: 2 MiB pages spare the TLB
 	}
-	copy(w, s.w)
-	k.words += words - len(s.w)
-	s.w = w
 	return true
 }
 
 // verdict is Verify's answer for the placement just read.
 func (k *lineCheck) verdict() error {
 	k.check()
-	n := k.rows
+	n := k.read
 	if k.stop < 0 && !k.partial && int(k.maxCol) < n {
 		return nil // n rows, distinct columns all on the board, every line once
 	}
@@ -309,25 +311,5 @@ func (k *lineCheck) columns(yield func(int) bool) {
 				return
 			}
 		}
-	}
-}
-
-// lineSet is a set of non-negative integers in a bitset that grows, doubling at least,
-// to the largest member.
-type lineSet struct{ w []uint64 }
-
-// testAndSet adds i, within the bitset, and reports whether it was there already.
-func (s *lineSet) testAndSet(i int) bool {
-	w := &s.w[i>>6]
-	b := uint64(1) << (i & 63)
-	old := *w
-	*w = old | b
-	return old&b != 0
-}
-
-// clear removes i if it is within the bitset.
-func (s *lineSet) clear(i int) {
-	if i>>6 < len(s.w) {
-		s.w[i>>6] &^= 1 << (i & 63)
 	}
 }

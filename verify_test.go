@@ -46,7 +46,7 @@ func TestVerifyExhaustive(t *testing.T) {
 			kind, r1, r2 := naiveFirstConflict(p)
 			err := Verify(p)
 			before := slices.Clone(p)
-			if err2 := VerifyInPlace(p, make([]uint64, verifyWords(n))); !sameError(err, err2) || !slices.Equal(p, before) {
+			if err2 := VerifyInPlace(p); !sameError(err, err2) || !slices.Equal(p, before) {
 				t.Fatalf("%v: Verify %v, VerifyInPlace %v (placement now %v)", p, err, err2, before)
 			}
 			if kind == 0 {
@@ -131,7 +131,7 @@ func TestVerifyInPlaceLarge(t *testing.T) {
 				t.Fatalf("n=%d: the construction is not a solution: %v", n, want)
 			}
 			before := slices.Clone(p)
-			got := VerifyInPlace(p, make([]uint64, verifyWords(n)))
+			got := VerifyInPlace(p)
 			if !sameError(want, got) || !slices.Equal(p, before) {
 				t.Fatalf("n=%d trial %d: Verify %v, VerifyInPlace %v", n, trial, want, got)
 			}
@@ -174,7 +174,7 @@ func TestVerifierConformance(t *testing.T) {
 	for name, spec := range map[string]conformance.VerifierSpec{
 		"Verify":        {Valid: func(q []int32) bool { return Verify(q) == nil }},
 		"VerifyColumns": {Valid: func(q []int32) bool { return VerifyColumns(len(q), cols(q)) == nil }},
-		"VerifyInPlace": {Valid: func(q []int32) bool { return VerifyInPlace(q, make([]uint64, verifyWords(len(q)))) == nil }},
+		"VerifyInPlace": {Valid: func(q []int32) bool { return VerifyInPlace(q) == nil }},
 		"Verifier": {Valid: func(q []int32) bool {
 			v := NewVerifier(len(q))
 			for _, c := range q {
