@@ -105,8 +105,12 @@ type ConstructTracer interface {
 }
 
 // ConstructRun writes the explicit construction of nqueens.Solve (algorithm construct)
-// for n to tr, row by row, and returns its placement. n must be 1 or at least 4.
+// for n to tr, row by row, and returns its placement. n must be 1 or at least 4: for n = 2
+// and 3 it returns an error wrapping nqueens.ErrNoSolution.
 func ConstructRun(ctx context.Context, n int, tr ConstructTracer) (nqueens.Placement, error) {
+	if err := noSolution(n); err != nil {
+		return nil, err
+	}
 	if err := nqueens.Construct.CheckSize(n); err != nil {
 		return nil, err
 	}

@@ -2,8 +2,10 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/lasvegas"
 	"github.com/nqueens/nqueens/internal/localsearch"
 )
@@ -13,6 +15,16 @@ import (
 
 // ErrBudget says that a Las Vegas run reached its budget of checks.
 var ErrBudget = lasvegas.ErrBudget
+
+// noSolution returns an error wrapping nqueens.ErrNoSolution, "n = 3: no solution exists",
+// for the boards that have none (n = 2 and 3), and nil for the others: the runs and
+// tables that look for a solution refuse them, rather than search for ever.
+func noSolution(n int) error {
+	if n == 2 || n == 3 {
+		return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
+	}
+	return nil
+}
 
 // LasVegasTracer receives the steps of one Las Vegas run in the order they happen, rows
 // and columns 0-based. The counters of LasVegasRunStats follow from them alone: an attempt
@@ -75,8 +87,12 @@ type LasVegasRunStats struct {
 // tr (nil: none), and returns the solution (0-based columns) and its counters. It is the
 // first run of row opt.M of a sampled LasVegas table with the same Seed, MaxDraws and
 // MaxChecks: with Trials 1, that row's means are these counters. On ErrBudget or
-// cancellation the solution is nil and the counters are those reached.
+// cancellation the solution is nil and the counters are those reached. For n = 2 and 3,
+// which have no solution, it returns an error wrapping nqueens.ErrNoSolution at once.
 func LasVegasRun(ctx context.Context, n int, opt LasVegasRunOptions, tr LasVegasTracer) ([]int, LasVegasRunStats, error) {
+	if err := noSolution(n); err != nil {
+		return nil, LasVegasRunStats{}, err
+	}
 	o := lasvegas.Options{Variant: lasvegas.Variant(opt.Variant), M: opt.M, MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks}
 	switch {
 	case o.MaxChecks == 0:
@@ -131,8 +147,12 @@ type LocalSearchRunStats struct {
 // LocalSearchRun solves the n×n board with the local search of nqueens.Solve and the
 // given seed, reporting each step to tr (nil: none), and returns the placement (0-based
 // columns, to check with nqueens.Verify) and its counters: those of the LocalSearch
-// table's row n for the same seed.
+// table's row n for the same seed. For n = 2 and 3, which have no solution, it returns an
+// error wrapping nqueens.ErrNoSolution at once.
 func LocalSearchRun(ctx context.Context, n int, seed uint64, tr LocalSearchTracer) ([]int32, LocalSearchRunStats, error) {
+	if err := noSolution(n); err != nil {
+		return nil, LocalSearchRunStats{}, err
+	}
 	opt := localsearch.Options{Seed: seed}
 	if tr != nil {
 		opt.Tracer = tr

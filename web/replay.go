@@ -410,8 +410,6 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 		return nil, badRequest("parameter m, the number of random queens, is missing")
 	case m > n:
 		return nil, badRequest("m = %d random queens do not fit on %d rows", m, n)
-	case n == 2 || n == 3:
-		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 	}
 	variant := v.String()
 	return func(ctx context.Context) (any, error) {
@@ -553,9 +551,6 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 	if !ok {
 		return nil, badRequest("check %s has no replay: it places no queen (want placed or scan)", check)
 	}
-	if n == 2 || n == 3 {
-		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
-	}
 	return func(ctx context.Context) (any, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -621,23 +616,17 @@ func (s *server) traceConstruct(p *params) (job, error) {
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	if err := nqueens.Construct.CheckSize(n); err != nil {
-		if errors.Is(err, nqueens.ErrNoSolution) {
-			err = fmt.Errorf("n = %d: %w", n, err)
-		}
-		return nil, err
-	}
 	return func(ctx context.Context) (any, error) {
+		t := &constructRecorder{events: events{max: maxEvents, cancel: func() {}}}
+		q, err := lab.ConstructRun(ctx, n, t)
+		if err != nil {
+			return nil, err
+		}
 		res, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
 		if err != nil {
 			return nil, err
 		}
 		if err := verified(res.Placement, "the construction"); err != nil {
-			return nil, err
-		}
-		t := &constructRecorder{events: events{max: maxEvents, cancel: func() {}}}
-		q, err := lab.ConstructRun(ctx, n, t)
-		if err != nil {
 			return nil, err
 		}
 		if !slices.Equal(q, res.Placement) {

@@ -513,7 +513,7 @@ func TestLabLasVegas(t *testing.T) {
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=cell&exact=1"), 400, "at most 7")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&exact=1"), 400, "at most 7") // lab.DefaultVariant
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=41"), 400, "at most 40")
-	wantError(t, get(t, h, "/api/lab/lasvegas?n=3"), 404, "no solution")
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=3"), 404, "n = 3: no solution exists")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&trials=0"), 400, "not in 1..100")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=both"), 400, `unknown variant "both" (want cell or row)`)
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=6&exact=true&seed=1"), 400, "exact=true and trials or seed exclude each other")
