@@ -299,8 +299,8 @@ func TestNoSolution(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range []int{2, 3} {
 		want := fmt.Sprintf("n = %d: no solution exists", n)
-		_, _, lvErr := lab.LasVegasRun(ctx, n, lab.LasVegasRunOptions{M: 1}, nil)
-		_, _, lsErr := lab.LocalSearchRun(ctx, n, 1, nil)
+		_, lvErr := lab.LasVegasRun(ctx, n, lab.LasVegasRunOptions{M: 1}, nil)
+		_, lsErr := lab.LocalSearchRun(ctx, n, 1, nil)
 		_, cErr := lab.ConstructRun(ctx, n, nil)
 		_, sampledErr := lab.LasVegas(ctx, n, lab.LasVegasOptions{Trials: 1})
 		_, exactErr := lab.LasVegas(ctx, n, lab.LasVegasOptions{Exact: true, Variant: lab.Row})
@@ -312,7 +312,7 @@ func TestNoSolution(t *testing.T) {
 			}
 		}
 		for _, s := range lab.Searches() {
-			if r, err := s.Run(ctx, n, nil); err != nil || r.Solutions != 0 {
+			if r, err := s.Run(ctx, n, nil); err != nil || r.Total != 0 {
 				t.Errorf("%s n=%d: %+v, %v", s.Name, n, r, err)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -11,10 +12,19 @@ import (
 	"github.com/nqueens/nqueens/lab"
 )
 
+// counters is r without its board, its size and its solutions: the counters of a run.
+func counters(r lab.RunResult) lab.RunResult {
+	r.N, r.Placement, r.Total = 0, nil, 0
+	return r
+}
+
+// sameCounters says whether two runs have the same counters.
+func sameCounters(a, b lab.RunResult) bool { return reflect.DeepEqual(counters(a), counters(b)) }
+
 // lvCounter counts a Las Vegas run from its events, as the web board's replay does.
 type lvCounter struct {
 	n     int
-	st    lab.LasVegasRunStats
+	st    lab.RunResult // the counters only
 	steps []lab.Step
 }
 
@@ -66,18 +76,19 @@ func TestLasVegasReplay(t *testing.T) {
 			for _, seed := range []uint64{0, 1, 7, 1 << 40} {
 				name := fmt.Sprintf("%v n=%d m=%d seed=%d", v, c.n, c.m, seed)
 				rec := &lvCounter{n: c.n}
-				sol, st, err := lab.LasVegasRun(ctx, c.n, lab.LasVegasRunOptions{Variant: v, M: c.m, Seed: seed}, rec)
-				if err != nil || len(sol) != c.n {
-					t.Fatalf("%s: %v, %v", name, sol, err)
+				res, err := lab.LasVegasRun(ctx, c.n, lab.LasVegasRunOptions{Variant: v, M: c.m, Seed: seed}, rec)
+				if err != nil || len(res.Placement) != c.n || res.Total != 1 || res.N != c.n {
+					t.Fatalf("%s: %+v, %v", name, res, err)
 				}
+				st := counters(res)
 				tab, err := lab.LasVegas(ctx, c.n, lab.LasVegasOptions{Variant: v, Ms: []int{c.m}, Trials: 1, Seed: seed})
 				if err != nil {
 					t.Fatal(name, err)
 				}
 				r := tab.Rows[0]
-				row := lab.LasVegasRunStats{Starts: int64(r.Starts), Draws: int64(r.Draws), Random: st.Random, Nodes: int64(r.Nodes),
+				row := lab.RunResult{Starts: int64(r.Starts), Draws: int64(r.Draws), Random: st.Random, Nodes: int64(r.Nodes),
 					Checks: int64(r.Checks), Explored: int64(r.Explored)}
-				if rec.st != st || st != row {
+				if !sameCounters(rec.st, st) || !sameCounters(st, row) {
 					t.Errorf("%s: the events count %+v, the run %+v, the table's row %+v", name, rec.st, st, row)
 				}
 				if err := lab.LasVegasCode(v).Walk(rec.steps, true); err != nil {
@@ -90,7 +101,7 @@ func TestLasVegasReplay(t *testing.T) {
 
 // lsCounter counts a local search from its events.
 type lsCounter struct {
-	st                       lab.LocalSearchRunStats
+	st                       lab.RunResult // the counters only
 	j, n, runs               int
 	placedChecks, scanChecks int64 // of the first run's initial search
 	steps                    []lab.Step
@@ -139,17 +150,18 @@ func TestLocalSearchReplay(t *testing.T) {
 	for _, n := range []int{8, 20, 50, 100, 200, 500} {
 		for _, seed := range []uint64{1, 2, 3, 4} {
 			rec := &lsCounter{n: n}
-			q, st, err := lab.LocalSearchRun(ctx, n, seed, rec)
-			if err != nil || len(q) != n {
+			res, err := lab.LocalSearchRun(ctx, n, seed, rec)
+			if err != nil || len(res.Placement) != n || res.Total != 1 {
 				t.Fatal(n, seed, err)
 			}
+			st := counters(res)
 			tab, err := lab.LocalSearch(ctx, lab.LocalSearchOptions{From: n, To: n, ScanMax: n, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := tab.Rows[0]
-			row := lab.LocalSearchRunStats{Attempts: r.Attempts, Conflicts: r.Conflicts, Swaps: r.Swaps, FailedSwaps: r.FailedSwaps, Restarts: r.Restarts}
-			if rec.st != st || st != row || rec.placedChecks != r.InitialPlacedChecks || rec.scanChecks != *r.InitialScanChecks {
+			row := lab.RunResult{Attempts: r.Attempts, Conflicts: r.Conflicts, Swaps: r.Swaps, FailedSwaps: r.FailedSwaps, Restarts: r.Restarts}
+			if !sameCounters(rec.st, st) || !sameCounters(st, row) || rec.placedChecks != r.InitialPlacedChecks || rec.scanChecks != *r.InitialScanChecks {
 				t.Errorf("n=%d seed=%d: the events count %+v (checks %d, %d), the run %+v, the table's row %+v (checks %d, %d)",
 					n, seed, rec.st, rec.placedChecks, rec.scanChecks, st, row, r.InitialPlacedChecks, *r.InitialScanChecks)
 			}
@@ -203,10 +215,11 @@ func TestCodePaths(t *testing.T) {
 	}
 	for _, n := range []int{1, 4, 8, 9, 14, 15, 100} {
 		var steps constructSteps
-		q, err := lab.ConstructRun(ctx, n, &steps)
+		res, err := lab.ConstructRun(ctx, n, &steps)
 		if err != nil {
 			t.Fatal(err)
 		}
+		q := res.Placement
 		want, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
 		if err != nil || !slices.Equal(q, want.Placement) || len(steps.cols) != n {
 			t.Errorf("construct n=%d: %v, nqueens.Solve %v (%v)", n, q, want.Placement, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -222,9 +223,9 @@ func (s *server) trace(r *http.Request) (job, error) {
 		out := traceResponse{traceHead: traceHead{Search: alg.Name, Title: alg.Title, Section: alg.Section, N: n,
 			Code: alg.Code(), Kinds: eventKinds, Events: t.list, Stopped: t.stopped, Verified: true},
 			Until: until, Total: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts}
-		if t.stopped == "" && (out.Nodes != st.Nodes || out.Checks != st.Checks || out.Total != st.Solutions) {
+		if t.stopped == "" && (out.Nodes != st.Nodes || out.Checks != st.Checks || out.Total != st.Total) {
 			return nil, fmt.Errorf("internal error: the trace counts %d nodes, %d checks, %d solutions; the search %d, %d, %d",
-				out.Nodes, out.Checks, out.Total, st.Nodes, st.Checks, st.Solutions)
+				out.Nodes, out.Checks, out.Total, st.Nodes, st.Checks, st.Total)
 		}
 		return out, nil
 	}, nil
@@ -418,7 +419,7 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 		out := &lasVegasTrace{traceHead: traceHead{Search: "lasvegas", Title: "Las Vegas: random queens, then backtracking (" + variant + " variant)",
 			Section: "3.5", N: n, Code: lab.LasVegasCode(v), Kinds: lasVegasKinds}, Variant: variant, M: m, Seed: seed}
 		t := &lasVegasRecorder{events: events{max: maxEvents, cancel: cancel}, n: n, board: emptyBoard(n), out: out}
-		sol, st, err := lab.LasVegasRun(sctx, n, lab.LasVegasRunOptions{Variant: v, M: m, Seed: seed, MaxChecks: -1}, t)
+		st, err := lab.LasVegasRun(sctx, n, lab.LasVegasRunOptions{Variant: v, M: m, Seed: seed, MaxChecks: -1}, t)
 		if err := t.finished(ctx, err); err != nil {
 			return nil, err
 		}
@@ -427,8 +428,8 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 		}
 		out.Events, out.Stopped, out.Verified = t.list, t.stopped, true
 		if t.stopped == "" {
-			got := lab.LasVegasRunStats{Starts: out.Starts, Draws: out.Draws, Random: out.Random, Nodes: out.Nodes, Checks: out.Checks, Explored: out.Explored}
-			if got != st || len(sol) != n {
+			got := lab.RunResult{N: n, Placement: st.Placement, Total: out.Total, Starts: out.Starts, Draws: out.Draws, Random: out.Random, Nodes: out.Nodes, Checks: out.Checks, Explored: out.Explored}
+			if !reflect.DeepEqual(got, st) {
 				return nil, fmt.Errorf("internal error: the replay counts %+v, the run %+v", got, st)
 			}
 		}
@@ -558,7 +559,8 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 			map[lab.Check]string{lab.CheckPlaced: "O(1) check", lab.CheckScan: "O(j) scan"}[check], Section: "3.6", N: n, Code: code, Kinds: localSearchKinds},
 			Check: check.String(), Seed: seed}
 		t := &localSearchRecorder{events: events{max: maxEvents, cancel: cancel}, q: make(nqueens.Placement, n), out: out}
-		q, st, err := lab.LocalSearchRun(sctx, n, seed, t)
+		st, err := lab.LocalSearchRun(sctx, n, seed, t)
+		q := st.Placement
 		if err := t.finished(ctx, err); err != nil {
 			return nil, err
 		}
@@ -568,8 +570,8 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 			out.Checks = out.ScanChecks
 		}
 		if t.stopped == "" {
-			got := lab.LocalSearchRunStats{Attempts: out.Attempts, Conflicts: out.Conflicts, Swaps: out.Swaps, FailedSwaps: out.FailedSwaps, Restarts: out.Restarts}
-			if n > 1 && got != st {
+			got := lab.RunResult{N: n, Placement: q, Total: 1, Attempts: out.Attempts, Conflicts: out.Conflicts, Swaps: out.Swaps, FailedSwaps: out.FailedSwaps, Restarts: out.Restarts}
+			if n > 1 && !reflect.DeepEqual(got, st) {
 				return nil, fmt.Errorf("internal error: the replay counts %+v, the search %+v", got, st)
 			}
 			if err := verified(nqueens.Placement(q), "the local search"); err != nil {
@@ -618,10 +620,11 @@ func (s *server) traceConstruct(p *params) (job, error) {
 	}
 	return func(ctx context.Context) (any, error) {
 		t := &constructRecorder{events: events{max: maxEvents, cancel: func() {}}}
-		q, err := lab.ConstructRun(ctx, n, t)
+		run, err := lab.ConstructRun(ctx, n, t)
 		if err != nil {
 			return nil, err
 		}
+		q := run.Placement
 		res, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
 		if err != nil {
 			return nil, err
