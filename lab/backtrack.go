@@ -28,21 +28,6 @@ type Search struct {
 	code           Code
 }
 
-// SearchStats are a search's exact counters (docs/algorithms.md §3): a node is a call of
-// the search function, root and leaves included, a check a call of the square test.
-// The counters a search does not have stay 0.
-type SearchStats struct {
-	N         int
-	Solutions int64
-	Nodes     int64
-	Checks    int64
-	// LoopIterations counts the executions of the body of Place's loop (§3.1 only).
-	LoopIterations int64
-	// Skipped counts the nodes entered while a row before the current one is empty,
-	// Dead the skipped nodes past the last square (§3.3 only).
-	Skipped, Dead int64
-}
-
 // Tracer receives a search's events in the order they happen, rows and columns 0-based:
 // a queen put on a square (and the search descends), a queen taken off (it comes back), a
 // square whose check failed, a solution, and (§3.4 only) a node pruned because row, above
@@ -60,18 +45,22 @@ type Tracer interface {
 func (s Search) Code() Code { return s.code }
 
 // Run runs the search on the n×n board to its end, reporting each event to tr (nil: no
-// trace). On cancellation it returns ctx.Err() with the counters reached.
-func (s Search) Run(ctx context.Context, n int, tr Tracer) (SearchStats, error) {
+// trace), and returns its exact counters (docs/algorithms.md §3): Total the board's
+// solutions, Nodes the calls of the search function, root and leaves included, Checks
+// the calls of the square test, and the counters of its own: PlaceLoopIterations (§3.1),
+// SkippedNodes and DeadNodes (§3.3). Its Placement is nil: it counts the solutions, it
+// does not keep one. On cancellation it returns ctx.Err() with the counters reached.
+func (s Search) Run(ctx context.Context, n int, tr Tracer) (RunResult, error) {
 	if s.run == nil {
-		return SearchStats{N: n}, fmt.Errorf("lab: unknown search %q", s.Name)
+		return RunResult{N: n}, fmt.Errorf("lab: unknown search %q", s.Name)
 	}
 	var ct classic.Tracer
 	if tr != nil {
 		ct = tr
 	}
 	st, err := s.run(ctx, n, ct)
-	return SearchStats{N: st.N, Solutions: st.Solutions, Nodes: st.Nodes, Checks: st.Checks,
-		LoopIterations: st.LoopIterations, Skipped: st.Skipped, Dead: st.Dead}, err
+	return RunResult{N: st.N, Total: st.Solutions, Nodes: st.Nodes, Checks: st.Checks,
+		PlaceLoopIterations: st.LoopIterations, SkippedNodes: st.Skipped, DeadNodes: st.Dead}, err
 }
 
 // Searches returns the four searches in the order of docs/algorithms.md.
@@ -121,16 +110,16 @@ type BacktrackTable struct {
 // by the cell search of §3.3 only. Where a counter applies it is always there, 0 included
 // (lab backtrack 1: the classic search's Place loop runs 0 times).
 type SearchRow struct {
-	Search         string  `json:"search"` // the search's name (Search.Name)
-	Title          string  `json:"title"`
-	Section        string  `json:"section"`
-	Total          int64   `json:"total"` // solutions of the board
-	Nodes          int64   `json:"nodes"`
-	Checks         int64   `json:"checks"`
-	LoopIterations *int64  `json:"place_loop_iterations,omitempty"` // §3.1 only
-	SkippedNodes   *int64  `json:"skipped_nodes,omitempty"`         // §3.3 only
-	DeadNodes      *int64  `json:"dead_nodes,omitempty"`            // §3.3 only
-	Seconds        float64 `json:"seconds"`
+	Search              string  `json:"search"` // the search's name (Search.Name)
+	Title               string  `json:"title"`
+	Section             string  `json:"section"`
+	Total               int64   `json:"total"` // solutions of the board
+	Nodes               int64   `json:"nodes"`
+	Checks              int64   `json:"checks"`
+	PlaceLoopIterations *int64  `json:"place_loop_iterations,omitempty"` // §3.1 only
+	SkippedNodes        *int64  `json:"skipped_nodes,omitempty"`         // §3.3 only
+	DeadNodes           *int64  `json:"dead_nodes,omitempty"`            // §3.3 only
+	Seconds             float64 `json:"seconds"`
 	// NodesVsRow, ChecksVsRow and TimeVsRow are the row's nodes, checks and time over
 	// those of the row DFS of §3.2 (run for them when it is not in the table); 0, and
 	// absent from the JSON, when the run was interrupted before the row DFS ran.
@@ -209,12 +198,12 @@ func measure(ctx context.Context, n int, s Search) (SearchRow, error) {
 		return SearchRow{}, err
 	}
 	r := SearchRow{Search: s.Name, Title: s.Title, Section: s.Section,
-		Total: st.Solutions, Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
+		Total: st.Total, Nodes: st.Nodes, Checks: st.Checks, Seconds: time.Since(start).Seconds()}
 	switch s.Name {
 	case "classic":
-		r.LoopIterations = &st.LoopIterations
+		r.PlaceLoopIterations = &st.PlaceLoopIterations
 	case "cell":
-		r.SkippedNodes, r.DeadNodes = &st.Skipped, &st.Dead
+		r.SkippedNodes, r.DeadNodes = &st.SkippedNodes, &st.DeadNodes
 	}
 	return r, nil
 }
@@ -235,7 +224,7 @@ func (t BacktrackTable) Table() Table {
 	}
 	for _, r := range t.Rows {
 		out.Rows = append(out.Rows, []Entry{textCell(r.Search), intCell(r.Total), intCell(r.Nodes), intCell(r.Checks),
-			optInt(r.LoopIterations), optInt(r.SkippedNodes), optInt(r.DeadNodes), floatCell(r.Seconds, 4),
+			optInt(r.PlaceLoopIterations), optInt(r.SkippedNodes), optInt(r.DeadNodes), floatCell(r.Seconds, 4),
 			ratio(r.NodesVsRow), ratio(r.ChecksVsRow), ratio(r.TimeVsRow)})
 	}
 	return out

@@ -105,15 +105,21 @@ type ConstructTracer interface {
 }
 
 // ConstructRun writes the explicit construction of nqueens.Solve (algorithm construct)
-// for n to tr, row by row, and returns its placement. n must be 1 or at least 4.
-func ConstructRun(ctx context.Context, n int, tr ConstructTracer) (nqueens.Placement, error) {
+// for n to tr, row by row, and returns its placement (Placement, Total 1; it has no
+// counters). n must be 1 or at least 4: for n = 2 and 3 it returns an error wrapping
+// nqueens.ErrNoSolution.
+func ConstructRun(ctx context.Context, n int, tr ConstructTracer) (RunResult, error) {
+	res := RunResult{N: n}
+	if err := noSolution(n); err != nil {
+		return res, err
+	}
 	if err := nqueens.Construct.CheckSize(n); err != nil {
-		return nil, err
+		return res, err
 	}
 	q := make(nqueens.Placement, n)
 	for r := range n {
 		if r&(1<<16-1) == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return res, ctx.Err()
 		}
 		q[r] = int32(construct.Column(n, r))
 		if tr != nil {
@@ -123,8 +129,5 @@ func ConstructRun(ctx context.Context, n int, tr ConstructTracer) (nqueens.Place
 	if tr != nil {
 		tr.Solution(construct.SolutionLine)
 	}
-	if err := nqueens.Verify(q); err != nil {
-		return nil, fmt.Errorf("internal error: the construction of %d: %w", n, err)
-	}
-	return q, nil
+	return res, res.found(q, "the construction")
 }

@@ -25,7 +25,8 @@
 //     scan_checks count step 1 over every run.
 //
 // The runs behind a row (LasVegasRun, LocalSearchRun, Search.Run, ConstructRun) also run
-// alone with a tracer, for the web board's replays: every step names the line of the
+// alone with a tracer, for the web board's replays, and return one result type, RunResult:
+// the placement found and the counters, named as the tables' keys. Every step names the line of the
 // search's program (Code: LasVegasCode, LocalSearchCode, Search.Code, ConstructCode)
 // that reports it, pseudo-code with comments in English and Chinese, and the lines of a
 // run are a path through that program (Code.Walk).

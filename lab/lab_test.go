@@ -291,3 +291,30 @@ func TestLasVegasFieldsNeverPanic(t *testing.T) {
 		t.Errorf("the cell variant's max_draws: %s, %v", b, err)
 	}
 }
+
+// TestNoSolution: every run and table of lab that looks for a solution refuses n = 2 and
+// 3 at once, with an error wrapping nqueens.ErrNoSolution that names n, as the command and
+// the web board print it; the teaching searches, which count, find 0.
+func TestNoSolution(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{2, 3} {
+		want := fmt.Sprintf("n = %d: no solution exists", n)
+		_, lvErr := lab.LasVegasRun(ctx, n, lab.LasVegasRunOptions{M: 1}, nil)
+		_, lsErr := lab.LocalSearchRun(ctx, n, 1, nil)
+		_, cErr := lab.ConstructRun(ctx, n, nil)
+		_, sampledErr := lab.LasVegas(ctx, n, lab.LasVegasOptions{Trials: 1})
+		_, exactErr := lab.LasVegas(ctx, n, lab.LasVegasOptions{Exact: true, Variant: lab.Row})
+		_, estErr := lab.EstimateLasVegas(ctx, n, lab.LasVegasOptions{})
+		for what, err := range map[string]error{"LasVegasRun": lvErr, "LocalSearchRun": lsErr, "ConstructRun": cErr,
+			"LasVegas": sampledErr, "LasVegas exact": exactErr, "EstimateLasVegas": estErr} {
+			if !errors.Is(err, nqueens.ErrNoSolution) || err.Error() != want {
+				t.Errorf("%s n=%d: %v; want %q", what, n, err, want)
+			}
+		}
+		for _, s := range lab.Searches() {
+			if r, err := s.Run(ctx, n, nil); err != nil || r.Total != 0 {
+				t.Errorf("%s n=%d: %+v, %v", s.Name, n, r, err)
+			}
+		}
+	}
+}

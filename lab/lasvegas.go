@@ -342,7 +342,8 @@ func optimum(rows []LasVegasRow, o Objective) int {
 // LasVegas measures the cost of the Las Vegas hybrid on the n×n board for each m of
 // opt.Ms, sampled (opt.Trials runs per m) or exact, and marks the optimum. On cancellation
 // it returns the rows done (Complete false) and ctx.Err(); an exact table too large to
-// enumerate returns ErrTooLarge.
+// enumerate returns ErrTooLarge; n = 2 and 3, which have no solution, an error wrapping
+// nqueens.ErrNoSolution.
 func LasVegas(ctx context.Context, n int, opt LasVegasOptions) (LasVegasTable, error) {
 	t := LasVegasTable{N: n, Variant: opt.Variant, Exact: opt.Exact, Objective: opt.Objective, Rows: []LasVegasRow{}, Optimum: -1}
 	if opt.Variant != Cell && opt.Variant != Row {
@@ -353,6 +354,9 @@ func LasVegas(ctx context.Context, n int, opt LasVegasOptions) (LasVegasTable, e
 	}
 	if opt.Exact && opt.Objective == ByTime {
 		return t, errors.New("lab: an exact table has no time: its objectives are explored and checks")
+	}
+	if err := noSolution(n); err != nil {
+		return t, err
 	}
 	if opt.Variant == Cell {
 		t.MaxDraws = opt.MaxDraws
@@ -423,8 +427,13 @@ func (t *LasVegasTable) sample(ctx context.Context, ms []int, opt LasVegasOption
 // EstimateLasVegas estimates the checks and the time of a sampled LasVegas(ctx, n, opt)
 // from a few short pilot runs (a second or so): four for each of up to 17 values of m,
 // each stopped at the checks of 20 ms of CPU time (4·10^6 at 2·10^8 a second), and the
-// median of their speeds in CPU time, so that a slow moment of the machine changes little. An exact table is not estimated: its estimate is zero.
+// median of their speeds in CPU time, so that a slow moment of the machine changes
+// little. An exact table is not estimated: its estimate is zero. For n = 2 and 3, as
+// LasVegas, it returns an error wrapping nqueens.ErrNoSolution.
 func EstimateLasVegas(ctx context.Context, n int, opt LasVegasOptions) (CostEstimate, error) {
+	if err := noSolution(n); err != nil {
+		return CostEstimate{}, err
+	}
 	if opt.Exact {
 		return CostEstimate{}, nil
 	}

@@ -2,8 +2,10 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
+	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/internal/lasvegas"
 	"github.com/nqueens/nqueens/internal/localsearch"
 )
@@ -11,11 +13,63 @@ import (
 // The runs behind the tables, one at a time and traced, for the web board's replays: a
 // replay's counters are those of the table's row for the same n, m and seed.
 
+// RunResult is the outcome of one run of a search, the one result type of the runs behind
+// the tables and the web board's replays: a teaching search (Search.Run), the Las Vegas
+// hybrid (LasVegasRun), the local search (LocalSearchRun) or the explicit construction
+// (ConstructRun). Its counters are named as the keys of the lab's tables
+// (docs/vocabulary.md) and mean the same; each search has some of them, the others stay 0.
+type RunResult struct {
+	N int
+	// Placement is the solution the run ended on, 0-based columns, checked with
+	// nqueens.Verify: the Las Vegas hybrid's, the local search's, the construction's. It
+	// is nil for a teaching search, which counts the solutions without keeping one, and
+	// for a run that did not end (an error, ErrBudget or a cancellation).
+	Placement nqueens.Placement
+	// Total is the solutions found: a teaching search's, the board's (OEIS A000170); 1
+	// for the other runs when they ended.
+	Total int64
+	// Nodes counts the calls of a teaching search's function (root and leaves included),
+	// or the Las Vegas hybrid's backtracking nodes, each start's root included; Checks the
+	// tests of a square (for the Las Vegas hybrid, every draw and n per random row too).
+	Nodes, Checks int64
+	// The teaching searches': PlaceLoopIterations counts the executions of the body of
+	// Place's loop (§3.1 only); SkippedNodes the nodes entered while a row before the
+	// current one is empty, DeadNodes the skipped nodes past the last square (§3.3 only).
+	PlaceLoopIterations, SkippedNodes, DeadNodes int64
+	// The Las Vegas hybrid's, summed over its starts (its attempts from the empty board):
+	// Draws the drawn squares (cell variant), Random the queens placed at random, Explored
+	// Brassard & Bratley's nodes explored.
+	Starts, Draws, Random, Explored int64
+	// The local search's, as a LocalSearchTable row has them: Conflicts is k of the last
+	// run, Attempts, Swaps, FailedSwaps and Restarts are summed over the runs.
+	Attempts, Conflicts, Swaps, FailedSwaps, Restarts int64
+}
+
+// found sets r's Placement to q, once it passed nqueens.Verify, and its Total to 1; what
+// names the run for the internal error of a q that fails.
+func (r *RunResult) found(q nqueens.Placement, what string) error {
+	if err := nqueens.Verify(q); err != nil {
+		return fmt.Errorf("internal error: %s of %d: %w", what, r.N, err)
+	}
+	r.Placement, r.Total = q, 1
+	return nil
+}
+
 // ErrBudget says that a Las Vegas run reached its budget of checks.
 var ErrBudget = lasvegas.ErrBudget
 
+// noSolution returns an error wrapping nqueens.ErrNoSolution, "n = 3: no solution exists",
+// for the boards that have none (n = 2 and 3), and nil for the others: the runs and
+// tables that look for a solution refuse them, rather than search for ever.
+func noSolution(n int) error {
+	if n == 2 || n == 3 {
+		return fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
+	}
+	return nil
+}
+
 // LasVegasTracer receives the steps of one Las Vegas run in the order they happen, rows
-// and columns 0-based. The counters of LasVegasRunStats follow from them alone: an attempt
+// and columns 0-based. The counters of its RunResult follow from them alone: an attempt
 // counts 1 start and 1 explored; a drawn square 1 draw and 1 check, and if placed 1
 // random queen and 1 explored; a random row n checks, 1 random queen and 1 explored; a
 // dead end n checks (row variant); the start of the backtracking 1 node; a place 1 node,
@@ -60,23 +114,18 @@ type LasVegasRunOptions struct {
 	MaxChecks int64
 }
 
-// LasVegasRunStats are the counters of one run, summed over its starts (its attempts
-// from the empty board: docs/algorithms.md §3.5).
-type LasVegasRunStats struct {
-	Starts   int64 `json:"starts"`
-	Draws    int64 `json:"draws"`  // cell variant
-	Random   int64 `json:"random"` // queens placed at random
-	Nodes    int64 `json:"nodes"`  // backtracking nodes, each attempt's root included
-	Checks   int64 `json:"checks"`
-	Explored int64 `json:"explored"` // Brassard & Bratley's nodes explored
-}
-
 // LasVegasRun runs the Las Vegas algorithm once on the n×n board, reporting each step to
-// tr (nil: none), and returns the solution (0-based columns) and its counters. It is the
-// first run of row opt.M of a sampled LasVegas table with the same Seed, MaxDraws and
-// MaxChecks: with Trials 1, that row's means are these counters. On ErrBudget or
-// cancellation the solution is nil and the counters are those reached.
-func LasVegasRun(ctx context.Context, n int, opt LasVegasRunOptions, tr LasVegasTracer) ([]int, LasVegasRunStats, error) {
+// tr (nil: none), and returns the solution (Placement) and the counters of the run: Starts,
+// Draws, Random, Nodes, Checks and Explored, summed over its starts. It is the first run
+// of row opt.M of a sampled LasVegas table with the same Seed, MaxDraws and MaxChecks: with
+// Trials 1, that row's means are these counters. On ErrBudget or cancellation the
+// Placement is nil and the counters are those reached. For n = 2 and 3, which have no
+// solution, it returns an error wrapping nqueens.ErrNoSolution at once.
+func LasVegasRun(ctx context.Context, n int, opt LasVegasRunOptions, tr LasVegasTracer) (RunResult, error) {
+	res := RunResult{N: n}
+	if err := noSolution(n); err != nil {
+		return res, err
+	}
 	o := lasvegas.Options{Variant: lasvegas.Variant(opt.Variant), M: opt.M, MaxDraws: opt.MaxDraws, MaxChecks: opt.MaxChecks}
 	switch {
 	case o.MaxChecks == 0:
@@ -89,8 +138,15 @@ func LasVegasRun(ctx context.Context, n int, opt LasVegasRunOptions, tr LasVegas
 	}
 	r, err := lasvegas.Solve(ctx, n, o, rand.New(rand.NewPCG(opt.Seed, uint64(opt.M))))
 	st := r.Stats
-	return r.Solution, LasVegasRunStats{Starts: st.Attempts, Draws: st.Draws, Random: st.Random, Nodes: st.Nodes,
-		Checks: st.Checks, Explored: st.Explored}, err
+	res.Starts, res.Draws, res.Random, res.Nodes, res.Checks, res.Explored = st.Attempts, st.Draws, st.Random, st.Nodes, st.Checks, st.Explored
+	if err != nil {
+		return res, err
+	}
+	q := make(nqueens.Placement, len(r.Solution))
+	for i, c := range r.Solution {
+		q[i] = int32(c)
+	}
+	return res, res.found(q, "the Las Vegas run")
 }
 
 // LocalSearchTracer receives the steps of one local search (docs/algorithms.md §3.6) in
@@ -118,26 +174,24 @@ type LocalSearchTracer interface {
 	Solved(line int)
 }
 
-// LocalSearchRunStats are the counters of one local search, as a LocalSearchTable row
-// has them: Conflicts is k of the last run, the others are summed over the runs.
-type LocalSearchRunStats struct {
-	Attempts    int64 `json:"attempts"`
-	Conflicts   int64 `json:"conflicts"`
-	Swaps       int64 `json:"swaps"`
-	FailedSwaps int64 `json:"failed_swaps"`
-	Restarts    int64 `json:"restarts"`
-}
-
 // LocalSearchRun solves the n×n board with the local search of nqueens.Solve and the
-// given seed, reporting each step to tr (nil: none), and returns the placement (0-based
-// columns, to check with nqueens.Verify) and its counters: those of the LocalSearch
-// table's row n for the same seed.
-func LocalSearchRun(ctx context.Context, n int, seed uint64, tr LocalSearchTracer) ([]int32, LocalSearchRunStats, error) {
+// given seed, reporting each step to tr (nil: none), and returns the placement it found
+// (Placement) and its counters, Attempts, Conflicts, Swaps, FailedSwaps and Restarts:
+// those of the LocalSearch table's row n for the same seed. For n = 2 and 3, which have
+// no solution, it returns an error wrapping nqueens.ErrNoSolution at once.
+func LocalSearchRun(ctx context.Context, n int, seed uint64, tr LocalSearchTracer) (RunResult, error) {
+	res := RunResult{N: n}
+	if err := noSolution(n); err != nil {
+		return res, err
+	}
 	opt := localsearch.Options{Seed: seed}
 	if tr != nil {
 		opt.Tracer = tr
 	}
 	q, st, err := localsearch.Solve(ctx, n, opt)
-	return q, LocalSearchRunStats{Attempts: st.Attempts, Conflicts: st.K, Swaps: st.FinalSwaps, FailedSwaps: st.FinalFailed,
-		Restarts: st.Restarts}, err
+	res.Attempts, res.Conflicts, res.Swaps, res.FailedSwaps, res.Restarts = st.Attempts, st.K, st.FinalSwaps, st.FinalFailed, st.Restarts
+	if err != nil {
+		return res, err
+	}
+	return res, res.found(q, "the local search")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -11,29 +12,57 @@ import (
 	"github.com/nqueens/nqueens/lab"
 )
 
+// counters is r without its board, its size and its solutions: the counters of a run.
+func counters(r lab.RunResult) lab.RunResult {
+	r.N, r.Placement, r.Total = 0, nil, 0
+	return r
+}
+
+// sameCounters says whether two runs have the same counters.
+func sameCounters(a, b lab.RunResult) bool { return reflect.DeepEqual(counters(a), counters(b)) }
+
 // lvCounter counts a Las Vegas run from its events, as the web board's replay does.
 type lvCounter struct {
 	n     int
-	st    lab.LasVegasRunStats
+	st    lab.RunResult // the counters only
 	steps []lab.Step
+	board nqueens.Placement // the board the steps leave: a column per row, -1 when empty
+	bad   error             // a solution step whose board is not a solution
+}
+
+// put puts a queen on (row, col) of the board the steps build.
+func (c *lvCounter) put(row, col int) {
+	if c.board == nil {
+		c.board = make(nqueens.Placement, c.n)
+	}
+	c.board[row] = int32(col)
 }
 
 func (c *lvCounter) step(kind string, line int) {
 	c.steps = append(c.steps, lab.Step{Kind: kind, Line: line})
 }
 
-func (c *lvCounter) Attempt(line int) { c.step("attempt", line); c.st.Starts++; c.st.Explored++ }
-func (c *lvCounter) Draw(_, _ int, placed bool, line int) {
+func (c *lvCounter) Attempt(line int) {
+	c.step("attempt", line)
+	c.st.Starts++
+	c.st.Explored++
+	for r := range c.n {
+		c.put(r, -1)
+	}
+}
+func (c *lvCounter) Draw(row, col int, placed bool, line int) {
 	c.step(map[bool]string{true: "draw", false: "reject"}[placed], line)
 	c.st.Draws++
 	c.st.Checks++
 	if placed {
+		c.put(row, col)
 		c.st.Random++
 		c.st.Explored++
 	}
 }
-func (c *lvCounter) RandomRow(_, _, line int) {
+func (c *lvCounter) RandomRow(row, col, line int) {
 	c.step("random", line)
+	c.put(row, col)
 	c.st.Checks += int64(c.n)
 	c.st.Random++
 	c.st.Explored++
@@ -45,20 +74,28 @@ func (c *lvCounter) DeadEnd(row, line int) {
 	}
 }
 func (c *lvCounter) Backtrack(line int) { c.step("backtrack", line); c.st.Nodes++ }
-func (c *lvCounter) Place(_, _, line int) {
+func (c *lvCounter) Place(row, col, line int) {
 	c.step("place", line)
+	c.put(row, col)
 	c.st.Nodes++
 	c.st.Checks++
 	c.st.Explored++
 }
-func (c *lvCounter) Remove(_, _, line int)   { c.step("remove", line) }
+func (c *lvCounter) Remove(row, _, line int) { c.step("remove", line); c.put(row, -1) }
 func (c *lvCounter) Conflict(_, _, line int) { c.step("conflict", line); c.st.Checks++ }
 func (c *lvCounter) Fail(line int)           { c.step("fail", line) }
-func (c *lvCounter) Solution(line int)       { c.step("solution", line) }
+func (c *lvCounter) Solution(line int) {
+	c.step("solution", line)
+	if err := nqueens.Verify(c.board); err != nil {
+		c.bad = err
+	}
+}
 
 // TestLasVegasReplay: a traced run's counters, counted from its events, are those of
-// the sampled table's row for the same n, m and seed (one trial), for several n, m,
-// seeds and both variants.
+// the run and of the sampled table's row for the same n, m and seed (one trial), for
+// several n, m, seeds and both variants; the board its events build is a solution, the
+// run's. (The web board's replay counts its events so; it checked them against the run's
+// counters on every replay until this test did it once.)
 func TestLasVegasReplay(t *testing.T) {
 	ctx := context.Background()
 	for _, v := range []lab.Variant{lab.Row, lab.Cell} {
@@ -66,19 +103,23 @@ func TestLasVegasReplay(t *testing.T) {
 			for _, seed := range []uint64{0, 1, 7, 1 << 40} {
 				name := fmt.Sprintf("%v n=%d m=%d seed=%d", v, c.n, c.m, seed)
 				rec := &lvCounter{n: c.n}
-				sol, st, err := lab.LasVegasRun(ctx, c.n, lab.LasVegasRunOptions{Variant: v, M: c.m, Seed: seed}, rec)
-				if err != nil || len(sol) != c.n {
-					t.Fatalf("%s: %v, %v", name, sol, err)
+				res, err := lab.LasVegasRun(ctx, c.n, lab.LasVegasRunOptions{Variant: v, M: c.m, Seed: seed}, rec)
+				if err != nil || len(res.Placement) != c.n || res.Total != 1 || res.N != c.n {
+					t.Fatalf("%s: %+v, %v", name, res, err)
 				}
+				st := counters(res)
 				tab, err := lab.LasVegas(ctx, c.n, lab.LasVegasOptions{Variant: v, Ms: []int{c.m}, Trials: 1, Seed: seed})
 				if err != nil {
 					t.Fatal(name, err)
 				}
 				r := tab.Rows[0]
-				row := lab.LasVegasRunStats{Starts: int64(r.Starts), Draws: int64(r.Draws), Random: st.Random, Nodes: int64(r.Nodes),
+				row := lab.RunResult{Starts: int64(r.Starts), Draws: int64(r.Draws), Random: st.Random, Nodes: int64(r.Nodes),
 					Checks: int64(r.Checks), Explored: int64(r.Explored)}
-				if rec.st != st || st != row {
+				if !sameCounters(rec.st, st) || !sameCounters(st, row) {
 					t.Errorf("%s: the events count %+v, the run %+v, the table's row %+v", name, rec.st, st, row)
+				}
+				if rec.bad != nil || !slices.Equal(rec.board, res.Placement) {
+					t.Errorf("%s: the events end on %v (%v), the run on %v", name, rec.board, rec.bad, res.Placement)
 				}
 				if err := lab.LasVegasCode(v).Walk(rec.steps, true); err != nil {
 					t.Errorf("%s: %v", name, err)
@@ -90,9 +131,10 @@ func TestLasVegasReplay(t *testing.T) {
 
 // lsCounter counts a local search from its events.
 type lsCounter struct {
-	st                       lab.LocalSearchRunStats
+	st                       lab.RunResult // the counters only
 	j, n, runs               int
-	placedChecks, scanChecks int64 // of the first run's initial search
+	q                        nqueens.Placement // the permutation the steps leave
+	placedChecks, scanChecks int64             // of the first run's initial search
 	steps                    []lab.Step
 }
 
@@ -107,8 +149,12 @@ func (c *lsCounter) Run(line int) {
 	}
 	c.runs++
 	c.j = 0
+	c.q = make(nqueens.Placement, c.n)
+	for i := range c.q {
+		c.q[i] = int32(i)
+	}
 }
-func (c *lsCounter) Try(_, _ int, placed bool, scan, line int) {
+func (c *lsCounter) Try(j, m int, placed bool, scan, line int) {
 	c.step("try", line)
 	c.st.Attempts++
 	if c.runs == 1 {
@@ -116,42 +162,51 @@ func (c *lsCounter) Try(_, _ int, placed bool, scan, line int) {
 		c.scanChecks += int64(scan)
 	}
 	if placed {
+		c.q[j], c.q[m] = c.q[m], c.q[j]
 		c.j++
 	}
 }
-func (c *lsCounter) Shuffle(_, _, line int) { c.step("shuffle", line) }
+func (c *lsCounter) Shuffle(i, m, line int) { c.step("shuffle", line); c.q[i], c.q[m] = c.q[m], c.q[i] }
 func (c *lsCounter) Final(line int)         { c.step("final", line); c.st.Conflicts = int64(c.n - c.j) }
-func (c *lsCounter) Swap(_, _ int, kept bool, line int) {
+func (c *lsCounter) Swap(i, m int, kept bool, line int) {
 	c.step("swap", line)
 	c.st.Swaps++
-	if !kept {
+	if kept {
+		c.q[i], c.q[m] = c.q[m], c.q[i]
+	} else {
 		c.st.FailedSwaps++
 	}
 }
 func (c *lsCounter) Solved(line int) { c.step("solved", line) }
 
 // TestLocalSearchReplay: a traced local search's counters, counted from its events, are
-// those of the LocalSearch table's row for the same n and seed, the checks of its first
-// initial search included.
+// those of the run and of the LocalSearch table's row for the same n and seed, the checks
+// of its first initial search included, and the permutation its events leave is the run's
+// placement, a solution. (The web board's replay counts and moves its queens so; it
+// checked them against the run on every replay until this test did it once.)
 func TestLocalSearchReplay(t *testing.T) {
 	ctx := context.Background()
 	restarts := int64(0)
 	for _, n := range []int{8, 20, 50, 100, 200, 500} {
 		for _, seed := range []uint64{1, 2, 3, 4} {
 			rec := &lsCounter{n: n}
-			q, st, err := lab.LocalSearchRun(ctx, n, seed, rec)
-			if err != nil || len(q) != n {
+			res, err := lab.LocalSearchRun(ctx, n, seed, rec)
+			if err != nil || len(res.Placement) != n || res.Total != 1 {
 				t.Fatal(n, seed, err)
 			}
+			st := counters(res)
 			tab, err := lab.LocalSearch(ctx, lab.LocalSearchOptions{From: n, To: n, ScanMax: n, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := tab.Rows[0]
-			row := lab.LocalSearchRunStats{Attempts: r.Attempts, Conflicts: r.Conflicts, Swaps: r.Swaps, FailedSwaps: r.FailedSwaps, Restarts: r.Restarts}
-			if rec.st != st || st != row || rec.placedChecks != r.InitialPlacedChecks || rec.scanChecks != *r.InitialScanChecks {
+			row := lab.RunResult{Attempts: r.Attempts, Conflicts: r.Conflicts, Swaps: r.Swaps, FailedSwaps: r.FailedSwaps, Restarts: r.Restarts}
+			if !sameCounters(rec.st, st) || !sameCounters(st, row) || rec.placedChecks != r.InitialPlacedChecks || rec.scanChecks != *r.InitialScanChecks {
 				t.Errorf("n=%d seed=%d: the events count %+v (checks %d, %d), the run %+v, the table's row %+v (checks %d, %d)",
 					n, seed, rec.st, rec.placedChecks, rec.scanChecks, st, row, r.InitialPlacedChecks, *r.InitialScanChecks)
+			}
+			if err := nqueens.Verify(rec.q); err != nil || !slices.Equal(rec.q, res.Placement) {
+				t.Errorf("n=%d seed=%d: the events end on %v (%v), the run on %v", n, seed, rec.q, err, res.Placement)
 			}
 			restarts += st.Restarts
 			for _, check := range []lab.Check{lab.CheckPlaced, lab.CheckScan} {
@@ -164,6 +219,63 @@ func TestLocalSearchReplay(t *testing.T) {
 	}
 	if restarts == 0 {
 		t.Error("no restart: the restarts went untested")
+	}
+}
+
+// searchCounter counts a teaching search from its events, as the web board's replay does:
+// a node per place event and the root, a check per place or conflict event, a solution
+// per solution event, whose board it keeps.
+type searchCounter struct {
+	board                        nqueens.Placement // a column per row, -1 when empty
+	places, conflicts, solutions int64
+	found                        map[string]bool // the solutions' boards, each once
+	bad                          error           // a solution event whose board is not a solution
+}
+
+func (c *searchCounter) Place(row, col, _ int) { c.board[row] = int32(col); c.places++ }
+func (c *searchCounter) Remove(row, _, _ int)  { c.board[row] = -1 }
+func (c *searchCounter) Conflict(_, _, _ int)  { c.conflicts++ }
+func (c *searchCounter) Prune(_, _ int)        {}
+func (c *searchCounter) Solution(_ int) {
+	c.solutions++
+	if err := nqueens.Verify(c.board); err != nil && c.bad == nil {
+		c.bad = fmt.Errorf("solution %d: %v: %w", c.solutions, c.board, err)
+	}
+	c.found[fmt.Sprint(c.board)] = true
+}
+
+// TestSearchReplay: for every teaching search and n = 1..8, the counters of its events are
+// its own (1 + places nodes, places + conflicts checks, a solution per solution event), a
+// traced run counts as an untraced one, and every board its events call a solution is one,
+// each once. (The web board's replay counts its events so; it checked them against the
+// search's counters on every replay until this test did it once.)
+func TestSearchReplay(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range lab.Searches() {
+		for n := 1; n <= 8; n++ {
+			c := &searchCounter{board: make(nqueens.Placement, n), found: map[string]bool{}}
+			for i := range c.board {
+				c.board[i] = -1
+			}
+			traced, err := s.Run(ctx, n, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := s.Run(ctx, n, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(traced, plain) || traced.Placement != nil || traced.N != n {
+				t.Errorf("%s n=%d: traced %+v, untraced %+v", s.Name, n, traced, plain)
+			}
+			if 1+c.places != plain.Nodes || c.places+c.conflicts != plain.Checks || c.solutions != plain.Total {
+				t.Errorf("%s n=%d: the events count %d nodes, %d checks, %d solutions; the search %d, %d, %d", s.Name, n,
+					1+c.places, c.places+c.conflicts, c.solutions, plain.Nodes, plain.Checks, plain.Total)
+			}
+			if c.bad != nil || int64(len(c.found)) != c.solutions {
+				t.Errorf("%s n=%d: %d solution events, %d boards: %v", s.Name, n, c.solutions, len(c.found), c.bad)
+			}
+		}
 	}
 }
 
@@ -203,10 +315,11 @@ func TestCodePaths(t *testing.T) {
 	}
 	for _, n := range []int{1, 4, 8, 9, 14, 15, 100} {
 		var steps constructSteps
-		q, err := lab.ConstructRun(ctx, n, &steps)
+		res, err := lab.ConstructRun(ctx, n, &steps)
 		if err != nil {
 			t.Fatal(err)
 		}
+		q := res.Placement
 		want, err := nqueens.Solve(ctx, n, nqueens.SolveOptions{Algorithm: nqueens.Construct})
 		if err != nil || !slices.Equal(q, want.Placement) || len(steps.cols) != n {
 			t.Errorf("construct n=%d: %v, nqueens.Solve %v (%v)", n, q, want.Placement, err)

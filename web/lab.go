@@ -3,10 +3,8 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 
-	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
 )
 
@@ -51,8 +49,6 @@ func (s *server) labLasVegas(r *http.Request) (job, error) {
 		return nil, badRequest("exact=true and trials or seed exclude each other: exact=true enumerates every random choice instead of sampling runs")
 	case exact && objective == lab.ByTime:
 		return nil, badRequest("exact=true and objective=time exclude each other: the exact table has no time (its objectives are explored and checks)")
-	case n == 2 || n == 3:
-		return nil, fmt.Errorf("n = %d: %w", n, nqueens.ErrNoSolution)
 	}
 	opt := lab.LasVegasOptions{Exact: exact, Variant: variant, Objective: objective}
 	if !exact {

@@ -146,7 +146,7 @@ func TestTraceLasVegas(t *testing.T) {
 	}
 	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8"), 400, "parameter m")
 	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=9"), 400, "m = 9")
-	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=3&m=1"), 404, "no solution")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=3&m=1"), 404, "n = 3: no solution exists")
 	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=1001&m=1"), 400, "at most 1000")
 	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=2&until=all"), 400, "unknown parameter until")
 	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=2&variant=diagonal"), 400, "variant")
@@ -293,7 +293,7 @@ func TestTraceLocalSearch(t *testing.T) {
 	if c := localSearchAt(t, capped, 100); len(capped.Events) != 100 || capped.Stopped != "event limit" || c.Attempts != capped.Attempts {
 		t.Errorf("capped: %d events, stopped %q, %d attempts, the answer %d", len(capped.Events), capped.Stopped, c.Attempts, capped.Attempts)
 	}
-	wantError(t, get(t, h, "/api/trace?search=localsearch&n=3"), 404, "no solution")
+	wantError(t, get(t, h, "/api/trace?search=localsearch&n=3"), 404, "n = 3: no solution exists")
 	wantError(t, get(t, h, "/api/trace?search=localsearch&n=8&check=allqueens"), 400, "check")
 	wantError(t, get(t, h, "/api/trace?search=localsearch&n=8&m=3"), 400, "unknown parameter m")
 }
@@ -325,7 +325,7 @@ func TestTraceConstruct(t *testing.T) {
 			t.Errorf("n=%d: %d events, placed %d, board %v, want %v", n, len(tr.Events), tr.Placed, board, want.Placement)
 		}
 	}
-	wantError(t, get(t, h, "/api/trace?search=construct&n=3"), 404, "no solution")
+	wantError(t, get(t, h, "/api/trace?search=construct&n=3"), 404, "n = 3: no solution exists")
 	wantError(t, get(t, h, "/api/trace?search=construct&n=1001"), 400, "at most 1000")
 }
 

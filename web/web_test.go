@@ -413,9 +413,9 @@ func TestTrace(t *testing.T) {
 				t.Errorf("%s n=%d: %+v", a.Name, n, tr)
 			}
 			// The counters the page shows, counted from the events, are the search's own.
-			if nodes != st.Nodes || checks != st.Checks || sols != st.Solutions || tr.Nodes != st.Nodes || tr.Checks != st.Checks || tr.Total != st.Solutions {
+			if nodes != st.Nodes || checks != st.Checks || sols != st.Total || tr.Nodes != st.Nodes || tr.Checks != st.Checks || tr.Total != st.Total {
 				t.Errorf("%s n=%d: events give %d nodes, %d checks, %d solutions; the answer %d, %d, %d; the search %d, %d, %d",
-					a.Name, n, nodes, checks, sols, tr.Nodes, tr.Checks, tr.Total, st.Nodes, st.Checks, st.Solutions)
+					a.Name, n, nodes, checks, sols, tr.Nodes, tr.Checks, tr.Total, st.Nodes, st.Checks, st.Total)
 			}
 		}
 	}
@@ -467,13 +467,13 @@ func TestLabBacktrack(t *testing.T) {
 		st, _ := a.Run(context.Background(), 8, nil)
 		row := r.Rows[i]
 		if row.Search != a.Name || row.Nodes != st.Nodes || row.Checks != st.Checks || row.Total != 92 ||
-			value(row.LoopIterations) != st.LoopIterations || value(row.SkippedNodes) != st.Skipped || value(row.DeadNodes) != st.Dead {
+			value(row.PlaceLoopIterations) != st.PlaceLoopIterations || value(row.SkippedNodes) != st.SkippedNodes || value(row.DeadNodes) != st.DeadNodes {
 			t.Errorf("%s: %+v, want %+v", a.Name, row, st)
 		}
 	}
 	// The published figures for the classic search (n=8: 2,057 calls, 15,720 place calls,
 	// 46,752 loop iterations).
-	if c := r.Rows[0]; c.Nodes != 2057 || c.Checks != 15720 || value(c.LoopIterations) != 46752 {
+	if c := r.Rows[0]; c.Nodes != 2057 || c.Checks != 15720 || value(c.PlaceLoopIterations) != 46752 {
 		t.Errorf("classic n=8: %+v", c)
 	}
 	wantError(t, get(t, New(Options{}), "/api/lab/backtrack?n=11"), 400, "at most 10")
@@ -513,7 +513,7 @@ func TestLabLasVegas(t *testing.T) {
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=cell&exact=1"), 400, "at most 7")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&exact=1"), 400, "at most 7") // lab.DefaultVariant
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=41"), 400, "at most 40")
-	wantError(t, get(t, h, "/api/lab/lasvegas?n=3"), 404, "no solution")
+	wantError(t, get(t, h, "/api/lab/lasvegas?n=3"), 404, "n = 3: no solution exists")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&trials=0"), 400, "not in 1..100")
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=8&variant=both"), 400, `unknown variant "both" (want cell or row)`)
 	wantError(t, get(t, h, "/api/lab/lasvegas?n=6&exact=true&seed=1"), 400, "exact=true and trials or seed exclude each other")

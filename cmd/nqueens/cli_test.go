@@ -132,9 +132,11 @@ func TestListNoSolution(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "n="+n+" total=0 unique=0 ") {
 			t.Errorf("count %s: exit %d %q %q", n, code, out, errs)
 		}
-		code, out, errs = runCLI(t, "", "solve", n)
-		if code != exitFailure || out != "" || errs != "nqueens: n = "+n+": no solution exists\n" {
-			t.Errorf("solve %s: exit %d, %q %q; want exit 1, no solution exists", n, code, out, errs)
+		for _, args := range [][]string{{"solve", n}, {"lab", "lasvegas", n, "--seed", "1"}, {"lab", "lasvegas", n, "--exact", "--json"}} {
+			code, out, errs = runCLI(t, "", args...)
+			if code != exitFailure || out != "" || errs != "nqueens: n = "+n+": no solution exists\n" {
+				t.Errorf("%v: exit %d, %q %q; want exit 1, no solution exists", args, code, out, errs)
+			}
 		}
 	}
 }

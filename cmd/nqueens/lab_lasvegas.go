@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/nqueens/nqueens"
 	"github.com/nqueens/nqueens/lab"
 )
 
@@ -129,9 +128,6 @@ func (c *labLasVegasCmd) parse(size string) (labLasVegasJob, error) {
 	}
 	if j.opt.Objective, err = lab.ParseObjective(c.objective); err != nil {
 		return j, usageError{err}
-	}
-	if j.n == 2 || j.n == 3 {
-		return j, fmt.Errorf("n = %d: %w", j.n, nqueens.ErrNoSolution)
 	}
 	if over {
 		return j, usagef("the Las Vegas lab takes n ≤ %d, not %s", lab.MaxLasVegasN, size)

@@ -35,7 +35,7 @@ func TestLabBacktrack10(t *testing.T) {
 		t.Fatalf("%v: %q", err, out)
 	}
 	want := map[string]lab.SearchRow{
-		"classic":   {Total: 724, Nodes: 35539, Checks: 348150, LoopIterations: ptr(1297558)},
+		"classic":   {Total: 724, Nodes: 35539, Checks: 348150, PlaceLoopIterations: ptr(1297558)},
 		"row":       {Total: 724, Nodes: 35539, Checks: 348150},
 		"cell":      {Total: 724, Nodes: 7535369, Checks: 70450278, SkippedNodes: ptr(7499830), DeadNodes: ptr(429169)},
 		"cellprune": {Total: 724, Nodes: 185489, Checks: 1256703},
@@ -43,7 +43,7 @@ func TestLabBacktrack10(t *testing.T) {
 	for _, r := range res.Rows {
 		w := want[r.Search]
 		if r.Total != w.Total || r.Nodes != w.Nodes || r.Checks != w.Checks ||
-			!sameCounter(r.LoopIterations, w.LoopIterations) || !sameCounter(r.SkippedNodes, w.SkippedNodes) || !sameCounter(r.DeadNodes, w.DeadNodes) {
+			!sameCounter(r.PlaceLoopIterations, w.PlaceLoopIterations) || !sameCounter(r.SkippedNodes, w.SkippedNodes) || !sameCounter(r.DeadNodes, w.DeadNodes) {
 			t.Errorf("%s: got %+v, want %+v", r.Search, r, w)
 		}
 		if r.NodesVsRow != float64(w.Nodes)/35539 {

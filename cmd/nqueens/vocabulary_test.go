@@ -9,8 +9,10 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -177,14 +179,88 @@ func snake(name string) string {
 }
 
 // libraryNames returns the exported names of package nqueens and, prefixed with
-// "cluster.", of package cluster (non-test files): their package-level identifiers, and
-// Type.Field and Type.Method.
+// "cluster." and "lab.", of packages cluster and lab (non-test files): their
+// package-level identifiers, and Type.Field and Type.Method.
 func libraryNames(t *testing.T) map[string]bool {
 	t.Helper()
 	names := map[string]bool{}
 	packageNames(t, filepath.Join("..", ".."), "nqueens", "", names)
 	packageNames(t, filepath.Join("..", "..", "cluster"), "cluster", "cluster.", names)
+	packageNames(t, filepath.Join("..", "..", "lab"), "lab", "lab.", names)
 	return names
+}
+
+// labKeys fails for a JSON key of package lab's types (a field's tag) that is not a JSON
+// key of docs/vocabulary.md's tables (keys), and for a field that does not spell its key,
+// the key in CamelCase, a part of it an initialism maybe (PSE is p_se). The counters of
+// lab.RunResult, which has no JSON, spell keys of the tables too: a run's counters are
+// named as the tables' rows.
+func labKeys(t *testing.T, keys map[string][]vocabRow) {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, filepath.Join("..", "..", "lab"), func(fi os.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil || pkgs["lab"] == nil {
+		t.Fatalf("package lab: %v", err)
+	}
+	seen := 0
+	for _, f := range pkgs["lab"].Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || !ts.Name.IsExported() {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				return false
+			}
+			for _, fl := range st.Fields.List {
+				key := ""
+				if fl.Tag != nil {
+					tag, _ := strconv.Unquote(fl.Tag.Value)
+					key, _, _ = strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+				}
+				for _, name := range fl.Names {
+					k := key
+					if k == "" && ts.Name.Name == "RunResult" && name.Name != "Placement" {
+						k = snake(name.Name)
+					}
+					if k == "" || k == "-" || !name.IsExported() {
+						continue
+					}
+					seen++
+					what := "lab." + ts.Name.Name + "." + name.Name
+					if len(keys[k]) == 0 {
+						t.Errorf("%s: its key %q is not in docs/vocabulary.md", what, k)
+					}
+					if !spells(name.Name, k) {
+						t.Errorf("%s does not spell its key %q", what, k)
+					}
+				}
+			}
+			return false
+		})
+	}
+	if seen < 50 {
+		t.Errorf("package lab: only %d keys found", seen)
+	}
+}
+
+// spells says whether the Go name is the key in CamelCase, each part of the key (between
+// its underscores) capitalised or, an initialism, in capitals: NsPerQueen is ns_per_queen,
+// PSE p_se.
+func spells(name, key string) bool {
+	part, rest, more := strings.Cut(key, "_")
+	if part == "" {
+		return false
+	}
+	for _, p := range []string{strings.ToUpper(part[:1]) + part[1:], strings.ToUpper(part)} {
+		if tail, ok := strings.CutPrefix(name, p); ok && ((!more && tail == "") || (more && spells(tail, rest))) {
+			return true
+		}
+	}
+	return false
 }
 
 // packageNames adds the exported names of package pkg in dir to names, each after prefix.
@@ -277,8 +353,9 @@ func textKeys(what, out string, keys map[string]string) {
 }
 
 // TestVocabulary: every JSON key, text key, lab CSV header key and flag that the commands
-// print or take is in docs/vocabulary.md, each name in one row (one meaning), and the Go
-// names of the table exist in package nqueens and spell the row's name. A retired name
+// print or take is in docs/vocabulary.md, each name in one row (one meaning), the Go
+// names of the table exist in package nqueens (or cluster, or lab) and spell the row's
+// name, and every JSON key of package lab's types is in the table, spelled by its field. A retired name
 // (docs/vocabulary.md's "Retired names") is not printed where it was retired, and a
 // retired flag is there only as a hidden, deprecated alias of its new name.
 func TestVocabulary(t *testing.T) {
@@ -354,6 +431,9 @@ func TestVocabulary(t *testing.T) {
 			}
 		}
 	}
+
+	// Package lab's JSON: every key of its types is in the table and spelled by its field.
+	labKeys(t, index["json"])
 
 	// What the commands print, in text and in JSON, each in its own directory.
 	shards, ckpt, placement, started := "DIR/shards", "DIR/ckpt", "DIR/q.txt", "DIR/started"
