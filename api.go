@@ -230,7 +230,8 @@ func (a Algorithm) Pick(n int) Algorithm {
 }
 
 // CheckSize returns an error when algorithm a cannot handle n: a *SizeError for a size out
-// of range or one that would not fit in memory, ErrNoSolution for n = 2 and 3.
+// of range, ErrNoSolution for n = 2 and 3. The memory is Solve's to check, once, against
+// SolveOptions.MaxMemory.
 func (a Algorithm) CheckSize(n int) error {
 	max := MaxN
 	switch a.Pick(n) {
@@ -245,18 +246,25 @@ func (a Algorithm) CheckSize(n int) error {
 	case n == 2 || n == 3:
 		return ErrNoSolution
 	}
-	return a.checkMemory(n, 0)
+	return nil
 }
 
-// checkMemory returns a *MemoryError when the algorithm would need more than limit bytes
-// for n (0: the memory this process may use, its cgroup's limit or the machine's RAM,
-// where it is known).
+// checkMemory returns a *MemoryError when Solve would need more than limit bytes for n
+// with algorithm a (0: the memory this process may use, its cgroup's limit or the
+// machine's RAM, where it is known): the local search's arrays, or the construction's
+// placement (4 bytes a queen) and the verification of its stream (5 bits); backtracking
+// is tiny.
 func (a Algorithm) checkMemory(n int, limit int64) error {
-	if a.Pick(n) != LocalSearch {
-		return nil // the construction streams; backtracking is tiny
+	var need int64
+	switch a.Pick(n) {
+	case LocalSearch:
+		need = localsearch.MemoryBytes(n)
+	case Construct:
+		need = 4*int64(n) + (5*int64(n)+7)/8
+	default:
+		return nil
 	}
-	limit = memoryLimit(limit)
-	if need := localsearch.MemoryBytes(n); limit > 0 && need > limit {
+	if limit = memoryLimit(limit); limit > 0 && need > limit {
 		return &MemoryError{N: n, Need: need, Have: limit}
 	}
 	return nil

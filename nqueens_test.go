@@ -461,3 +461,24 @@ func TestCountCompletionsResult(t *testing.T) {
 		t.Errorf("cancelled: %+v, %v; want interrupted", res, err)
 	}
 }
+
+// TestSolveMemoryOnce: Solve checks its memory once, against MaxMemory, for the algorithm
+// that runs: the construction's held placement too; CheckSize checks no memory, so that a
+// MaxMemory above this machine's limit is Solve's to take (issue 40).
+func TestSolveMemoryOnce(t *testing.T) {
+	ctx := context.Background()
+	const n = 1_000_000
+	var me *MemoryError
+	for _, a := range []Algorithm{Construct, LocalSearch} {
+		_, err := Solve(ctx, n, SolveOptions{Algorithm: a, MaxMemory: 1 << 20})
+		if !errors.As(err, &me) || me.Have != 1<<20 || me.Need <= 4*n {
+			t.Errorf("%s, n = %d in 1 MiB: %v, want a MemoryError needing more than 4 bytes a queen", a, n, err)
+		}
+		if res, err := Solve(ctx, n, SolveOptions{Algorithm: a, MaxMemory: 64 << 20}); err != nil || len(res.Placement) != n {
+			t.Errorf("%s, n = %d in 64 MiB: %v", a, n, err)
+		}
+	}
+	if err := LocalSearch.CheckSize(MaxN); err != nil {
+		t.Errorf("CheckSize(MaxN) = %v: it checks the size only", err)
+	}
+}
