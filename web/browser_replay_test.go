@@ -301,4 +301,20 @@ func TestBrowserConstructReplay(t *testing.T) {
 	if p.counter("rows") != 9 || !strings.HasPrefix(p.text("last-event"), "every row placed") {
 		t.Errorf("at the end: %d rows, %q", p.counter("rows"), p.text("last-event"))
 	}
+	// The status names the rows the API says were placed (issue 41, P2 1: it read a field
+	// the API does not send, and said "NaN rows placed"), in both languages.
+	if s := p.text("replay-status"); !strings.HasSuffix(s, "at the end 9 rows placed, verified") || tr.Placed != 9 {
+		t.Errorf("the status says %q (the API: %d rows placed)", s, tr.Placed)
+	}
+	p.setLang("zh")
+	if s := p.text("replay-status"); !strings.HasSuffix(s, "结束时放好 9 行，已验证") {
+		t.Errorf("the status in Chinese says %q", s)
+	}
+}
+
+// setLang switches the page's language with its menu, as a click does.
+func (p *page) setLang(l string) {
+	p.t.Helper()
+	p.set("lang", l)
+	eval[bool](p, `document.getElementById("lang").dispatchEvent(new Event("change")) || true`)
 }

@@ -144,7 +144,7 @@ const en = {
       backtrack: () => `${fmt(t.nodes)} nodes, ${fmt(t.checks)} checks`,
       lasvegas: () => `${fmt(t.starts)} attempts, ${fmt(t.explored)} nodes explored, ${fmt(t.checks)} checks`,
       localsearch: () => `${fmt(t.attempts)} attempts, conflicts = ${fmt(t.conflicts)}, ${fmt(t.swaps)} swaps, ${fmt(t.restarts)} restarts, ${fmt(t.checks)} checks`,
-      construct: () => `${fmt(t.rows)} rows placed${t.verified ? ", verified" : ""}`,
+      construct: () => `${fmt(t.placed)} rows placed${t.verified ? ", verified" : ""}`,
     }[model]();
     return `${title}, n = ${t.n}${t.m !== undefined ? `, m = ${t.m}` : ""}${t.seed !== undefined ? `, seed ${t.seed}` : ""}: ` +
       `${fmt(t.events.length)} events (${why}); at the end ${end}`;
@@ -402,10 +402,10 @@ const zh = {
       backtrack: () => `${fmt(t.nodes)} 个节点，${fmt(t.checks)} 次检查`,
       lasvegas: () => `${fmt(t.starts)} 次尝试，探索了 ${fmt(t.explored)} 个节点，${fmt(t.checks)} 次检查`,
       localsearch: () => `${fmt(t.attempts)} 次尝试，冲突数 = ${fmt(t.conflicts)}，${fmt(t.swaps)} 次交换，重新开始 ${fmt(t.restarts)} 次，${fmt(t.checks)} 次检查`,
-      construct: () => `放好 ${fmt(t.rows)} 行${t.verified ? "，已验证" : ""}`,
+      construct: () => `放好 ${fmt(t.placed)} 行${t.verified ? "，已验证" : ""}`,
     }[model]();
     return `${title}，n = ${t.n}${t.m !== undefined ? `，m = ${t.m}` : ""}${t.seed !== undefined ? `，随机种子 ${t.seed}` : ""}：` +
-      `${fmt(t.events.length)} 个事件（${why}）；结束时 ${end}`;
+      `${fmt(t.events.length)} 个事件（${why}）；结束时${end}`;
   },
   cDepth: "深度",
   cNodes: "节点",
