@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -62,7 +63,7 @@ func (p *page) stepTo(i int) {
 func checkLasVegasCounters(t *testing.T, p *page, tr lasVegasTrace, i int) {
 	t.Helper()
 	want := lasVegasAt(t, tr, i)
-	got := lvCounters{Starts: p.counter("attempts"), Random: -2, Nodes: p.counter("nodes"), Checks: p.counter("checks"), Explored: p.counter("explored")}
+	got := lvCounters{Starts: p.counter("starts"), Random: -2, Nodes: p.counter("nodes"), Checks: p.counter("checks"), Explored: p.counter("explored")}
 	if tr.Variant == "cell" {
 		got.Draws = p.counter("draws")
 	}
@@ -82,7 +83,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 		t.Errorf("status %q does not show the seed", s)
 	}
 	// The summary reads the answer's keys (starts, explored, checks).
-	if s, w := p.text("replay-status"), fmt.Sprintf("%d attempts, %d nodes explored, %d checks", tr.Starts, tr.Explored, tr.Checks); !strings.Contains(s, w) {
+	if s, w := p.text("replay-status"), fmt.Sprintf("%d starts, %d nodes explored, %d checks", tr.Starts, tr.Explored, tr.Checks); !strings.Contains(s, w) {
 		t.Errorf("status %q does not say %q", s, w)
 	}
 	checkLasVegasCounters(t, p, tr, 0)
@@ -92,7 +93,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	}
 	p.click("#step-back")
 	checkLasVegasCounters(t, p, tr, 5)
-	// The README's picture: the second attempt's backtracking, on a conflict.
+	// The README's picture: the second start's backtracking, on a conflict.
 	shot, attempts := 0, 0
 	for i, e := range tr.Events {
 		switch tr.Kinds[e[0]] {
@@ -113,9 +114,9 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	// At the end: p, e, s and t of this run.
 	p.stepTo(len(tr.Events))
 	checkLasVegasCounters(t, p, tr, len(tr.Events))
-	if p.counter("attempts") != tr.Starts || p.counter("explored") != tr.Explored || p.counter("checks") != tr.Checks || p.counter("nodes") != tr.Nodes {
-		t.Errorf("at the end the page shows %d attempts, %d explored, %d checks, %d nodes; the API %+v",
-			p.counter("attempts"), p.counter("explored"), p.counter("checks"), p.counter("nodes"), tr)
+	if p.counter("starts") != tr.Starts || p.counter("explored") != tr.Explored || p.counter("checks") != tr.Checks || p.counter("nodes") != tr.Nodes {
+		t.Errorf("at the end the page shows %d starts, %d explored, %d checks, %d nodes; the API %+v",
+			p.counter("starts"), p.counter("explored"), p.counter("checks"), p.counter("nodes"), tr)
 	}
 	pv, e := fmt.Sprintf("%.4f", 1/float64(tr.Starts)), "–"
 	if tr.Failed > 0 {
@@ -124,7 +125,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	if got := p.text("p") + " " + p.text("e") + " " + p.number("s") + " " + p.number("t"); got != fmt.Sprintf("%s %s %d %d", pv, e, tr.Explored-tr.ExploredFailed, tr.Explored) {
 		t.Errorf("p e s t: %q, want %s %s %d %d", got, pv, e, tr.Explored-tr.ExploredFailed, tr.Explored)
 	}
-	if s := p.text("last-event"); !strings.HasPrefix(s, fmt.Sprintf("solved in attempt %d:", tr.Starts)) {
+	if s := p.text("last-event"); !strings.HasPrefix(s, fmt.Sprintf("solved in start %d:", tr.Starts)) {
 		t.Errorf("last event %q", s)
 	}
 	img, _ := p.shot("replay-board")
@@ -146,6 +147,52 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	if p.counter("draws") != tr.Draws {
 		t.Errorf("draws: the page %d, the API %d", p.counter("draws"), tr.Draws)
 	}
+
+	// Its starts are starts, as the API, lab lasvegas and docs/vocabulary.md say (issue
+	// 41, P2 2): never "attempts" (the local search's random swaps), in Chinese 开局, not
+	// 尝试, on the panel at any event (counters, sentences, variables, program, status).
+	for _, c := range []struct{ search, query string }{
+		// Each with starts that fail both ways: a dead end among the random queens, and
+		// no completion by the backtracking.
+		{"lasvegas-cell", "/api/trace?search=lasvegas&variant=cell&n=6&m=5&seed=4"},
+		{"lasvegas-row", "/api/trace?search=lasvegas&variant=row&n=8&m=6&seed=9"},
+	} {
+		v, _ := url.ParseQuery(strings.SplitN(c.query, "?", 2)[1])
+		tr := loadReplay[lasVegasTrace](p, c.search, map[string]string{"trace-n": v.Get("n"), "trace-m": v.Get("m"), "trace-seed": v.Get("seed")}, c.query)
+		if tr.Failed == 0 {
+			t.Fatalf("%s: no failed start to say", c.query)
+		}
+		for _, l := range []struct{ lang, bad, good string }{{"en", "attempt", "start"}, {"zh", "尝试", "开局"}} {
+			p.setLang(l.lang)
+			texts := p.replayTexts()
+			joined := strings.Join(texts, "\n")
+			if strings.Contains(strings.ToLower(joined), l.bad) || !strings.Contains(joined, l.good) {
+				var bad []string
+				for _, s := range texts {
+					if strings.Contains(strings.ToLower(s), l.bad) {
+						bad = append(bad, s)
+					}
+				}
+				t.Errorf("%s in %s: %q says %q: %q", c.search, l.lang, l.bad, l.bad, bad)
+			}
+		}
+		p.setLang("en")
+	}
+}
+
+// replayTexts steps the replay through every event and returns the distinct lines of text
+// the replay panel shows on the way (its sentences, counters, variables, program, status).
+func (p *page) replayTexts() []string {
+	p.t.Helper()
+	return eval[[]string](p, `(() => {
+		const seen = new Set();
+		for (let i = 0; i <= lastPos(); i++) {
+			stepTo(i);
+			for (const s of document.getElementById("replay-panel").innerText.split("\n")) if (s.trim()) seen.add(s.trim());
+		}
+		stepTo(0);
+		return [...seen];
+	})()`)
 }
 
 // checkSolutionDrawn reads the queens off a board of n squares (dark or blue discs at the

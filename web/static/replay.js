@@ -164,24 +164,24 @@ const backtrackModel = {
 // ---------------------------------------------------------------- Las Vegas
 
 const lasVegasModel = {
-  counters: (t) => [["attempts", "cAttempts"], ...(t.variant === "cell" ? [["draws", "cDraws"]] : []), ["random", "cRandom"],
+  counters: (t) => [["starts", "cStarts"], ...(t.variant === "cell" ? [["draws", "cDraws"]] : []), ["random", "cRandom"],
     ["nodes", "cNodes"], ["checks", "cChecks"], ["explored", "cExplored"], ["p", "p"], ["s", "s"], ["e", "e"], ["t", "t"]],
-  init: (t) => ({ board: new Int32Array(t.n).fill(-1), random: new Uint8Array(t.n), attempts: 0, draws: 0, randomQ: 0, nodes: 0,
-    checks: 0, explored: 0, attemptExplored: 0, failed: 0, exploredFailed: 0, solutions: 0, s: 0, dead: -1, free: 0, attemptDraws: 0,
+  init: (t) => ({ board: new Int32Array(t.n).fill(-1), random: new Uint8Array(t.n), starts: 0, draws: 0, randomQ: 0, nodes: 0,
+    checks: 0, explored: 0, startExplored: 0, failed: 0, exploredFailed: 0, solutions: 0, s: 0, dead: -1, free: 0, startDraws: 0,
     reject: null }),
   apply(st, e, t) {
     const kind = t.kinds[e[0]], n = t.n;
     const r = e[1] - 1, c = e[2] - 1;
     st.dead = -1;
     switch (kind) {
-      case "attempt":
+      case "attempt": // the API's name of the event that begins a start
         st.board.fill(-1);
         st.random.fill(0);
-        st.attempts++;
+        st.starts++;
         st.explored++;
-        st.attemptExplored = 1;
+        st.startExplored = 1;
         st.randomQ = 0;
-        st.attemptDraws = 0;
+        st.startDraws = 0;
         break;
       case "draw":
       case "reject":
@@ -192,7 +192,7 @@ const lasVegasModel = {
           for (let k = 0; k < n; k++) if (!attacker(st.board, n, r, k, "arrays")) st.free++;
         } else {
           st.draws++;
-          st.attemptDraws++;
+          st.startDraws++;
           st.checks++;
         }
         if (kind === "reject") st.reject = attacker(st.board, n, r, c, "cell");
@@ -201,14 +201,14 @@ const lasVegasModel = {
           st.random[r] = 1;
           st.randomQ++;
           st.explored++;
-          st.attemptExplored++;
+          st.startExplored++;
         }
         break;
       case "deadend":
         if (e[1] > 0) st.checks += n;
         st.dead = r;
         st.failed++;
-        st.exploredFailed += st.attemptExplored;
+        st.exploredFailed += st.startExplored;
         break;
       case "backtrack":
         st.nodes++;
@@ -218,7 +218,7 @@ const lasVegasModel = {
         st.nodes++;
         st.checks++;
         st.explored++;
-        st.attemptExplored++;
+        st.startExplored++;
         break;
       case "remove":
         st.board[r] = -1;
@@ -228,11 +228,11 @@ const lasVegasModel = {
         break;
       case "fail":
         st.failed++;
-        st.exploredFailed += st.attemptExplored;
+        st.exploredFailed += st.startExplored;
         break;
       case "solution":
         st.solutions++;
-        st.s = st.attemptExplored;
+        st.s = st.startExplored;
         break;
     }
   },
@@ -240,14 +240,14 @@ const lasVegasModel = {
     if (!e) return tr("sLvStart", t.m);
     const [, r, c] = e;
     switch (t.kinds[e[0]]) {
-      case "attempt": return tr("sLvAttempt", st.attempts);
+      case "attempt": return tr("sLvNewStart", st.starts);
       case "draw": return tr("sLvDraw", r, c, st.randomQ, t.m);
       case "reject": {
         const a = st.reject;
         return tr("sLvReject", r, c, a && a.how === "row", a ? a.r + 1 : 0, a ? a.c + 1 : 0);
       }
       case "random": return tr("sLvRandom", r, c, st.free, st.randomQ, t.m);
-      case "deadend": return r >= 1 ? tr("sLvDeadRow", r, st.attempts) : tr("sLvDeadCell", st.attemptDraws, st.randomQ, t.m, st.attempts);
+      case "deadend": return r >= 1 ? tr("sLvDeadRow", r, st.starts) : tr("sLvDeadCell", st.startDraws, st.randomQ, t.m, st.starts);
       case "backtrack": return tr("sLvBacktrack", st.randomQ, t.n - st.randomQ);
       case "place": return tr("sLvPlace", r, c);
       case "remove": return tr("sLvRemove", r, c);
@@ -256,27 +256,27 @@ const lasVegasModel = {
         const next = c < t.n ? tr("sTryColumn", c + 1) : tr("sNoColumnLv");
         return a ? tr("sAttacked", r, c, a.r + 1, a.c + 1, a.how, next) : tr("sChecked", r, c, next);
       }
-      case "fail": return tr("sLvFail", st.attempts);
+      case "fail": return tr("sLvFail", st.starts);
     }
-    return tr("sLvSolved", st.attempts, st.explored);
+    return tr("sLvSolved", st.starts, st.explored);
   },
   vars(st, e, t) {
-    const v = [[tr("vAttempt"), String(st.attempts), true]];
+    const v = [[tr("vStart"), String(st.starts), true]];
     if (e && e.length >= 4) v.push(["(r, c)", sq(e[1], e[2])]);
     v.push([tr("vPlaced"), `${st.randomQ} / ${t.m}`, true]);
-    if (t.variant === "cell") v.push(["d", String(st.attemptDraws)]);
+    if (t.variant === "cell") v.push(["d", String(st.startDraws)]);
     v.push([tr("cChecks"), fmt(st.checks), true]);
     return v;
   },
   values(st) {
     const dash = "–";
     return {
-      attempts: fmt(st.attempts), draws: fmt(st.draws), random: fmt(st.randomQ), nodes: fmt(st.nodes), checks: fmt(st.checks),
+      starts: fmt(st.starts), draws: fmt(st.draws), random: fmt(st.randomQ), nodes: fmt(st.nodes), checks: fmt(st.checks),
       explored: fmt(st.explored),
-      // The exact table's terms, for this run so far: p = successes per attempt, s the
-      // nodes explored by the successful attempt, e by a failed one on average, t in all
+      // The exact table's terms, for this run so far: p = successes per start, s the
+      // nodes explored by the successful start, e by a failed one on average, t in all
       // (at the end t = s + (1 − p)·e/p).
-      p: st.attempts ? (st.solutions / st.attempts).toFixed(4) : dash,
+      p: st.starts ? (st.solutions / st.starts).toFixed(4) : dash,
       s: st.solutions ? fmt(st.s) : dash,
       e: st.failed ? (st.exploredFailed / st.failed).toFixed(2) : dash,
       t: fmt(st.explored),
