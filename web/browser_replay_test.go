@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -364,4 +366,90 @@ func (p *page) setLang(l string) {
 	p.t.Helper()
 	p.set("lang", l)
 	eval[bool](p, `document.getElementById("lang").dispatchEvent(new Event("change")) || true`)
+}
+
+// pageTerms reads the table of docs/vocabulary.md's "The page's words": per concept, its
+// key, its term in English and in Chinese.
+func pageTerms(t *testing.T) [][3]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "docs", "vocabulary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tail, ok := strings.Cut(string(b), "\n## The page's words\n")
+	if !ok {
+		t.Fatal(`docs/vocabulary.md has no section "The page's words"`)
+	}
+	var rows [][3]string
+	for _, line := range strings.Split(tail, "\n") {
+		if strings.HasPrefix(line, "## ") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if !strings.HasPrefix(line, "|") || len(cells) != 4 || strings.HasPrefix(strings.TrimSpace(cells[0]), "---") || strings.TrimSpace(cells[0]) == "Concept" {
+			continue
+		}
+		rows = append(rows, [3]string{strings.Trim(strings.TrimSpace(cells[1]), "`"), strings.TrimSpace(cells[2]), strings.TrimSpace(cells[3])})
+	}
+	if len(rows) < 4 {
+		t.Fatalf("docs/vocabulary.md: %d rows of the page's words", len(rows))
+	}
+	return rows
+}
+
+// TestBrowserTerms (issue 41, P2 3): one term per concept, in both languages, as
+// docs/vocabulary.md gives them: in the local search's replay and the board's status, k
+// (conflicts: the queens step 1 left) and the collisions (queens beyond the first on a
+// diagonal) are two numbers with two names; in Chinese 冲突数 named both.
+func TestBrowserTerms(t *testing.T) {
+	p := openPage(t)
+	terms := pageTerms(t)
+	loadReplay[localSearchTrace](p, "localsearch", map[string]string{"trace-n": "12", "trace-seed": "3", "check": "placed"}, "/api/trace?search=localsearch&n=12&seed=3&check=placed")
+	for _, l := range []string{"en", "zh"} {
+		p.setLang(l)
+		texts := strings.Join(p.replayTexts(), "\n")
+		for _, row := range terms {
+			term := row[1]
+			if l == "zh" {
+				term = row[2]
+			}
+			if (row[0] == "conflicts" || row[0] == "collisions" || row[0] == "attempts") && !strings.Contains(texts, term) {
+				t.Errorf("in %s the local search's replay never says %q (%s)", l, term, row[0])
+			}
+		}
+		if l == "zh" && strings.Contains(texts, "冲突数") {
+			t.Errorf("in Chinese the local search's replay says 冲突数, the name of two numbers")
+		}
+	}
+	// The board's status and summary, in Chinese: k is 冲突皇后数.
+	p.panel("board")
+	p.set("n", "50")
+	p.set("algo", "localsearch")
+	p.set("seed", "1")
+	p.click("#solve")
+	p.waitFor(`document.getElementById("board-status").textContent.includes("seed 1") || document.getElementById("board-status").textContent.includes("随机种子 1")`)
+	var conflicts, collisions string
+	for _, row := range terms {
+		switch row[0] {
+		case "conflicts":
+			conflicts = row[2]
+		case "collisions":
+			collisions = row[2]
+		}
+	}
+	if s := p.text("board-status"); !strings.Contains(s, conflicts+" = ") || strings.Contains(s, "冲突数") {
+		t.Errorf("the board's status in Chinese: %q, want %s = k", s, conflicts)
+	}
+	// The dictionary: each concept's term in its language, and no other concept's.
+	for _, row := range terms {
+		for li, l := range []string{"en", "zh"} {
+			words := eval[string](p, fmt.Sprintf(`Object.values(STR[%q]).map(String).join("\n")`, l))
+			if !strings.Contains(words, row[1+li]) {
+				t.Errorf("the page's %s words never say %q (%s)", l, row[1+li], row[0])
+			}
+		}
+	}
+	if collisions == "" || conflicts == "" || strings.Contains(collisions, conflicts) || strings.Contains(conflicts, collisions) {
+		t.Errorf("the terms of k and the collisions: %q and %q", conflicts, collisions)
+	}
 }
