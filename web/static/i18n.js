@@ -3,7 +3,8 @@
 // attributes (data-i18n the text, data-i18n-label the aria-label, data-i18n-title the
 // title, data-i18n-placeholder the placeholder, data-i18n-group an optgroup's label).
 // The programs beside a replay come from the server with their comments in both. A text
-// set with setText is a function of the language, written again when it changes.
+// set with setText is a function of the language, written again when it changes; in it a
+// part between backticks is code (`Place`), shown in <code>, in no language.
 "use strict";
 
 let lang = "en";
@@ -26,10 +27,11 @@ const en = {
   tabBoard: "Board",
   tabReplay: "Replay",
   tabLab: "Lab",
-  serverError: (m) => m,
+  serverError: (e) => e.message,
 
   // The board.
   boardTitle: "Board",
+  boardLabel: "the board",
   algorithm: "algorithm",
   "algo.auto": "auto",
   "algo.backtrack": "backtrack (first in order)",
@@ -129,7 +131,7 @@ const en = {
   codeTitle: "The program, the line of the last event lit",
   varsTitle: "Variables",
   tracing: "tracing…",
-  "title.classic": "classic backtracking, O(k) Place",
+  "title.classic": "classic backtracking, O(k) `Place`",
   "title.row": "row DFS, O(1) arrays",
   "title.cell": "cell DFS",
   "title.cellprune": "cell DFS with row pruning",
@@ -203,6 +205,7 @@ const en = {
   sRemove: (r, c) => `no column left in row ${r + 1}: back to row ${r}, the queen leaves column ${c}`,
   sRemoveSolved: (r, c) => `back from the solution: the queen of row ${r} leaves column ${c}`,
   sRemoveCell: (r, c) => `no queen fits after cell (${r}, ${c}): back, the queen leaves it`,
+  sRemoveCellSolved: (r, c) => `back from the solution: the queen leaves cell (${r}, ${c})`,
   sAttacked: (r, c, ar, ac, how, next) => `row ${r}, column ${c} is attacked by the queen at row ${ar}, column ${ac} ${HOW.en[how]}: ${next}`,
   sChecked: (r, c, next) => `row ${r}, column ${c} fails its check: ${next}`,
   sTryColumn: (c) => `try column ${c}`,
@@ -241,6 +244,14 @@ const en = {
     ({ 2: " (n mod 6 = 2: 1 and 3 swapped, 5 moved to the end)", 3: " (n mod 6 = 3: 2, then 1 and 3, moved to the end)" }[mod] || ""),
   sCoPlace: (r, c, why) => `row ${r}: column ${c}, ${why}`,
   sCoSolved: "every row placed: verified, a solution",
+  // The closing sentence, after the last event's.
+  closing: (s, c) => `${s}. ${c}`,
+  endAll: (k, nodes, checks) => `The search is over: ${k} solution${k === 1 ? "" : "s"}, ${nodes} nodes, ${checks} checks.`,
+  endFirst: (nodes, checks) => `The replay is over: it stops at the first solution, after ${nodes} nodes and ${checks} checks.`,
+  endLimit: (k) => `The replay is over: it stops at its limit of ${fmt(k)} events, where the search goes on.`,
+  endLv: (a, x, c) => `The run is over: ${a} start${a === 1 ? "" : "s"}, ${x} nodes explored, ${c} checks.`,
+  endLs: (a, s, r) => `The run is over: a solution after ${a} attempts, ${s} swaps and ${r} restarts.`,
+  endCo: (n) => `The construction is over: ${n} rows, each column computed from n, without a search or a check.`,
 
   // The lab.
   labTitle: "Lab",
@@ -287,15 +298,16 @@ const zh = {
   tabBoard: "棋盘",
   tabReplay: "回放",
   tabLab: "实验",
-  serverError: (m) => `服务器报错：${m}`,
+  serverError: (e) => zhServerError(e),
 
   boardTitle: "棋盘",
+  boardLabel: "棋盘",
   algorithm: "算法",
   "algo.auto": "自动",
   "algo.backtrack": "回溯（字典序第一个解）",
   "algo.localsearch": "局部搜索（Sosic–Gu）",
   "algo.construct": "构造法",
-  algoName: (a) => ({ backtrack: "回溯", localsearch: "局部搜索", construct: "构造法" }[a] || a) + `（${a}）`,
+  algoName: (a) => ({ backtrack: "回溯", localsearch: "局部搜索", construct: "构造法" }[a] || a) + `（\`${a}\`）`,
   seed: "随机种子",
   random: "随机",
   solve: "求解",
@@ -388,7 +400,7 @@ const zh = {
   codeTitle: "程序：点亮的是产生最后一个事件的那一行",
   varsTitle: "变量",
   tracing: "正在记录搜索过程…",
-  "title.classic": "经典回溯，O(k) 的 Place",
+  "title.classic": "经典回溯，O(k) 的 `Place`",
   "title.row": "按行深度优先搜索，O(1) 数组",
   "title.cell": "按格深度优先搜索",
   "title.cellprune": "按格深度优先搜索，带行剪枝",
@@ -461,6 +473,7 @@ const zh = {
   sRemove: (r, c) => `第 ${r + 1} 行已无可用的列：回溯到第 ${r} 行，拿走第 ${c} 列的皇后`,
   sRemoveSolved: (r, c) => `从解返回：拿走第 ${r} 行第 ${c} 列的皇后`,
   sRemoveCell: (r, c) => `格子 (${r}, ${c}) 之后再也放不下皇后：回溯，拿走它`,
+  sRemoveCellSolved: (r, c) => `从解返回：拿走格子 (${r}, ${c}) 上的皇后`,
   sAttacked: (r, c, ar, ac, how, next) => `第 ${r} 行第 ${c} 列与第 ${ar} 行第 ${ac} 列的皇后${HOW.zh[how]}，受到攻击：${next}`,
   sChecked: (r, c, next) => `第 ${r} 行第 ${c} 列检查失败：${next}`,
   sTryColumn: (c) => `试第 ${c} 列`,
@@ -499,6 +512,13 @@ const zh = {
     ({ 2: "（n mod 6 = 2：1 和 3 对调，5 移到最后）", 3: "（n mod 6 = 3：2 移到偶数列最后，1 和 3 移到最后）" }[mod] || ""),
   sCoPlace: (r, c, why) => `第 ${r} 行：第 ${c} 列，${why}`,
   sCoSolved: "每一行都放好了：已验证，这是一个解",
+  closing: (s, c) => `${s}。${c}`,
+  endAll: (k, nodes, checks) => `搜索结束：共 ${k} 个解，${nodes} 个节点，${checks} 次检查。`,
+  endFirst: (nodes, checks) => `回放结束：停在第一个解，用了 ${nodes} 个节点和 ${checks} 次检查。`,
+  endLimit: (k) => `回放结束：到了 ${fmt(k)} 个事件的上限，而搜索还没有结束。`,
+  endLv: (a, x, c) => `运行结束：开局 ${a} 次，探索了 ${x} 个节点，检查 ${c} 次。`,
+  endLs: (a, s, r) => `运行结束：尝试 ${a} 次、交换 ${s} 次、重新开始 ${r} 次后找到解。`,
+  endCo: (n) => `构造结束：${n} 行，每行的列都由 n 直接算出，不用搜索，也不用检查。`,
 
   labTitle: "实验",
   variant: "随机方式",
@@ -550,7 +570,7 @@ const texts = new Set();
 // setText sets an element's text: a string, or a function of the language, written
 // again when the language changes.
 function setText(el, text) {
-  el.textContent = typeof text === "function" ? text() : text;
+  write(el, typeof text === "function" ? text() : text);
   if (typeof text === "function") {
     el.i18n = text;
     texts.add(el);
@@ -558,6 +578,52 @@ function setText(el, text) {
     el.i18n = null;
     texts.delete(el);
   }
+}
+
+// write sets an element's text, the parts of it between backticks in <code> elements: a
+// name of the program (`Place`, `pos`) is code, in no language.
+function write(el, s) {
+  s = String(s);
+  if (!s.includes("`")) {
+    el.textContent = s;
+    return;
+  }
+  el.replaceChildren(...s.split("`").map((part, i) => {
+    if (i % 2 === 0) return part;
+    const c = document.createElement("code");
+    c.textContent = part;
+    return c;
+  }));
+}
+
+// codeNames marks the names of a program in a Chinese text as code: every word in Latin
+// letters, with its arguments (attacked(r, c)), between backticks; not the names of people.
+const PEOPLE = new Set(["Hoffman", "Loessi", "Moore", "Brassard", "Bratley", "Sosic", "Gu"]);
+const codeNames = (s) => s.replace(/[A-Za-z_][A-Za-z0-9_]*(?:\([^()]*\))?/g, (w) => (PEOPLE.has(w) ? w : "`" + w + "`"));
+
+// The server's errors in Chinese, by their kind: the message's pattern, with its numbers.
+// The server says them in English (the API's language); one it does not know is shown as
+// the server wrote it, as code, after a sentence that says what it is.
+const ZH_ERRORS = [
+  [/^n = (\S+): no solution exists$/, (n) => `n = ${n}：无解（n = 2 和 n = 3 时没有解）`],
+  [/^n = (\S+) is more than this server allows for \S+ \(at most (\d+)\)$/, (n, max) => `n = ${n} 超出了本服务器的上限（最多 ${max}）`],
+  [/^n must be at least 1$/, () => "n 至少为 1"],
+  [/^n = "(.*)" is not a whole number/, (n) => `n = ${n} 不是整数（例如 8 或 1e6）`],
+  [/^m = (\d+) random queens do not fit on (\d+) rows$/, (m, n) => `m = ${m} 个随机皇后放不进 ${n} 行`],
+  [/^parameter m, the number of random queens, is missing$/, () => "缺少参数 m（随机皇后的个数）"],
+  [/^n = (\d+) has (\d+) .* \(indexes 0\.\.(\d+)\): index (\d+) is past the last$/, (n, k, last, i) => `n = ${n} 只有 ${k} 个（序号 0..${last}）：序号 ${i} 超出了范围`],
+  [/^(\w+) = (\S+) is not in (\d+)\.\.(\d+)$/, (name, v, lo, hi) => `\`${name}\` = ${v} 不在 ${lo}..${hi} 之内`],
+  [/^busy: /, () => "服务器正忙，请稍后再试"],
+  [/^the computation took longer than (\S+) and was stopped$/, (d) => `计算超过了时间上限（\`${d}\`），已停止`],
+];
+
+function zhServerError(e) {
+  for (const [re, say] of ZH_ERRORS) {
+    const m = re.exec(e.message);
+    if (m) return say(...m.slice(1));
+  }
+  if (e.status === 503) return "服务器正忙，请稍后再试";
+  return `服务器报错${e.status ? `（状态码 ${e.status}）` : ""}：\`${e.message.replaceAll("`", "'")}\``;
 }
 
 // The elements whose aria-label is a function of the language.
@@ -590,7 +656,7 @@ function setLang(l) {
   for (const el of document.querySelectorAll("[data-i18n-group]")) el.label = tr(el.dataset.i18nGroup);
   for (const el of texts) {
     if (!el.isConnected) texts.delete(el);
-    else el.textContent = el.i18n();
+    else write(el, el.i18n());
   }
   for (const el of labels) {
     if (!el.isConnected) labels.delete(el);

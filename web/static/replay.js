@@ -106,7 +106,8 @@ const backtrackModel = {
       case 0:
         return cell ? tr("sPlaceCell", r, c, st.depth, n) : tr("sPlace", r, c, n);
       case 1:
-        if (cell) return tr("sRemoveCell", r, c);
+        // A queen removed from a full board: back from a solution, not a dead end.
+        if (cell) return st.depth + 1 === n ? tr("sRemoveCellSolved", r, c) : tr("sRemoveCell", r, c);
         return r === n ? tr("sRemoveSolved", r, c) : tr("sRemove", r, c);
       case 2: {
         const a = attacker(st.cols, n, r - 1, c - 1, this.order(t));
@@ -117,6 +118,13 @@ const backtrackModel = {
         return tr("sPrune", r);
     }
     return tr("sSolution", n, st.solutions, t.until === "first");
+  },
+  // closing says how the search ended, after its last event.
+  closing(st, t) {
+    const nodes = fmt(1 + st.places), checks = fmt(st.places + st.conflicts);
+    if (t.stopped === "first solution") return tr("endFirst", nodes, checks);
+    if (t.stopped !== "") return tr("endLimit", t.events.length);
+    return tr("endAll", st.solutions, nodes, checks);
   },
   vars(st, e, t) {
     const cell = this.cellSearch(t);
@@ -260,6 +268,7 @@ const lasVegasModel = {
     }
     return tr("sLvSolved", st.starts, st.explored);
   },
+  closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endLv", st.starts, fmt(st.explored), fmt(st.checks))),
   vars(st, e, t) {
     const v = [[tr("vStart"), String(st.starts), true]];
     if (e && e.length >= 4) v.push(["(r, c)", sq(e[1], e[2])]);
@@ -407,6 +416,7 @@ const localSearchModel = {
     }
     return tr("sLsSolved");
   },
+  closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endLs", fmt(st.attempts), fmt(st.swaps), fmt(st.restarts))),
   vars(st, e, t) {
     const kind = e ? t.kinds[e[0]] : "";
     const v = [["j", String(st.j + 1)]];
@@ -470,6 +480,7 @@ const constructModel = {
     if (e[0] === 1) return tr("sCoSolved");
     return tr("sCoPlace", e[1], e[2], comment(t.code.lines[e[e.length - 1] - 1]));
   },
+  closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endCo", fmt(t.n))),
   vars(st, e, t) {
     const v = [["n mod 6", String(t.n % 6)], ["h", String(Math.floor(t.n / 2))]];
     if (e && e[0] === 0) v.push(["r", String(e[1])], ["x[r]", String(e[2])]);
@@ -488,8 +499,9 @@ const constructModel = {
 
 const MODELS = { backtrack: backtrackModel, lasvegas: lasVegasModel, localsearch: localSearchModel, construct: constructModel };
 
-// comment is a line's comment in the page's language.
-const comment = (l) => (l && l.comment ? l.comment[lang] || l.comment.en : "");
+// comment is a line's comment in the page's language; in Chinese its names of the
+// program (pos, attacked(r, c)) are code.
+const comment = (l) => (l && l.comment ? (lang === "zh" && l.comment.zh ? codeNames(l.comment.zh) : l.comment.en) : "");
 
 // ---------------------------------------------------------------- drawing
 
@@ -630,7 +642,7 @@ function drawReplayCurve(lane, t) {
       drawReplayCurve(lane, t);
       return;
     }
-    curves.set(key, api("/api/lab/lasvegas?" + q).then((r) => r, (err) => ({ error: () => err.message })).then((r) => {
+    curves.set(key, api("/api/lab/lasvegas?" + q).then((r) => r, (err) => ({ error: errorText(err) })).then((r) => {
       curves.set(key, r);
       for (const l of rp.lanes) if (l.trace && l.trace.n === t.n && l.trace.variant === t.variant) l.render();
     }));
@@ -804,7 +816,12 @@ class Lane {
     this.model.draw(this, this.st, e, t);
     this.el("ev-index").textContent = fmt(this.i);
     this.el("ev-total").textContent = fmt(t.events.length);
-    setText(this.el("last-event"), () => this.model.describe(this.st, e, t));
+    // The last event's sentence; at the end, a sentence more that says how it ended.
+    const end = this.i === t.events.length && this.i > 0;
+    setText(this.el("last-event"), () => {
+      const s = this.model.describe(this.st, e, t);
+      return end ? tr("closing", s, this.model.closing(this.st, t)) : s;
+    });
     for (const [id, v] of Object.entries(this.model.values(this.st, t))) {
       const el = this.el(id);
       if (el) el.textContent = v;
@@ -975,6 +992,8 @@ function clearReplay() {
   $("scrub").max = 0;
   $("scrub").value = 0;
   $("step-back").disabled = $("step-fwd").disabled = $("play").disabled = true;
+  setText($("play"), () => tr("play"));
+  $("play").setAttribute("aria-pressed", "false");
   $("replay-panel").dataset.state = "empty";
 }
 
