@@ -603,6 +603,8 @@ function state() {
     if (takes.has("seed") && rp.loaded.seed !== "") q.set("seed", rp.loaded.seed);
     if (rp.loaded.compare) q.set("compare", rp.loaded.compare);
     q.set("event", String(rp.pos));
+    // The player's speed, when it is not the slider's default.
+    if ($("speed").value !== $("speed").defaultValue) q.set("speed", $("speed").value);
   }
   if (panel === "lab") {
     for (const [k, id] of Object.entries(FIELDS.lab)) q.set(k, $(id).value);
@@ -645,6 +647,9 @@ async function applyURL() {
     $("compare").value = COMPARE[q.get("compare")] ? q.get("compare") : "";
     for (const [k, id] of [["n", "trace-n"], ["until", "until"], ["m", "trace-m"], ["check", "check"]]) if (q.has(k)) $(id).value = q.get(k);
     $("trace-seed").value = q.get("seed") || "";
+    const speed = Number(q.get("speed"));
+    $("speed").value = q.has("speed") && speed >= 0 && speed <= 100 ? String(Math.round(speed)) : $("speed").defaultValue;
+    $("speed").dispatchEvent(new Event("input"));
     showControls();
     const event = Math.max(0, Number(q.get("event")) || 0);
     const same = rp.loaded && rp.loaded.search === q.get("search") && rp.loaded.compare === (q.get("compare") || "") &&

@@ -499,6 +499,66 @@ const constructModel = {
 
 const MODELS = { backtrack: backtrackModel, lasvegas: lasVegasModel, localsearch: localSearchModel, construct: constructModel };
 
+// JUMPS are the moments the player jumps to, per model: a test of event i of a trace. A
+// dead end of a backtracking search is a step back that is not the return from a
+// solution, or a pruned node; of the Las Vegas hybrid, a start that fails. The local
+// search's first run is its start, not a restart.
+const JUMPS = {
+  solution: {
+    backtrack: (t, i) => t.events[i][0] === 3,
+    lasvegas: (t, i) => t.kinds[t.events[i][0]] === "solution",
+    localsearch: (t, i) => t.kinds[t.events[i][0]] === "solved",
+    construct: (t, i) => t.events[i][0] === 1,
+  },
+  start: {
+    lasvegas: (t, i) => t.kinds[t.events[i][0]] === "attempt",
+    localsearch: (t, i) => t.kinds[t.events[i][0]] === "run" && i > 0,
+  },
+  deadend: {
+    backtrack: (t, i) => t.events[i][0] === 4 || (t.events[i][0] === 1 && !(i > 0 && t.events[i - 1][0] === 3)),
+    lasvegas: (t, i) => ["deadend", "fail"].includes(t.kinds[t.events[i][0]]),
+  },
+};
+
+// moments lists, per kind of JUMPS, the positions (events applied) of a trace's moments.
+function moments(t, model) {
+  const key = Object.keys(MODELS).find((k) => MODELS[k] === model);
+  const out = {};
+  for (const [kind, tests] of Object.entries(JUMPS)) {
+    const test = tests[key];
+    if (!test) continue;
+    out[kind] = [];
+    for (let i = 0; i < t.events.length; i++) if (test(t, i)) out[kind].push(i + 1);
+  }
+  return out;
+}
+
+// nextMoment is the first position after pos of a kind of moment of the first lane, or −1.
+function nextMoment(kind, pos) {
+  const list = rp.lanes[0].moments?.[kind];
+  if (!list) return -1;
+  let lo = 0, hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length ? list[lo] : -1;
+}
+
+// showJumps shows the jumps the first lane's search has, each enabled while one is ahead.
+function showJumps() {
+  const lane = rp.lanes[0], m = lane.trace ? lane.moments : {};
+  for (const b of document.querySelectorAll("#jumps button")) {
+    const kind = b.dataset.jump;
+    b.hidden = !m[kind] || (kind !== "solution" && m[kind].length === 0);
+    b.disabled = nextMoment(kind, rp.pos) < 0;
+  }
+  const local = lane.trace && lane.trace.search === "localsearch";
+  setText($("jump-start"), () => tr(local ? "jumpRestart" : "jumpStart"));
+  $("jump-start").title = tr(local ? "jumpRestartTitle" : "jumpStartTitle");
+}
+
 // comment is a line's comment in the page's language; in Chinese its names of the
 // program (pos, attacked(r, c)) are code.
 const comment = (l) => (l && l.comment ? (lang === "zh" && l.comment.zh ? codeNames(l.comment.zh) : l.comment.en) : "");
@@ -708,6 +768,7 @@ class Lane {
   load(t, model) {
     this.trace = t;
     this.model = model;
+    this.moments = moments(t, model);
     this.buildCounters();
     this.buildCode();
     this.reset();
@@ -879,6 +940,7 @@ function renderReplay() {
   panel.dataset.state = rp.timer ? "playing" : rp.pos === end ? "ended" : "paused";
   setText($("play"), () => tr(rp.timer ? "pause" : "play"));
   $("play").setAttribute("aria-pressed", rp.timer ? "true" : "false");
+  showJumps();
   // While playing, a screen reader is not read every step; stepping by hand, it is.
   for (const l of rp.lanes) l.el("last-event").setAttribute("aria-live", rp.timer ? "off" : "polite");
 }
@@ -992,6 +1054,7 @@ function clearReplay() {
   $("scrub").max = 0;
   $("scrub").value = 0;
   $("step-back").disabled = $("step-fwd").disabled = $("play").disabled = true;
+  for (const b of document.querySelectorAll("#jumps button")) b.disabled = true;
   setText($("play"), () => tr("play"));
   $("play").setAttribute("aria-pressed", "false");
   $("replay-panel").dataset.state = "empty";
@@ -1087,8 +1150,16 @@ function startReplay() {
   $("step-fwd").addEventListener("click", () => stepTo(rp.pos + 1));
   $("step-back").addEventListener("click", () => stepTo(rp.pos - 1));
   $("scrub").addEventListener("input", () => stepTo(Number($("scrub").value)));
+  for (const b of document.querySelectorAll("#jumps button")) {
+    b.addEventListener("click", () => {
+      const to = nextMoment(b.dataset.jump, rp.pos);
+      if (to >= 0) stepTo(to);
+    });
+  }
   const speed = () => setText($("speed-text"), () => tr("speedText", eventsPerSecond()));
   $("speed").addEventListener("input", speed);
+  // The speed is kept in the address, once the slider is let go.
+  $("speed").addEventListener("change", () => writeURL(false));
   speed();
   // The keys of the player, anywhere on the replay panel but in a field: ← → step,
   // space plays or pauses, Home and End go to the start and the end.
