@@ -10,15 +10,17 @@
 "use strict";
 
 // The choices of the search menu: the API's parameters and the model that replays them.
+// concept names its explanation in the concept panel (i18n.js "concept.…"), section its
+// section of docs/algorithms.md, as the API's answer names it.
 const SEARCHES = {
-  classic: { q: { search: "classic" }, model: "backtrack" },
-  row: { q: { search: "row" }, model: "backtrack" },
-  cell: { q: { search: "cell" }, model: "backtrack" },
-  cellprune: { q: { search: "cellprune" }, model: "backtrack" },
-  "lasvegas-row": { q: { search: "lasvegas", variant: "row" }, model: "lasvegas" },
-  "lasvegas-cell": { q: { search: "lasvegas", variant: "cell" }, model: "lasvegas" },
-  localsearch: { q: { search: "localsearch" }, model: "localsearch" },
-  construct: { q: { search: "construct" }, model: "construct" },
+  classic: { q: { search: "classic" }, model: "backtrack", concept: "classic", section: "3.1" },
+  row: { q: { search: "row" }, model: "backtrack", concept: "row", section: "3.2" },
+  cell: { q: { search: "cell" }, model: "backtrack", concept: "cell", section: "3.3" },
+  cellprune: { q: { search: "cellprune" }, model: "backtrack", concept: "cellprune", section: "3.4" },
+  "lasvegas-row": { q: { search: "lasvegas", variant: "row" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
+  "lasvegas-cell": { q: { search: "lasvegas", variant: "cell" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
+  localsearch: { q: { search: "localsearch" }, model: "localsearch", concept: "localsearch", section: "3.6" },
+  construct: { q: { search: "construct" }, model: "construct", concept: "construct", section: "3.7" },
 };
 
 // The choices of the comparison menu: a search of SEARCHES, the local search with its check.
@@ -1009,8 +1011,19 @@ function replayMoved() {
   }, 300);
 }
 
-// showControls shows the inputs that the chosen searches take, with their limits.
+// showConcept fills the concept panel with the chosen search's explanation: what it
+// does, what it costs, when to use it, and where the docs say more.
+function showConcept() {
+  const key = $("search").value, c = SEARCHES[key];
+  setText($("concept-summary"), () => tr("conceptAbout", tr("opt." + key)));
+  for (const part of ["what", "cost", "when"]) setText($("concept-" + part), () => tr(`concept.${c.concept}.${part}`));
+  setText($("concept-more"), () => tr("conceptMore", c.section));
+}
+
+// showControls shows the inputs that the chosen searches take, with their limits, and the
+// chosen search's concept.
 function showControls() {
+  showConcept();
   const a = SEARCHES[$("search").value].model;
   const cmp = COMPARE[$("compare").value];
   const b = cmp ? SEARCHES[cmp.search].model : null;
