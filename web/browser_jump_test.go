@@ -81,7 +81,7 @@ func TestBrowserJumps(t *testing.T) {
 	if k := lv.Kinds[lv.Events[at-1][0]]; (k != "deadend" && k != "fail") || !strings.Contains(p.text("last-event"), "fails") {
 		t.Errorf("next dead end of the Las Vegas hybrid: event %d (%s), %q", at, k, p.text("last-event"))
 	}
-	if p.text("jump-start") != "next start ⏭" {
+	if p.text("jump-start") != "next start »" {
 		t.Errorf("the start button says %q", p.text("jump-start"))
 	}
 	p.jump("solution")

@@ -356,7 +356,7 @@ func TestBrowserConstructReplay(t *testing.T) {
 		t.Errorf("the status says %q (the API: %d rows placed)", s, tr.Placed)
 	}
 	p.setLang("zh")
-	if s := p.text("replay-status"); !strings.HasSuffix(s, "结束时放好 9 行，已验证") {
+	if s := p.text("replay-status"); !strings.HasSuffix(s, "结束时：放好 9 行，已验证") {
 		t.Errorf("the status in Chinese says %q", s)
 	}
 }
