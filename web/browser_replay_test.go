@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,7 +65,7 @@ func (p *page) stepTo(i int) {
 func checkLasVegasCounters(t *testing.T, p *page, tr lasVegasTrace, i int) {
 	t.Helper()
 	want := lasVegasAt(t, tr, i)
-	got := lvCounters{Starts: p.counter("attempts"), Random: -2, Nodes: p.counter("nodes"), Checks: p.counter("checks"), Explored: p.counter("explored")}
+	got := lvCounters{Starts: p.counter("starts"), Random: -2, Nodes: p.counter("nodes"), Checks: p.counter("checks"), Explored: p.counter("explored")}
 	if tr.Variant == "cell" {
 		got.Draws = p.counter("draws")
 	}
@@ -82,7 +85,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 		t.Errorf("status %q does not show the seed", s)
 	}
 	// The summary reads the answer's keys (starts, explored, checks).
-	if s, w := p.text("replay-status"), fmt.Sprintf("%d attempts, %d nodes explored, %d checks", tr.Starts, tr.Explored, tr.Checks); !strings.Contains(s, w) {
+	if s, w := p.text("replay-status"), fmt.Sprintf("%d starts, %d nodes explored, %d checks", tr.Starts, tr.Explored, tr.Checks); !strings.Contains(s, w) {
 		t.Errorf("status %q does not say %q", s, w)
 	}
 	checkLasVegasCounters(t, p, tr, 0)
@@ -92,7 +95,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	}
 	p.click("#step-back")
 	checkLasVegasCounters(t, p, tr, 5)
-	// The README's picture: the second attempt's backtracking, on a conflict.
+	// The README's picture: the second start's backtracking, on a conflict.
 	shot, attempts := 0, 0
 	for i, e := range tr.Events {
 		switch tr.Kinds[e[0]] {
@@ -113,9 +116,9 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	// At the end: p, e, s and t of this run.
 	p.stepTo(len(tr.Events))
 	checkLasVegasCounters(t, p, tr, len(tr.Events))
-	if p.counter("attempts") != tr.Starts || p.counter("explored") != tr.Explored || p.counter("checks") != tr.Checks || p.counter("nodes") != tr.Nodes {
-		t.Errorf("at the end the page shows %d attempts, %d explored, %d checks, %d nodes; the API %+v",
-			p.counter("attempts"), p.counter("explored"), p.counter("checks"), p.counter("nodes"), tr)
+	if p.counter("starts") != tr.Starts || p.counter("explored") != tr.Explored || p.counter("checks") != tr.Checks || p.counter("nodes") != tr.Nodes {
+		t.Errorf("at the end the page shows %d starts, %d explored, %d checks, %d nodes; the API %+v",
+			p.counter("starts"), p.counter("explored"), p.counter("checks"), p.counter("nodes"), tr)
 	}
 	pv, e := fmt.Sprintf("%.4f", 1/float64(tr.Starts)), "–"
 	if tr.Failed > 0 {
@@ -124,7 +127,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	if got := p.text("p") + " " + p.text("e") + " " + p.number("s") + " " + p.number("t"); got != fmt.Sprintf("%s %s %d %d", pv, e, tr.Explored-tr.ExploredFailed, tr.Explored) {
 		t.Errorf("p e s t: %q, want %s %s %d %d", got, pv, e, tr.Explored-tr.ExploredFailed, tr.Explored)
 	}
-	if s := p.text("last-event"); !strings.HasPrefix(s, fmt.Sprintf("solved in attempt %d:", tr.Starts)) {
+	if s := p.text("last-event"); !strings.HasPrefix(s, fmt.Sprintf("solved in start %d:", tr.Starts)) {
 		t.Errorf("last event %q", s)
 	}
 	img, _ := p.shot("replay-board")
@@ -146,6 +149,52 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	if p.counter("draws") != tr.Draws {
 		t.Errorf("draws: the page %d, the API %d", p.counter("draws"), tr.Draws)
 	}
+
+	// Its starts are starts, as the API, lab lasvegas and docs/vocabulary.md say (issue
+	// 41, P2 2): never "attempts" (the local search's random swaps), in Chinese 开局, not
+	// 尝试, on the panel at any event (counters, sentences, variables, program, status).
+	for _, c := range []struct{ search, query string }{
+		// Each with starts that fail both ways: a dead end among the random queens, and
+		// no completion by the backtracking.
+		{"lasvegas-cell", "/api/trace?search=lasvegas&variant=cell&n=6&m=5&seed=4"},
+		{"lasvegas-row", "/api/trace?search=lasvegas&variant=row&n=8&m=6&seed=9"},
+	} {
+		v, _ := url.ParseQuery(strings.SplitN(c.query, "?", 2)[1])
+		tr := loadReplay[lasVegasTrace](p, c.search, map[string]string{"trace-n": v.Get("n"), "trace-m": v.Get("m"), "trace-seed": v.Get("seed")}, c.query)
+		if tr.Failed == 0 {
+			t.Fatalf("%s: no failed start to say", c.query)
+		}
+		for _, l := range []struct{ lang, bad, good string }{{"en", "attempt", "start"}, {"zh", "尝试", "开局"}} {
+			p.setLang(l.lang)
+			texts := p.replayTexts()
+			joined := strings.Join(texts, "\n")
+			if strings.Contains(strings.ToLower(joined), l.bad) || !strings.Contains(joined, l.good) {
+				var bad []string
+				for _, s := range texts {
+					if strings.Contains(strings.ToLower(s), l.bad) {
+						bad = append(bad, s)
+					}
+				}
+				t.Errorf("%s in %s: %q says %q: %q", c.search, l.lang, l.bad, l.bad, bad)
+			}
+		}
+		p.setLang("en")
+	}
+}
+
+// replayTexts steps the replay through every event and returns the distinct lines of text
+// the replay panel shows on the way (its sentences, counters, variables, program, status).
+func (p *page) replayTexts() []string {
+	p.t.Helper()
+	return eval[[]string](p, `(() => {
+		const seen = new Set();
+		for (let i = 0; i <= lastPos(); i++) {
+			stepTo(i);
+			for (const s of document.getElementById("replay-panel").innerText.split("\n")) if (s.trim()) seen.add(s.trim());
+		}
+		stepTo(0);
+		return [...seen];
+	})()`)
 }
 
 // checkSolutionDrawn reads the queens off a board of n squares (dark or blue discs at the
@@ -300,5 +349,107 @@ func TestBrowserConstructReplay(t *testing.T) {
 	checkBoard(t, img, img.Bounds().Dx(), want)
 	if p.counter("rows") != 9 || !strings.HasPrefix(p.text("last-event"), "every row placed") {
 		t.Errorf("at the end: %d rows, %q", p.counter("rows"), p.text("last-event"))
+	}
+	// The status names the rows the API says were placed (issue 41, P2 1: it read a field
+	// the API does not send, and said "NaN rows placed"), in both languages.
+	if s := p.text("replay-status"); !strings.HasSuffix(s, "at the end 9 rows placed, verified") || tr.Placed != 9 {
+		t.Errorf("the status says %q (the API: %d rows placed)", s, tr.Placed)
+	}
+	p.setLang("zh")
+	if s := p.text("replay-status"); !strings.HasSuffix(s, "结束时：放好 9 行，已验证") {
+		t.Errorf("the status in Chinese says %q", s)
+	}
+}
+
+// setLang switches the page's language with its menu, as a click does.
+func (p *page) setLang(l string) {
+	p.t.Helper()
+	p.set("lang", l)
+	eval[bool](p, `document.getElementById("lang").dispatchEvent(new Event("change")) || true`)
+}
+
+// pageTerms reads the table of docs/vocabulary.md's "The page's words": per concept, its
+// key, its term in English and in Chinese.
+func pageTerms(t *testing.T) [][3]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "docs", "vocabulary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tail, ok := strings.Cut(string(b), "\n## The page's words\n")
+	if !ok {
+		t.Fatal(`docs/vocabulary.md has no section "The page's words"`)
+	}
+	var rows [][3]string
+	for _, line := range strings.Split(tail, "\n") {
+		if strings.HasPrefix(line, "## ") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if !strings.HasPrefix(line, "|") || len(cells) != 4 || strings.HasPrefix(strings.TrimSpace(cells[0]), "---") || strings.TrimSpace(cells[0]) == "Concept" {
+			continue
+		}
+		rows = append(rows, [3]string{strings.Trim(strings.TrimSpace(cells[1]), "`"), strings.TrimSpace(cells[2]), strings.TrimSpace(cells[3])})
+	}
+	if len(rows) < 4 {
+		t.Fatalf("docs/vocabulary.md: %d rows of the page's words", len(rows))
+	}
+	return rows
+}
+
+// TestBrowserTerms (issue 41, P2 3): one term per concept, in both languages, as
+// docs/vocabulary.md gives them: in the local search's replay and the board's status, k
+// (conflicts: the queens step 1 left) and the collisions (queens beyond the first on a
+// diagonal) are two numbers with two names; in Chinese 冲突数 named both.
+func TestBrowserTerms(t *testing.T) {
+	p := openPage(t)
+	terms := pageTerms(t)
+	loadReplay[localSearchTrace](p, "localsearch", map[string]string{"trace-n": "12", "trace-seed": "3", "check": "placed"}, "/api/trace?search=localsearch&n=12&seed=3&check=placed")
+	for _, l := range []string{"en", "zh"} {
+		p.setLang(l)
+		texts := strings.Join(p.replayTexts(), "\n")
+		for _, row := range terms {
+			term := row[1]
+			if l == "zh" {
+				term = row[2]
+			}
+			if (row[0] == "conflicts" || row[0] == "collisions" || row[0] == "attempts") && !strings.Contains(texts, term) {
+				t.Errorf("in %s the local search's replay never says %q (%s)", l, term, row[0])
+			}
+		}
+		if l == "zh" && strings.Contains(texts, "冲突数") {
+			t.Errorf("in Chinese the local search's replay says 冲突数, the name of two numbers")
+		}
+	}
+	// The board's status and summary, in Chinese: k is 冲突皇后数.
+	p.panel("board")
+	p.set("n", "50")
+	p.set("algo", "localsearch")
+	p.set("seed", "1")
+	p.click("#solve")
+	p.waitFor(`document.getElementById("board-status").textContent.includes("seed 1") || document.getElementById("board-status").textContent.includes("随机种子 1")`)
+	var conflicts, collisions string
+	for _, row := range terms {
+		switch row[0] {
+		case "conflicts":
+			conflicts = row[2]
+		case "collisions":
+			collisions = row[2]
+		}
+	}
+	if s := p.text("board-status"); !strings.Contains(s, conflicts+" = ") || strings.Contains(s, "冲突数") {
+		t.Errorf("the board's status in Chinese: %q, want %s = k", s, conflicts)
+	}
+	// The dictionary: each concept's term in its language, and no other concept's.
+	for _, row := range terms {
+		for li, l := range []string{"en", "zh"} {
+			words := eval[string](p, fmt.Sprintf(`Object.values(STR[%q]).map(String).join("\n")`, l))
+			if !strings.Contains(words, row[1+li]) {
+				t.Errorf("the page's %s words never say %q (%s)", l, row[1+li], row[0])
+			}
+		}
+	}
+	if collisions == "" || conflicts == "" || strings.Contains(collisions, conflicts) || strings.Contains(conflicts, collisions) {
+		t.Errorf("the terms of k and the collisions: %q and %q", conflicts, collisions)
 	}
 }

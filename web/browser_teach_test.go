@@ -409,7 +409,8 @@ var latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 // oneLanguage returns the strings of the page (texts, labels, titles, placeholders, the
 // texts drawn on its canvases shown) that are not in the page's language: in Chinese, a
 // string with a word in Latin letters and no Chinese character; in English, a string
-// with a Chinese character. The program's code and variables are code, in neither; an
+// with a Chinese character. The program's code and variables, and the names of the
+// program in a text (in <code>), are code, in neither; an
 // element in a language of its own (the language menu) is skipped.
 func oneLanguage(p *page, zh bool) []string {
 	p.t.Helper()
@@ -420,7 +421,7 @@ func oneLanguage(p *page, zh bool) []string {
 	items := eval[[]item](p, `(() => {
 		const out = [];
 		const own = (el) => { const l = el.closest("[lang]"); return l && l !== document.documentElement; };
-		const skip = (el) => el.closest("script, style, .code-text") || own(el);
+		const skip = (el) => el.closest("script, style, code, .code-text") || own(el);
 		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 		for (let n; (n = walker.nextNode()); ) {
 			const el = n.parentElement, s = n.textContent.trim();

@@ -508,7 +508,7 @@ func TestBrowserReplay(t *testing.T) {
 	p.click("#play")
 	p.waitFor(`document.getElementById("replay-panel").dataset.state === "ended"`)
 	checkCounters(t, p, tr, len(tr.Events))
-	if s := p.text("last-event"); s != "all 6 rows hold a queen: solution 1, the first: the replay stops here" {
+	if s := p.text("last-event"); s != "all 6 rows hold a queen: solution 1, the first: the replay stops here. The replay is over: it stops at the first solution, after 32 nodes and 171 checks." {
 		t.Errorf("last event %q", s)
 	}
 	if p.number("nodes") != fmt.Sprint(tr.Nodes) || p.number("checks") != fmt.Sprint(tr.Checks) {

@@ -40,18 +40,18 @@ func code(name string, check, place pseudo.Line) pseudo.Code {
 		{Code: "      swap(q[i], q[random(i..n)])", Comment: t("queen i may be in conflict; from now on every queen is counted",
 			"第 i 行的皇后可能有冲突；从现在起每个皇后都计入对角线计数"), Event: "shuffle", Next: []int{8}},
 		{Code: "    k = n − j + 1", Comment: t("step 3: k queens may be in conflict; collisions: the queens beyond the first on each diagonal",
-			"第三步：可能有 k 个皇后处于冲突中；冲突数：每条对角线上第一个之外的皇后数"), Event: "final", Next: []int{11}},
+			"第三步：可能有 k 个皇后处于冲突中；碰撞数：每条对角线上第一个之外的皇后数"), Event: "final", Next: []int{11}},
 		{Code: "    for i = j to n:", Comment: t("repair rows j..n", "修复第 j..n 行"), Next: []int{12, 16}},
 		{Code: "      if collisions(i) = 0: continue", Comment: t("queen i shares no diagonal", "第 i 行的皇后不与其他皇后共对角线"), Next: []int{11, 13}},
 		{Code: "      for m in partners(i):", Comment: t("up to n = 200 every row in order, beyond rows drawn at random",
 			"n ≤ 200 时按顺序试每一行，更大时随机抽行"), Next: []int{14, 11}},
 		{Code: "        if free(i, q[m]) and free(m, q[i]): swap(q[i], q[m]); break",
 			Comment: t("O(1): both queens would stand on empty diagonals: swap, the collisions fall",
-				"O(1)：交换后两个皇后所在的对角线都空着：交换，冲突数下降"), Event: "swap", Next: []int{11}, Else: []int{15}},
+				"O(1)：交换后两个皇后所在的对角线都空着：交换，碰撞数下降"), Event: "swap", Next: []int{11}, Else: []int{15}},
 		{Code: "        failed = failed + 1", Comment: t("a collision would remain: no swap; beyond 200 rows, 7000 failures end the repair",
-			"交换后仍有冲突：不交换；超过 200 行时，失败 7000 次就放弃修复"), Event: "swap", Next: []int{13, 16}},
-		{Code: "    if collisions = 0: return q", Comment: t("no queen in conflict: solved; otherwise start again",
-			"没有冲突的皇后：求解完成；否则重新开始"), Event: "solved", Next: []int{0}, Else: []int{2}},
+			"交换后仍会有碰撞：不交换；超过 200 行时，失败 7000 次就放弃修复"), Event: "swap", Next: []int{13, 16}},
+		{Code: "    if collisions = 0: return q", Comment: t("no collision left: solved; otherwise a restart",
+			"没有碰撞了：求解完成；否则重新开始"), Event: "solved", Next: []int{0}, Else: []int{2}},
 	}}
 }
 

@@ -46,7 +46,17 @@ class PageError extends Error {
   }
 }
 
-// api fetches a JSON endpoint and throws the server's error message on failure.
+// ApiError is an error the server answered: its message (in English, the API's
+// language), its HTTP status and the cap the request went past, if any.
+class ApiError extends Error {
+  constructor(status, body) {
+    super(body.error || `HTTP ${status}`);
+    this.status = status;
+    this.limit = body.limit;
+  }
+}
+
+// api fetches a JSON endpoint and throws the server's error (an ApiError) on failure.
 async function api(path, init) {
   const r = await fetch(path, init);
   let body;
@@ -55,14 +65,14 @@ async function api(path, init) {
   } catch {
     body = { error: `HTTP ${r.status}` };
   }
-  if (!r.ok) throw new Error(body.error || `HTTP ${r.status}`);
+  if (!r.ok) throw new ApiError(r.status, body);
   return body;
 }
 
 // errorText says an error in the page's language: the page's own in full, the server's
-// (in English) after a word that says what it is.
+// by its kind (i18n.js's serverError); a failed fetch is an error of its own.
 function errorText(e) {
-  return () => (e.key ? tr(e.key, ...e.args) : tr("serverError", e.message));
+  return () => (e.key ? tr(e.key, ...e.args) : tr("serverError", e instanceof ApiError ? e : { message: e.message }));
 }
 
 function status(id, text, isError) {
@@ -593,6 +603,8 @@ function state() {
     if (takes.has("seed") && rp.loaded.seed !== "") q.set("seed", rp.loaded.seed);
     if (rp.loaded.compare) q.set("compare", rp.loaded.compare);
     q.set("event", String(rp.pos));
+    // The player's speed, when it is not the slider's default.
+    if ($("speed").value !== $("speed").defaultValue) q.set("speed", $("speed").value);
   }
   if (panel === "lab") {
     for (const [k, id] of Object.entries(FIELDS.lab)) q.set(k, $(id).value);
@@ -635,6 +647,9 @@ async function applyURL() {
     $("compare").value = COMPARE[q.get("compare")] ? q.get("compare") : "";
     for (const [k, id] of [["n", "trace-n"], ["until", "until"], ["m", "trace-m"], ["check", "check"]]) if (q.has(k)) $(id).value = q.get(k);
     $("trace-seed").value = q.get("seed") || "";
+    const speed = Number(q.get("speed"));
+    $("speed").value = q.has("speed") && speed >= 0 && speed <= 100 ? String(Math.round(speed)) : $("speed").defaultValue;
+    $("speed").dispatchEvent(new Event("input"));
     showControls();
     const event = Math.max(0, Number(q.get("event")) || 0);
     const same = rp.loaded && rp.loaded.search === q.get("search") && rp.loaded.compare === (q.get("compare") || "") &&

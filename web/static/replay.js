@@ -10,15 +10,17 @@
 "use strict";
 
 // The choices of the search menu: the API's parameters and the model that replays them.
+// concept names its explanation in the concept panel (i18n.js "concept.…"), section its
+// section of docs/algorithms.md, as the API's answer names it.
 const SEARCHES = {
-  classic: { q: { search: "classic" }, model: "backtrack" },
-  row: { q: { search: "row" }, model: "backtrack" },
-  cell: { q: { search: "cell" }, model: "backtrack" },
-  cellprune: { q: { search: "cellprune" }, model: "backtrack" },
-  "lasvegas-row": { q: { search: "lasvegas", variant: "row" }, model: "lasvegas" },
-  "lasvegas-cell": { q: { search: "lasvegas", variant: "cell" }, model: "lasvegas" },
-  localsearch: { q: { search: "localsearch" }, model: "localsearch" },
-  construct: { q: { search: "construct" }, model: "construct" },
+  classic: { q: { search: "classic" }, model: "backtrack", concept: "classic", section: "3.1" },
+  row: { q: { search: "row" }, model: "backtrack", concept: "row", section: "3.2" },
+  cell: { q: { search: "cell" }, model: "backtrack", concept: "cell", section: "3.3" },
+  cellprune: { q: { search: "cellprune" }, model: "backtrack", concept: "cellprune", section: "3.4" },
+  "lasvegas-row": { q: { search: "lasvegas", variant: "row" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
+  "lasvegas-cell": { q: { search: "lasvegas", variant: "cell" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
+  localsearch: { q: { search: "localsearch" }, model: "localsearch", concept: "localsearch", section: "3.6" },
+  construct: { q: { search: "construct" }, model: "construct", concept: "construct", section: "3.7" },
 };
 
 // The choices of the comparison menu: a search of SEARCHES, the local search with its check.
@@ -106,7 +108,8 @@ const backtrackModel = {
       case 0:
         return cell ? tr("sPlaceCell", r, c, st.depth, n) : tr("sPlace", r, c, n);
       case 1:
-        if (cell) return tr("sRemoveCell", r, c);
+        // A queen removed from a full board: back from a solution, not a dead end.
+        if (cell) return st.depth + 1 === n ? tr("sRemoveCellSolved", r, c) : tr("sRemoveCell", r, c);
         return r === n ? tr("sRemoveSolved", r, c) : tr("sRemove", r, c);
       case 2: {
         const a = attacker(st.cols, n, r - 1, c - 1, this.order(t));
@@ -117,6 +120,13 @@ const backtrackModel = {
         return tr("sPrune", r);
     }
     return tr("sSolution", n, st.solutions, t.until === "first");
+  },
+  // closing says how the search ended, after its last event.
+  closing(st, t) {
+    const nodes = fmt(1 + st.places), checks = fmt(st.places + st.conflicts);
+    if (t.stopped === "first solution") return tr("endFirst", nodes, checks);
+    if (t.stopped !== "") return tr("endLimit", t.events.length);
+    return tr("endAll", st.solutions, nodes, checks);
   },
   vars(st, e, t) {
     const cell = this.cellSearch(t);
@@ -164,24 +174,24 @@ const backtrackModel = {
 // ---------------------------------------------------------------- Las Vegas
 
 const lasVegasModel = {
-  counters: (t) => [["attempts", "cAttempts"], ...(t.variant === "cell" ? [["draws", "cDraws"]] : []), ["random", "cRandom"],
+  counters: (t) => [["starts", "cStarts"], ...(t.variant === "cell" ? [["draws", "cDraws"]] : []), ["random", "cRandom"],
     ["nodes", "cNodes"], ["checks", "cChecks"], ["explored", "cExplored"], ["p", "p"], ["s", "s"], ["e", "e"], ["t", "t"]],
-  init: (t) => ({ board: new Int32Array(t.n).fill(-1), random: new Uint8Array(t.n), attempts: 0, draws: 0, randomQ: 0, nodes: 0,
-    checks: 0, explored: 0, attemptExplored: 0, failed: 0, exploredFailed: 0, solutions: 0, s: 0, dead: -1, free: 0, attemptDraws: 0,
+  init: (t) => ({ board: new Int32Array(t.n).fill(-1), random: new Uint8Array(t.n), starts: 0, draws: 0, randomQ: 0, nodes: 0,
+    checks: 0, explored: 0, startExplored: 0, failed: 0, exploredFailed: 0, solutions: 0, s: 0, dead: -1, free: 0, startDraws: 0,
     reject: null }),
   apply(st, e, t) {
     const kind = t.kinds[e[0]], n = t.n;
     const r = e[1] - 1, c = e[2] - 1;
     st.dead = -1;
     switch (kind) {
-      case "attempt":
+      case "attempt": // the API's name of the event that begins a start
         st.board.fill(-1);
         st.random.fill(0);
-        st.attempts++;
+        st.starts++;
         st.explored++;
-        st.attemptExplored = 1;
+        st.startExplored = 1;
         st.randomQ = 0;
-        st.attemptDraws = 0;
+        st.startDraws = 0;
         break;
       case "draw":
       case "reject":
@@ -192,7 +202,7 @@ const lasVegasModel = {
           for (let k = 0; k < n; k++) if (!attacker(st.board, n, r, k, "arrays")) st.free++;
         } else {
           st.draws++;
-          st.attemptDraws++;
+          st.startDraws++;
           st.checks++;
         }
         if (kind === "reject") st.reject = attacker(st.board, n, r, c, "cell");
@@ -201,14 +211,14 @@ const lasVegasModel = {
           st.random[r] = 1;
           st.randomQ++;
           st.explored++;
-          st.attemptExplored++;
+          st.startExplored++;
         }
         break;
       case "deadend":
         if (e[1] > 0) st.checks += n;
         st.dead = r;
         st.failed++;
-        st.exploredFailed += st.attemptExplored;
+        st.exploredFailed += st.startExplored;
         break;
       case "backtrack":
         st.nodes++;
@@ -218,7 +228,7 @@ const lasVegasModel = {
         st.nodes++;
         st.checks++;
         st.explored++;
-        st.attemptExplored++;
+        st.startExplored++;
         break;
       case "remove":
         st.board[r] = -1;
@@ -228,11 +238,11 @@ const lasVegasModel = {
         break;
       case "fail":
         st.failed++;
-        st.exploredFailed += st.attemptExplored;
+        st.exploredFailed += st.startExplored;
         break;
       case "solution":
         st.solutions++;
-        st.s = st.attemptExplored;
+        st.s = st.startExplored;
         break;
     }
   },
@@ -240,14 +250,14 @@ const lasVegasModel = {
     if (!e) return tr("sLvStart", t.m);
     const [, r, c] = e;
     switch (t.kinds[e[0]]) {
-      case "attempt": return tr("sLvAttempt", st.attempts);
+      case "attempt": return tr("sLvNewStart", st.starts);
       case "draw": return tr("sLvDraw", r, c, st.randomQ, t.m);
       case "reject": {
         const a = st.reject;
         return tr("sLvReject", r, c, a && a.how === "row", a ? a.r + 1 : 0, a ? a.c + 1 : 0);
       }
       case "random": return tr("sLvRandom", r, c, st.free, st.randomQ, t.m);
-      case "deadend": return r >= 1 ? tr("sLvDeadRow", r, st.attempts) : tr("sLvDeadCell", st.attemptDraws, st.randomQ, t.m, st.attempts);
+      case "deadend": return r >= 1 ? tr("sLvDeadRow", r, st.starts) : tr("sLvDeadCell", st.startDraws, st.randomQ, t.m, st.starts);
       case "backtrack": return tr("sLvBacktrack", st.randomQ, t.n - st.randomQ);
       case "place": return tr("sLvPlace", r, c);
       case "remove": return tr("sLvRemove", r, c);
@@ -256,27 +266,28 @@ const lasVegasModel = {
         const next = c < t.n ? tr("sTryColumn", c + 1) : tr("sNoColumnLv");
         return a ? tr("sAttacked", r, c, a.r + 1, a.c + 1, a.how, next) : tr("sChecked", r, c, next);
       }
-      case "fail": return tr("sLvFail", st.attempts);
+      case "fail": return tr("sLvFail", st.starts);
     }
-    return tr("sLvSolved", st.attempts, st.explored);
+    return tr("sLvSolved", st.starts, st.explored);
   },
+  closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endLv", st.starts, fmt(st.explored), fmt(st.checks))),
   vars(st, e, t) {
-    const v = [[tr("vAttempt"), String(st.attempts), true]];
+    const v = [[tr("vStart"), String(st.starts), true]];
     if (e && e.length >= 4) v.push(["(r, c)", sq(e[1], e[2])]);
     v.push([tr("vPlaced"), `${st.randomQ} / ${t.m}`, true]);
-    if (t.variant === "cell") v.push(["d", String(st.attemptDraws)]);
+    if (t.variant === "cell") v.push(["d", String(st.startDraws)]);
     v.push([tr("cChecks"), fmt(st.checks), true]);
     return v;
   },
   values(st) {
     const dash = "–";
     return {
-      attempts: fmt(st.attempts), draws: fmt(st.draws), random: fmt(st.randomQ), nodes: fmt(st.nodes), checks: fmt(st.checks),
+      starts: fmt(st.starts), draws: fmt(st.draws), random: fmt(st.randomQ), nodes: fmt(st.nodes), checks: fmt(st.checks),
       explored: fmt(st.explored),
-      // The exact table's terms, for this run so far: p = successes per attempt, s the
-      // nodes explored by the successful attempt, e by a failed one on average, t in all
+      // The exact table's terms, for this run so far: p = successes per start, s the
+      // nodes explored by the successful start, e by a failed one on average, t in all
       // (at the end t = s + (1 − p)·e/p).
-      p: st.attempts ? (st.solutions / st.attempts).toFixed(4) : dash,
+      p: st.starts ? (st.solutions / st.starts).toFixed(4) : dash,
       s: st.solutions ? fmt(st.s) : dash,
       e: st.failed ? (st.exploredFailed / st.failed).toFixed(2) : dash,
       t: fmt(st.explored),
@@ -407,6 +418,7 @@ const localSearchModel = {
     }
     return tr("sLsSolved");
   },
+  closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endLs", fmt(st.attempts), fmt(st.swaps), fmt(st.restarts))),
   vars(st, e, t) {
     const kind = e ? t.kinds[e[0]] : "";
     const v = [["j", String(st.j + 1)]];
@@ -470,6 +482,7 @@ const constructModel = {
     if (e[0] === 1) return tr("sCoSolved");
     return tr("sCoPlace", e[1], e[2], comment(t.code.lines[e[e.length - 1] - 1]));
   },
+  closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endCo", fmt(t.n))),
   vars(st, e, t) {
     const v = [["n mod 6", String(t.n % 6)], ["h", String(Math.floor(t.n / 2))]];
     if (e && e[0] === 0) v.push(["r", String(e[1])], ["x[r]", String(e[2])]);
@@ -488,8 +501,69 @@ const constructModel = {
 
 const MODELS = { backtrack: backtrackModel, lasvegas: lasVegasModel, localsearch: localSearchModel, construct: constructModel };
 
-// comment is a line's comment in the page's language.
-const comment = (l) => (l && l.comment ? l.comment[lang] || l.comment.en : "");
+// JUMPS are the moments the player jumps to, per model: a test of event i of a trace. A
+// dead end of a backtracking search is a step back that is not the return from a
+// solution, or a pruned node; of the Las Vegas hybrid, a start that fails. The local
+// search's first run is its start, not a restart.
+const JUMPS = {
+  solution: {
+    backtrack: (t, i) => t.events[i][0] === 3,
+    lasvegas: (t, i) => t.kinds[t.events[i][0]] === "solution",
+    localsearch: (t, i) => t.kinds[t.events[i][0]] === "solved",
+    construct: (t, i) => t.events[i][0] === 1,
+  },
+  start: {
+    lasvegas: (t, i) => t.kinds[t.events[i][0]] === "attempt",
+    localsearch: (t, i) => t.kinds[t.events[i][0]] === "run" && i > 0,
+  },
+  deadend: {
+    backtrack: (t, i) => t.events[i][0] === 4 || (t.events[i][0] === 1 && !(i > 0 && t.events[i - 1][0] === 3)),
+    lasvegas: (t, i) => ["deadend", "fail"].includes(t.kinds[t.events[i][0]]),
+  },
+};
+
+// moments lists, per kind of JUMPS, the positions (events applied) of a trace's moments.
+function moments(t, model) {
+  const key = Object.keys(MODELS).find((k) => MODELS[k] === model);
+  const out = {};
+  for (const [kind, tests] of Object.entries(JUMPS)) {
+    const test = tests[key];
+    if (!test) continue;
+    out[kind] = [];
+    for (let i = 0; i < t.events.length; i++) if (test(t, i)) out[kind].push(i + 1);
+  }
+  return out;
+}
+
+// nextMoment is the first position after pos of a kind of moment of the first lane, or −1.
+function nextMoment(kind, pos) {
+  const list = rp.lanes[0].moments?.[kind];
+  if (!list) return -1;
+  let lo = 0, hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length ? list[lo] : -1;
+}
+
+// showJumps shows the jumps the first lane's search has, each enabled while one is ahead.
+function showJumps() {
+  const lane = rp.lanes[0], m = lane.trace ? lane.moments : {};
+  for (const b of document.querySelectorAll("#jumps button")) {
+    const kind = b.dataset.jump;
+    b.hidden = !m[kind] || (kind !== "solution" && m[kind].length === 0);
+    b.disabled = nextMoment(kind, rp.pos) < 0;
+  }
+  const local = lane.trace && lane.trace.search === "localsearch";
+  setText($("jump-start"), () => tr(local ? "jumpRestart" : "jumpStart"));
+  $("jump-start").title = tr(local ? "jumpRestartTitle" : "jumpStartTitle");
+}
+
+// comment is a line's comment in the page's language; in Chinese its names of the
+// program (pos, attacked(r, c)) are code.
+const comment = (l) => (l && l.comment ? (lang === "zh" && l.comment.zh ? codeNames(l.comment.zh) : l.comment.en) : "");
 
 // ---------------------------------------------------------------- drawing
 
@@ -630,7 +704,7 @@ function drawReplayCurve(lane, t) {
       drawReplayCurve(lane, t);
       return;
     }
-    curves.set(key, api("/api/lab/lasvegas?" + q).then((r) => r, (err) => ({ error: () => err.message })).then((r) => {
+    curves.set(key, api("/api/lab/lasvegas?" + q).then((r) => r, (err) => ({ error: errorText(err) })).then((r) => {
       curves.set(key, r);
       for (const l of rp.lanes) if (l.trace && l.trace.n === t.n && l.trace.variant === t.variant) l.render();
     }));
@@ -696,6 +770,7 @@ class Lane {
   load(t, model) {
     this.trace = t;
     this.model = model;
+    this.moments = moments(t, model);
     this.buildCounters();
     this.buildCode();
     this.reset();
@@ -804,7 +879,12 @@ class Lane {
     this.model.draw(this, this.st, e, t);
     this.el("ev-index").textContent = fmt(this.i);
     this.el("ev-total").textContent = fmt(t.events.length);
-    setText(this.el("last-event"), () => this.model.describe(this.st, e, t));
+    // The last event's sentence; at the end, a sentence more that says how it ended.
+    const end = this.i === t.events.length && this.i > 0;
+    setText(this.el("last-event"), () => {
+      const s = this.model.describe(this.st, e, t);
+      return end ? tr("closing", s, this.model.closing(this.st, t)) : s;
+    });
     for (const [id, v] of Object.entries(this.model.values(this.st, t))) {
       const el = this.el(id);
       if (el) el.textContent = v;
@@ -862,6 +942,7 @@ function renderReplay() {
   panel.dataset.state = rp.timer ? "playing" : rp.pos === end ? "ended" : "paused";
   setText($("play"), () => tr(rp.timer ? "pause" : "play"));
   $("play").setAttribute("aria-pressed", rp.timer ? "true" : "false");
+  showJumps();
   // While playing, a screen reader is not read every step; stepping by hand, it is.
   for (const l of rp.lanes) l.el("last-event").setAttribute("aria-live", rp.timer ? "off" : "polite");
 }
@@ -930,8 +1011,19 @@ function replayMoved() {
   }, 300);
 }
 
-// showControls shows the inputs that the chosen searches take, with their limits.
+// showConcept fills the concept panel with the chosen search's explanation: what it
+// does, what it costs, when to use it, and where the docs say more.
+function showConcept() {
+  const key = $("search").value, c = SEARCHES[key];
+  setText($("concept-summary"), () => tr("conceptAbout", tr("opt." + key)));
+  for (const part of ["what", "cost", "when"]) setText($("concept-" + part), () => tr(`concept.${c.concept}.${part}`));
+  setText($("concept-more"), () => tr("conceptMore", c.section));
+}
+
+// showControls shows the inputs that the chosen searches take, with their limits, and the
+// chosen search's concept.
 function showControls() {
+  showConcept();
   const a = SEARCHES[$("search").value].model;
   const cmp = COMPARE[$("compare").value];
   const b = cmp ? SEARCHES[cmp.search].model : null;
@@ -975,6 +1067,9 @@ function clearReplay() {
   $("scrub").max = 0;
   $("scrub").value = 0;
   $("step-back").disabled = $("step-fwd").disabled = $("play").disabled = true;
+  for (const b of document.querySelectorAll("#jumps button")) b.disabled = true;
+  setText($("play"), () => tr("play"));
+  $("play").setAttribute("aria-pressed", "false");
   $("replay-panel").dataset.state = "empty";
 }
 
@@ -1068,8 +1163,16 @@ function startReplay() {
   $("step-fwd").addEventListener("click", () => stepTo(rp.pos + 1));
   $("step-back").addEventListener("click", () => stepTo(rp.pos - 1));
   $("scrub").addEventListener("input", () => stepTo(Number($("scrub").value)));
+  for (const b of document.querySelectorAll("#jumps button")) {
+    b.addEventListener("click", () => {
+      const to = nextMoment(b.dataset.jump, rp.pos);
+      if (to >= 0) stepTo(to);
+    });
+  }
   const speed = () => setText($("speed-text"), () => tr("speedText", eventsPerSecond()));
   $("speed").addEventListener("input", speed);
+  // The speed is kept in the address, once the slider is let go.
+  $("speed").addEventListener("change", () => writeURL(false));
   speed();
   // The keys of the player, anywhere on the replay panel but in a field: ← → step,
   // space plays or pauses, Home and End go to the start and the end.
