@@ -30,8 +30,8 @@ type Search struct {
 
 // Tracer receives a search's events in the order they happen, rows and columns 0-based:
 // a queen put on a square (and the search descends), a queen taken off (it comes back), a
-// square whose check failed, a solution, and (§3.4 only) a node pruned because row, above
-// its first square, is empty. Each names the line of the search's program (Search.Code,
+// square whose check failed, a solution, (§3.4 only) a node pruned because row, above
+// its first square, is empty, and (§3.1 only) each comparison of Place's loop. Each names the line of the search's program (Search.Code,
 // 1-based) that reports it. A nil Tracer costs the search nothing.
 type Tracer interface {
 	Place(row, col, line int)
@@ -39,6 +39,10 @@ type Tracer interface {
 	Conflict(row, col, line int)
 	Solution(line int)
 	Prune(row, line int)
+	// Compare is an iteration of Place's loop, classic only (§3.1): the queen of row, in
+	// col, compared with the queen of row j < row, in colJ; attacks when they share a
+	// column or a diagonal (Conflict follows). Its count is PlaceLoopIterations.
+	Compare(row, col, j, colJ int, attacks bool, line int)
 }
 
 // Code returns the search's program, whose lines the Tracer's events name.

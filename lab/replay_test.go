@@ -228,6 +228,7 @@ func TestLocalSearchReplay(t *testing.T) {
 type searchCounter struct {
 	board                        nqueens.Placement // a column per row, -1 when empty
 	places, conflicts, solutions int64
+	compares                     int64           // Place's loop iterations (classic)
 	found                        map[string]bool // the solutions' boards, each once
 	bad                          error           // a solution event whose board is not a solution
 }
@@ -235,7 +236,13 @@ type searchCounter struct {
 func (c *searchCounter) Place(row, col, _ int) { c.board[row] = int32(col); c.places++ }
 func (c *searchCounter) Remove(row, _, _ int)  { c.board[row] = -1 }
 func (c *searchCounter) Conflict(_, _, _ int)  { c.conflicts++ }
-func (c *searchCounter) Prune(_, _ int)        {}
+func (c *searchCounter) Compare(row, col, j, colJ int, attacks bool, _ int) {
+	c.compares++
+	if d := col - colJ; c.board[j] != int32(colJ) || j >= row || attacks != (d == 0 || d == row-j || d == j-row) {
+		c.bad = fmt.Errorf("compare %d: row %d, column %d with row %d, column %d (attacks %v) on %v", c.compares, row, col, j, colJ, attacks, c.board)
+	}
+}
+func (c *searchCounter) Prune(_, _ int) {}
 func (c *searchCounter) Solution(_ int) {
 	c.solutions++
 	if err := nqueens.Verify(c.board); err != nil && c.bad == nil {
@@ -268,9 +275,9 @@ func TestSearchReplay(t *testing.T) {
 			if !reflect.DeepEqual(traced, plain) || traced.Placement != nil || traced.N != n {
 				t.Errorf("%s n=%d: traced %+v, untraced %+v", s.Name, n, traced, plain)
 			}
-			if 1+c.places != plain.Nodes || c.places+c.conflicts != plain.Checks || c.solutions != plain.Total {
-				t.Errorf("%s n=%d: the events count %d nodes, %d checks, %d solutions; the search %d, %d, %d", s.Name, n,
-					1+c.places, c.places+c.conflicts, c.solutions, plain.Nodes, plain.Checks, plain.Total)
+			if 1+c.places != plain.Nodes || c.places+c.conflicts != plain.Checks || c.solutions != plain.Total || c.compares != plain.PlaceLoopIterations {
+				t.Errorf("%s n=%d: the events count %d nodes, %d checks, %d solutions, %d loop iterations; the search %d, %d, %d, %d", s.Name, n,
+					1+c.places, c.places+c.conflicts, c.solutions, c.compares, plain.Nodes, plain.Checks, plain.Total, plain.PlaceLoopIterations)
 			}
 			if c.bad != nil || int64(len(c.found)) != c.solutions {
 				t.Errorf("%s n=%d: %d solution events, %d boards: %v", s.Name, n, c.solutions, len(c.found), c.bad)
@@ -288,6 +295,9 @@ func (s *searchSteps) Remove(_, _, line int)     { s.add("remove", line) }
 func (s *searchSteps) Conflict(_, _, line int)   { s.add("conflict", line) }
 func (s *searchSteps) Solution(line int)         { s.add("solution", line) }
 func (s *searchSteps) Prune(_, line int)         { s.add("prune", line) }
+func (s *searchSteps) Compare(_, _, _, _ int, _ bool, line int) {
+	s.add("compare", line)
+}
 
 // constructSteps records the rows of the construction.
 type constructSteps struct {

@@ -725,8 +725,9 @@ func TestBrowserPhoneTeach(t *testing.T) {
 
 // TestBrowserScreenshots writes the README's pictures of the teaching page (with
 // NQUEENS_SCREENSHOTS): the program lit mid-replay in English and in Chinese (the classic
-// search of n = 8, five queens down, on a square attacked along a diagonal: line 10 of
-// Place lit), two searches side by side in Chinese, the board in Chinese.
+// search of n = 8, five queens down, Place's loop finding the queen that attacks the
+// square along a diagonal: line 10 of Place lit), two searches side by side in Chinese,
+// the board in Chinese.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv("NQUEENS_SCREENSHOTS") == "" {
 		t.Skip("NQUEENS_SCREENSHOTS is not set")
@@ -740,7 +741,7 @@ func TestBrowserScreenshots(t *testing.T) {
 		} else if e[0] == evRemove {
 			board[e[1]-1] = -1
 		}
-		if d, _, _, _ := traceAt(tr, i+1); d == 5 && e[0] == evConflict && !slices.Contains(board, e[2]-1) {
+		if d, _, _, _ := traceAt(tr, i+1); d == 5 && e[0] == evCompare && e[5] == 1 && e[4] != e[2] {
 			at = i + 1
 			break
 		}

@@ -74,7 +74,10 @@
 // is the search's program (lab.Code: each line's code, its comment in English and Chinese,
 // and the kind of event it reports), and the last element of each event is the 1-based
 // line of that program that reported it, as the engine's tracer names it: the lines of a
-// trace are a path through the program. A trace ends at the end of the search, at the
+// trace are a path through the program. The classic search's trace has a compare event per
+// iteration of Place's loop ([kind, row, column, j, column of row j, attacks, line]: the
+// queen tried against the queen of row j) and counts them, place_loop_iterations. A
+// trace ends at the end of the search, at the
 // first solution (until=first), or at the event limit (max_events=, at most MaxTraceEvents),
 // and its counters are those after its last event ("total" the solutions found, as lab
 // backtrack and count say). For the Las Vegas hybrid and the local search, run to their

@@ -95,16 +95,19 @@ func flag(b bool) int32 {
 // The teaching searches of §3.1–3.4.
 
 // Event kinds of a teaching search: [kind, row, column, line] ([kind, 0, 0, line] for a
-// solution); a prune (§3.4 only) is [kind, row, line], row the empty row above the node.
+// solution); a prune (§3.4 only) is [kind, row, line], row the empty row above the node;
+// a compare (§3.1 only, an iteration of Place's loop) is [kind, row, column, j, column of
+// row j, attacks (1 or 0), line]: the queen being checked against the queen of row j.
 const (
 	evPlace = iota
 	evRemove
 	evConflict
 	evSolution
 	evPrune
+	evCompare
 )
 
-var eventKinds = []string{"place", "remove", "conflict", "solution", "prune"}
+var eventKinds = []string{"place", "remove", "conflict", "solution", "prune", "compare"}
 
 // traceResponse is the trace of a teaching search. The counters are those after the last
 // event: total the solutions found, a node a call of the search function (the root and
@@ -117,6 +120,9 @@ type traceResponse struct {
 	Total  int64  `json:"total"`
 	Nodes  int64  `json:"nodes"`
 	Checks int64  `json:"checks"`
+	// PlaceLoopIterations (classic only, absent for the others) counts the compare events:
+	// the iterations of Place's loop, the O(k) cost of its check.
+	PlaceLoopIterations *int64 `json:"place_loop_iterations,omitempty"`
 }
 
 // recorder is the lab.Tracer that records a teaching search, up to the event limit or
@@ -126,6 +132,7 @@ type recorder struct {
 	first                        bool
 	board                        nqueens.Placement // column per row, -1 when empty
 	places, conflicts, solutions int64
+	compares                     int64 // Place's loop iterations (classic)
 	bad                          error // a solution event whose board is not a solution
 }
 
@@ -162,6 +169,12 @@ func (t *recorder) Conflict(row, col, line int) {
 }
 
 func (t *recorder) Prune(row, line int) { t.add(evPrune, one(row), int32(line)) }
+
+func (t *recorder) Compare(row, col, j, colJ int, attacks bool, line int) {
+	if t.add(evCompare, one(row), one(col), one(j), one(colJ), flag(attacks), int32(line)) {
+		t.compares++
+	}
+}
 
 func (t *recorder) Solution(line int) {
 	if !t.add(evSolution, 0, 0, int32(line)) {
@@ -225,6 +238,9 @@ func (s *server) trace(r *http.Request) (job, error) {
 		out := traceResponse{traceHead: traceHead{Search: alg.Name, Title: alg.Title, Section: alg.Section, N: n,
 			Code: alg.Code(), Kinds: eventKinds, Events: t.list, Stopped: t.stopped, Verified: true},
 			Until: until, Total: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts}
+		if alg.Name == "classic" {
+			out.PlaceLoopIterations = &t.compares
+		}
 		return out, nil
 	}, nil
 }

@@ -347,8 +347,10 @@ func jsonInts(v []int32) string {
 
 // replay plays a trace's events on a board and checks that each is possible: a queen
 // goes on a free row, off the square it is on, a conflict names a square that is taken
-// or attacked, a solution is a full valid board. It returns the counters it saw.
-func replay(t *testing.T, tr traceResponse) (nodes, checks, solutions int64) {
+// or attacked, a solution is a full valid board, a compare (classic) names the queen of an
+// earlier row as it stands and says rightly whether it attacks. It returns the counters it
+// saw, loops the compares.
+func replay(t *testing.T, tr traceResponse) (nodes, checks, solutions, loops int64) {
 	t.Helper()
 	board := make(nqueens.Placement, tr.N)
 	for i := range board {
@@ -392,11 +394,17 @@ func replay(t *testing.T, tr traceResponse) (nodes, checks, solutions int64) {
 				t.Fatalf("event %d: solution %v: %v", i, board, err)
 			}
 			solutions++
+		case evCompare:
+			j, cj, attacks := e[3]-1, e[4]-1, e[5] == 1
+			if d := c - cj; j >= r || board[j] != cj || board[r] >= 0 || attacks != (d == 0 || d == r-j || d == j-r) {
+				t.Fatalf("event %d: compare %v on %v", i, e, board)
+			}
+			loops++
 		default:
 			t.Fatalf("event %d: kind %d", i, k)
 		}
 	}
-	return nodes, checks, solutions
+	return nodes, checks, solutions, loops
 }
 
 func TestTrace(t *testing.T) {
@@ -408,7 +416,7 @@ func TestTrace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			nodes, checks, sols := replay(t, tr)
+			nodes, checks, sols, loops := replay(t, tr)
 			if tr.Stopped != "" || !tr.Verified || !slices.Equal(tr.Kinds, eventKinds) || tr.Search != a.Name || tr.Title != a.Title {
 				t.Errorf("%s n=%d: %+v", a.Name, n, tr)
 			}
@@ -416,6 +424,10 @@ func TestTrace(t *testing.T) {
 			if nodes != st.Nodes || checks != st.Checks || sols != st.Total || tr.Nodes != st.Nodes || tr.Checks != st.Checks || tr.Total != st.Total {
 				t.Errorf("%s n=%d: events give %d nodes, %d checks, %d solutions; the answer %d, %d, %d; the search %d, %d, %d",
 					a.Name, n, nodes, checks, sols, tr.Nodes, tr.Checks, tr.Total, st.Nodes, st.Checks, st.Total)
+			}
+			// Classic's compare events are its Place loop's iterations, and the answer says so.
+			if got := value(tr.PlaceLoopIterations); loops != st.PlaceLoopIterations || got != st.PlaceLoopIterations || (tr.PlaceLoopIterations != nil) != (a.Name == "classic") {
+				t.Errorf("%s n=%d: %d compare events, place_loop_iterations %v; the search %d", a.Name, n, loops, tr.PlaceLoopIterations, st.PlaceLoopIterations)
 			}
 		}
 	}
@@ -432,7 +444,7 @@ func TestTrace(t *testing.T) {
 	if len(capped.Events) != 1000 || capped.Stopped != "event limit" {
 		t.Errorf("max_events=1000: %d events, stopped %q", len(capped.Events), capped.Stopped)
 	}
-	if n, c, s := replay(t, capped); n != capped.Nodes || c != capped.Checks || s != capped.Total {
+	if n, c, s, _ := replay(t, capped); n != capped.Nodes || c != capped.Checks || s != capped.Total {
 		t.Errorf("capped trace: counters %d %d %d, answer %d %d %d", n, c, s, capped.Nodes, capped.Checks, capped.Total)
 	}
 	small := decode[traceResponse](t, get(t, New(Options{MaxTraceEvents: 50}), "/api/trace?search=row&n=8&until=all"))

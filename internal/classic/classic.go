@@ -17,6 +17,7 @@ func Classic(ctx context.Context, n int, tr Tracer) (Stats, error) {
 		return Stats{N: n}, err
 	}
 	s := classicSearch{n: n, x: make([]int, n), tr: tr, traced: tr != nil, p: newPoller(ctx)}
+	s.lt, _ = tr.(LoopTracer)
 	s.st.N = n
 	s.backtrack(0)
 	return s.st, s.p.err
@@ -26,6 +27,7 @@ type classicSearch struct {
 	n      int
 	x      []int // x[t] is the column of the queen of row t
 	tr     Tracer
+	lt     LoopTracer // tr, when it sees Place's loop too
 	traced bool
 	st     Stats
 	p      poller
@@ -47,6 +49,23 @@ func (s *classicSearch) place(k int) bool {
 	return true
 }
 
+// placeTraced is place reporting each comparison of its loop to the LoopTracer.
+func (s *classicSearch) placeTraced(k int) bool {
+	s.st.Checks++
+	x := s.x
+	xk := x[k]
+	for j := 0; j < k; j++ {
+		s.st.LoopIterations++
+		d := xk - x[j]
+		attacks := d == 0 || d == k-j || d == j-k
+		s.lt.Compare(k, xk, j, x[j], attacks, classicCompare)
+		if attacks {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *classicSearch) backtrack(t int) {
 	s.st.Nodes++
 	if s.st.Nodes&pollMask == 0 && s.p.stop() {
@@ -62,7 +81,13 @@ func (s *classicSearch) backtrack(t int) {
 	}
 	for i := 0; i < n; i++ {
 		s.x[t] = i
-		if s.place(t) {
+		var ok bool
+		if s.lt != nil {
+			ok = s.placeTraced(t)
+		} else {
+			ok = s.place(t)
+		}
+		if ok {
 			if s.traced {
 				s.tr.Place(t, i, classicPlace)
 			}

@@ -235,6 +235,8 @@ type recorder struct {
 	maxDepth                     int
 	badSolution, unbalancedEvent bool
 	prunes                       int64
+	compares                     int64         // Place's loop iterations (Classic)
+	badCompare                   bool          // a comparison with a queen not on the board, or misjudged
 	steps                        []pseudo.Step // every event's kind and line
 }
 
@@ -271,6 +273,15 @@ func (r *recorder) Remove(row, col, line int) {
 	}
 	r.stack = r.stack[:len(r.stack)-1]
 	delete(r.board, [2]int{row, col})
+}
+
+func (r *recorder) Compare(row, col, j, colJ int, attacks bool, line int) {
+	r.step("compare", line)
+	r.compares++
+	d := col - colJ
+	if j < 0 || j >= row || row >= r.n || !r.board[[2]int{j, colJ}] || attacks != (d == 0 || d == row-j || d == j-row) {
+		r.badCompare = true
+	}
 }
 
 func (r *recorder) Conflict(row, col, line int) {
@@ -321,6 +332,9 @@ func TestTracer(t *testing.T) {
 			}
 			if rec.places+rec.conflicts != st.Checks {
 				t.Errorf("%s n=%d: %d places + %d conflicts != %d checks", a.Name, n, rec.places, rec.conflicts, st.Checks)
+			}
+			if rec.badCompare || rec.compares != st.LoopIterations {
+				t.Errorf("%s n=%d: %d compare events (bad=%v), want the %d loop iterations", a.Name, n, rec.compares, rec.badCompare, st.LoopIterations)
 			}
 			if rec.maxDepth > n {
 				t.Errorf("%s n=%d: depth %d", a.Name, n, rec.maxDepth)

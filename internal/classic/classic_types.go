@@ -64,6 +64,16 @@ type Tracer interface {
 	Prune(row, line int)
 }
 
+// LoopTracer is a Tracer that also sees the loop of Place (§3.1, Classic only): the O(k)
+// check that the other searches do in O(1), shown one comparison at a time.
+type LoopTracer interface {
+	Tracer
+	// Compare is called for each iteration of Place's loop: the queen of row, in col,
+	// compared with the queen of row j < row, in colJ; attacks says whether that queen
+	// shares its column or a diagonal (Place then returns false, and Conflict follows).
+	Compare(row, col, j, colJ int, attacks bool, line int)
+}
+
 // Func is the signature shared by the four searches. tr may be nil.
 type Func func(ctx context.Context, n int, tr Tracer) (Stats, error)
 

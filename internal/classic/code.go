@@ -13,7 +13,8 @@ const (
 	classicSolution = 2
 	classicPlace    = 6
 	classicRemove   = 7
-	classicConflict = 10
+	classicCompare  = 10
+	classicConflict = 11
 )
 
 // ClassicCode is §3.1: Backtrack and Place of the seed, Place comparing with every queen above.
@@ -29,10 +30,12 @@ var ClassicCode = pseudo.Code{Name: "classic", Lines: []pseudo.Line{
 	{Code: "      x[t] = 0", Comment: t("back from row t + 1: the queen comes off, try the next column", "从第 t + 1 行回溯：拿走皇后，尝试下一列"),
 		Event: "remove", Next: []int{3}},
 	{Code: "Place(k):", Comment: t("may the queen of row k stand in column x[k]?", "第 k 行的皇后能放在第 x[k] 列吗？"), Next: []int{9}},
-	{Code: "  for j = 1 to k − 1:", Next: []int{10, 11}},
-	{Code: "    if x[j] = x[k] or |x[j] − x[k]| = k − j: return false",
-		Comment: t("the queen of row j is in the same column or on the same diagonal", "第 j 行的皇后与它同列，或在同一条对角线上"),
-		Event:   "conflict", Next: []int{0}, Else: []int{9}},
+	{Code: "  for j = 1 to k − 1:", Comment: t("the queens above, one row after another: at most k − 1 comparisons, O(k)", "上面的皇后，一行接一行：最多比较 k − 1 次，O(k)"), Next: []int{10, 12}},
+	{Code: "    if x[j] = x[k] or |x[j] − x[k]| = k − j:",
+		Comment: t("compare with the queen of row j: the same column, or a diagonal (as many rows apart as columns)?", "与第 j 行的皇后比较：同一列，或在同一条对角线上（行差等于列差）？"),
+		Event:   "compare", Next: []int{11, 9}},
+	{Code: "      return false", Comment: t("the queen of row j attacks it", "第 j 行的皇后攻击它"),
+		Event: "conflict", Next: []int{0}},
 	{Code: "  return true", Comment: t("no queen above attacks it", "上面的皇后都不攻击它"), Next: []int{0}},
 }}
 

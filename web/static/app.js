@@ -133,8 +133,9 @@ function repaint(force) {
 // drawBoard draws n×n squares with the queens of cols (0-based column per row, -1 for an
 // empty row). opt.attacked shades the squares the queens attack; opt.conflict and
 // opt.current are [row, col] squares painted red and amber; opt.attacker the queen whose
-// attack made the check of opt.conflict fail, ringed, with its line; opt.badRow is a row
-// shaded red; opt.solved frames the board.
+// attack made the check of opt.conflict fail, ringed, with its line; opt.compared a queen
+// ringed in violet (the one classic's Place compares); opt.badRow is a row shaded red;
+// opt.solved frames the board.
 function drawBoard(canvas, n, cols, opt = {}) {
   cols = Array.from(cols); // as it is now: a replay changes its array as it goes
   paint(canvas, () => paintBoard(canvas, n, cols, opt));
@@ -180,11 +181,21 @@ function paintBoard(canvas, n, cols, opt) {
     if (cols[r] >= 0) drawQueen(ctx, (cols[r] + 0.5) * cell, (r + 0.5) * cell, cell);
   }
   if (opt.attacker && opt.conflict) drawAttack(ctx, cell, opt.attacker, opt.conflict);
+  if (opt.compared) drawRing(ctx, cell, opt.compared, COLOR.scan);
   if (opt.solved) {
     ctx.strokeStyle = COLOR.solution;
     ctx.lineWidth = 6;
     ctx.strokeRect(3, 3, w - 6, w - 6);
   }
+}
+
+// drawRing rings the queen at sq ([row, col]) in color: the queen classic's Place compares.
+function drawRing(ctx, cell, sq, color) {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = Math.max(2, cell * 0.07);
+  ctx.beginPath();
+  ctx.arc((sq[1] + 0.5) * cell, (sq[0] + 0.5) * cell, cell * 0.46, 0, 2 * Math.PI);
+  ctx.stroke();
 }
 
 // drawAttack rings the queen at from ([row, col]) and draws the line of its attack to the

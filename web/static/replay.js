@@ -73,8 +73,10 @@ function xs(cols, n) {
 // ---------------------------------------------------------------- the teaching searches
 
 const backtrackModel = {
-  counters: () => [["depth", "cDepth"], ["nodes", "cNodes"], ["checks", "cChecks"], ["solutions", "cSolutions"]],
-  init: (t) => ({ cols: new Array(t.n).fill(-1), depth: 0, places: 0, conflicts: 0, solutions: 0, pos: 0, cnt: 0 }),
+  // Classic's Place compares the queen with each queen above: its loop has a counter.
+  counters: (t) => [["depth", "cDepth"], ["nodes", "cNodes"], ["checks", "cChecks"],
+    ...(t.search === "classic" ? [["loops", "cLoops"]] : []), ["solutions", "cSolutions"]],
+  init: (t) => ({ cols: new Array(t.n).fill(-1), depth: 0, places: 0, conflicts: 0, solutions: 0, pos: 0, cnt: 0, loops: 0 }),
   apply(st, e, t) {
     const [k, r, c] = e;
     switch (k) {
@@ -94,6 +96,9 @@ const backtrackModel = {
         break;
       case 3: // solution
         st.solutions++;
+        break;
+      case 5: // compare: an iteration of classic's Place loop
+        st.loops++;
         break;
     }
   },
@@ -118,6 +123,13 @@ const backtrackModel = {
       }
       case 4:
         return tr("sPrune", r);
+      case 5: {
+        // [kind, row, column, j, column of row j, attacks, line]: Place(r) compares the
+        // queen tried on (r, c) with the queen of row j.
+        const [, , , j, cj, attacks] = e;
+        if (attacks) return tr("sCompareAttacks", r, c, j, cj, cj === c ? "col" : "diag");
+        return j + 1 < r ? tr("sCompareFree", r, c, j, cj) : tr("sCompareLast", r, c, j, cj);
+      }
     }
     return tr("sSolution", n, st.solutions, t.until === "first");
   },
@@ -134,14 +146,15 @@ const backtrackModel = {
     const [k, r, c] = e || [-1, 0, 0];
     if (t.search === "classic") {
       v.push(["t", k === 3 ? String(t.n + 1) : e && k !== 4 ? String(r) : "1"]);
-      if (e && k <= 2) v.push(["i", String(c)]);
+      if (e && (k <= 2 || k === 5)) v.push(["i", String(c)]);
       if (k === 2) {
         const a = attacker(st.cols, t.n, r - 1, c - 1, "classic");
         if (a) v.push(["j", String(a.r + 1)]);
       }
+      if (k === 5) v.push(["j", String(e[3])]); // Place(k) with k = t, comparing row j
       // x[t] = i holds the column tried, placed or not (line 4).
       const x = Array.from(st.cols);
-      if (k === 2) x[r - 1] = c - 1;
+      if (k === 2 || k === 5) x[r - 1] = c - 1;
       v.push(["x", xs(x, t.n)]);
     } else if (t.search === "row") {
       v.push(["u", k === 3 ? String(t.n + 1) : e && k !== 4 ? String(r) : "1"]);
@@ -154,21 +167,26 @@ const backtrackModel = {
     v.push([tr("cChecks"), fmt(st.places + st.conflicts), true]);
     return v;
   },
-  values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions) }),
+  values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions),
+    loops: fmt(st.loops) }),
   draw(lane, st, e, t) {
-    const place = e && e[0] <= 2 ? [e[1] - 1, e[2] - 1] : null;
+    const place = e && (e[0] <= 2 || e[0] === 5) ? [e[1] - 1, e[2] - 1] : null;
     const a = e && e[0] === 2 ? attacker(st.cols, t.n, e[1] - 1, e[2] - 1, this.order(t)) : null;
+    // A compare rings the queen of row j: in red with its line when it attacks.
+    const cmp = e && e[0] === 5 ? [e[3] - 1, e[4] - 1] : null, hit = cmp && e[5] === 1;
     drawBoard(lane.el("replay-board"), t.n, st.cols, {
-      attacked: true,
-      attacker: a ? [a.r, a.c] : null,
-      conflict: e && e[0] === 2 ? place : null,
-      current: e && e[0] === 0 ? place : null,
+      attacked: !cmp,
+      attacker: a ? [a.r, a.c] : hit ? cmp : null,
+      conflict: (e && e[0] === 2) || hit ? place : null,
+      current: (e && e[0] === 0) || (cmp && !hit) ? place : null,
+      compared: cmp && !hit ? cmp : null,
       badRow: e && e[0] === 4 ? e[1] - 1 : -1,
       solved: e && e[0] === 3,
     });
     lane.boardText(st.cols);
   },
-  legend: () => [["queen", "lQueen"], ["attacked", "lAttacked"], ["conflict", "lConflict"], ["attacker", "lAttacker"], ["current", "lCurrent"]],
+  legend: (t) => [["queen", "lQueen"], ["attacked", "lAttacked"], ["conflict", "lConflict"], ["attacker", "lAttacker"], ["current", "lCurrent"],
+    ...(t && t.search === "classic" ? [["compared", "lCompared"]] : [])],
 };
 
 // ---------------------------------------------------------------- Las Vegas
@@ -831,7 +849,7 @@ class Lane {
     }
     const legend = this.el("replay-legend");
     legend.replaceChildren();
-    for (const [swatch, label] of this.model.legend()) {
+    for (const [swatch, label] of this.model.legend(this.trace)) {
       const item = document.createElement("span"), s = document.createElement("span"), l = document.createElement("span");
       item.className = "item";
       s.className = "swatch " + swatch;
