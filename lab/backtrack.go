@@ -25,6 +25,7 @@ type Search struct {
 	// defines it ("3.1").
 	Title, Section string
 	run            classic.Func
+	from           classic.FromFunc // nil: it does not start from a partial board
 	code           Code
 }
 
@@ -63,15 +64,48 @@ func (s Search) Run(ctx context.Context, n int, tr Tracer) (RunResult, error) {
 		ct = tr
 	}
 	st, err := s.run(ctx, n, ct)
+	return runResult(st), err
+}
+
+// runResult is a teaching search's RunResult.
+func runResult(st classic.Stats) RunResult {
 	return RunResult{N: st.N, Total: st.Solutions, Nodes: st.Nodes, Checks: st.Checks,
-		PlaceLoopIterations: st.LoopIterations, SkippedNodes: st.Skipped, DeadNodes: st.Dead}, err
+		PlaceLoopIterations: st.LoopIterations, SkippedNodes: st.Skipped, DeadNodes: st.Dead}
+}
+
+// StartsFromPartial tells whether RunFrom runs the search: the row-by-row searches
+// (classic, row) do; the cell searches, whose programs have no place for a fixed queen,
+// do not.
+func (s Search) StartsFromPartial() bool { return s.from != nil }
+
+// RunFrom is Run from a partial board of n = len(fixed) rows, the n-Queens completion by
+// backtracking: in a row with a fixed queen the search tries its column only, and checks
+// it as any other square, so that fixed queens that attack each other (or leave a row no
+// square) end every branch, and Total counts the completions of fixed (Run's total when
+// no queen is fixed). A search that does not start from a partial board
+// (StartsFromPartial) returns an error.
+func (s Search) RunFrom(ctx context.Context, fixed nqueens.Partial, tr Tracer) (RunResult, error) {
+	n := len(fixed)
+	if s.from == nil {
+		return RunResult{N: n}, fmt.Errorf("lab: the %s search does not start from a partial board (classic and row do)", s.Name)
+	}
+	cols := make([]int, n)
+	for r, c := range fixed {
+		cols[r] = int(c)
+	}
+	var ct classic.Tracer
+	if tr != nil {
+		ct = tr
+	}
+	st, err := s.from(ctx, n, cols, ct)
+	return runResult(st), err
 }
 
 // Searches returns the four searches in the order of docs/algorithms.md.
 func Searches() []Search {
 	var out []Search
 	for _, a := range classic.Algorithms() {
-		out = append(out, Search{Name: a.Name, Title: a.Title, Section: a.Section, run: a.Run, code: codeOf(a.Code)})
+		out = append(out, Search{Name: a.Name, Title: a.Title, Section: a.Section, run: a.Run, from: a.From, code: codeOf(a.Code)})
 	}
 	return out
 }

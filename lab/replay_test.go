@@ -345,3 +345,77 @@ func TestCodePaths(t *testing.T) {
 		t.Error("a program for the all-queens check")
 	}
 }
+
+// TestRunFrom: the row-by-row searches from a partial board count its completions, as the
+// complete search of nqueens.CountCompletions does (another algorithm: propagation on
+// bitsets), for partial boards from solutions and random ones, attacking queens included;
+// both explore the same tree; in a fixed row only the fixed column is placed; their lines
+// are a path through their program; with no queen fixed it is Run. The cell searches
+// refuse.
+func TestRunFrom(t *testing.T) {
+	ctx := context.Background()
+	classicS, _ := lab.LookupSearch("classic")
+	rowS, _ := lab.LookupSearch("row")
+	for n := 4; n <= 8; n++ {
+		for seed := range uint64(6) {
+			mode := []nqueens.GenerateMode{nqueens.FromSolution, nqueens.RandomQueens}[seed%2]
+			p, err := nqueens.GenerateInstance(ctx, n, int(seed%3)+1, mode, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seed == 5 { // two queens that attack each other
+				p[0], p[1] = 0, 1
+			}
+			want, _ := nqueens.CountCompletions(ctx, p, nqueens.CompletionOptions{})
+			var results []lab.RunResult
+			for _, s := range []lab.Search{classicS, rowS} {
+				steps := &fixedSteps{fixed: p}
+				res, err := s.RunFrom(ctx, p, steps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Total != int64(want.Total) || steps.bad != "" {
+					t.Errorf("%s from %v: %d completions, CountCompletions %d (%s)", s.Name, p, res.Total, want.Total, steps.bad)
+				}
+				if err := s.Code().Walk(steps.searchSteps, true); err != nil {
+					t.Errorf("%s from %v: %v", s.Name, p, err)
+				}
+				results = append(results, res)
+			}
+			if results[0].Nodes != results[1].Nodes {
+				t.Errorf("from %v: classic %d nodes, row %d", p, results[0].Nodes, results[1].Nodes)
+			}
+		}
+		empty := make(nqueens.Partial, n)
+		for r := range empty {
+			empty[r] = -1
+		}
+		for _, s := range []lab.Search{classicS, rowS} {
+			from, err1 := s.RunFrom(ctx, empty, nil)
+			whole, err2 := s.Run(ctx, n, nil)
+			if err1 != nil || err2 != nil || !reflect.DeepEqual(from, whole) {
+				t.Errorf("%s, n = %d, nothing fixed: %+v, Run %+v (%v, %v)", s.Name, n, from, whole, err1, err2)
+			}
+		}
+	}
+	for _, name := range []string{"cell", "cellprune"} {
+		s, _ := lab.LookupSearch(name)
+		if _, err := s.RunFrom(ctx, nqueens.Partial{-1, -1, -1, -1}, nil); err == nil || s.StartsFromPartial() {
+			t.Errorf("%s from a partial board: no error", name)
+		}
+	}
+}
+
+// fixedSteps records a search's steps and notes a queen placed off a fixed row's column.
+type fixedSteps struct {
+	searchSteps
+	fixed nqueens.Partial
+	bad   string
+}
+
+func (s *fixedSteps) Place(row, col, line int) {
+	s.searchSteps.Place(row, col, line)
+	if f := s.fixed[row]; f >= 0 && int(f) != col && s.bad == "" {
+		s.bad = fmt.Sprintf("a queen on (%d, %d), in a row fixed at column %d", row+1, col+1, f+1)
+	}
+}

@@ -61,7 +61,7 @@
 //	GET  /api/solutions?n=&index=&unique=    the index-th solution in lexicographic order
 //	GET  /api/count?n=                       total and unique counts
 //	POST /api/transform                      {"columns":[...],"symmetry":"rotate90"}
-//	GET  /api/trace?search=&n=&until=        the events of a teaching search
+//	GET  /api/trace?search=&n=&until=&fix=   the events of a teaching search (fix: from a partial board)
 //	GET  /api/trace?search=lasvegas&n=&m=&variant=&seed=   the events of one Las Vegas run
 //	GET  /api/trace?search=localsearch&n=&check=&seed=     the events of a local search
 //	GET  /api/trace?search=construct&n=      the explicit construction, row by row
@@ -76,7 +76,10 @@
 // line of that program that reported it, as the engine's tracer names it: the lines of a
 // trace are a path through the program. The classic search's trace has a compare event per
 // iteration of Place's loop ([kind, row, column, j, column of row j, attacks, line]: the
-// queen tried against the queen of row j) and counts them, place_loop_iterations. A
+// queen tried against the queen of row j) and counts them, place_loop_iterations. The
+// row-by-row searches (classic, row) replay from a partial board given as fix= (as the
+// command's --fix: "1:2, 5:7", 1-based), named in the answer's "fix": in a row with a
+// fixed queen they try its column only, and count the completions. A
 // trace ends at the end of the search, at the
 // first solution (until=first), or at the event limit (max_events=, at most MaxTraceEvents),
 // and its counters are those after its last event ("total" the solutions found, as lab

@@ -120,6 +120,9 @@ type traceResponse struct {
 	Total  int64  `json:"total"`
 	Nodes  int64  `json:"nodes"`
 	Checks int64  `json:"checks"`
+	// Fix is the queens the search started from (fix=), 1-based [row, column] pairs; absent
+	// for a search from the empty board. A row with a fixed queen tries its column only.
+	Fix [][2]int `json:"fix,omitempty"`
 	// PlaceLoopIterations (classic only, absent for the others) counts the compare events:
 	// the iterations of Place's loop, the O(k) cost of its check.
 	PlaceLoopIterations *int64 `json:"place_loop_iterations,omitempty"`
@@ -220,15 +223,24 @@ func (s *server) trace(r *http.Request) (job, error) {
 	n := p.size(s.opt.MaxTraceN)
 	until := p.oneOf("until", "first", "first", "all")
 	maxEvents := p.events(s.opt.MaxTraceEvents)
+	alg, _ := lab.LookupSearch(name)
+	fix := p.fix(n)
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	alg, _ := lab.LookupSearch(name)
+	if fix != nil && !alg.StartsFromPartial() {
+		return nil, badRequest("fix applies to the row-by-row searches (classic, row), not to %s", name)
+	}
 	return func(ctx context.Context) (any, error) {
 		sctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		t := newRecorder(n, maxEvents, until == "first", cancel)
-		_, err := alg.Run(sctx, n, t)
+		var err error
+		if fix != nil {
+			_, err = alg.RunFrom(sctx, fix, t)
+		} else {
+			_, err = alg.Run(sctx, n, t)
+		}
 		if err := t.finished(ctx, err); err != nil {
 			return nil, err
 		}
@@ -237,12 +249,38 @@ func (s *server) trace(r *http.Request) (job, error) {
 		}
 		out := traceResponse{traceHead: traceHead{Search: alg.Name, Title: alg.Title, Section: alg.Section, N: n,
 			Code: alg.Code(), Kinds: eventKinds, Events: t.list, Stopped: t.stopped, Verified: true},
-			Until: until, Total: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts}
+			Until: until, Total: t.solutions, Nodes: 1 + t.places, Checks: t.places + t.conflicts, Fix: fixPairs(fix)}
 		if alg.Name == "classic" {
 			out.PlaceLoopIterations = &t.compares
 		}
 		return out, nil
 	}, nil
+}
+
+// fix reads the queens a replay starts from, fix=, as the command's --fix takes them
+// ("1:2, 5:7" or "2 0 . 4", 1-based); nil when absent.
+func (p *params) fix(n int) nqueens.Partial {
+	s, ok := p.raw("fix")
+	if !ok || n < 1 {
+		return nil
+	}
+	fix, err := nqueens.ParsePartial(s, n)
+	if err != nil {
+		p.fail(badRequest("fix: %v", err))
+		return nil
+	}
+	return fix
+}
+
+// fixPairs writes the fixed queens as 1-based [row, column] pairs, nil for none.
+func fixPairs(fix nqueens.Partial) [][2]int {
+	var out [][2]int
+	for r, c := range fix {
+		if c >= 0 {
+			out = append(out, [2]int{r + 1, int(c) + 1})
+		}
+	}
+	return out
 }
 
 // events reads the cap on a trace's events, max_events (not events, the key of the events

@@ -12,6 +12,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -623,4 +624,38 @@ func TestNoFileAccess(t *testing.T) {
 	if _, err := os.Stat("doc.go"); err != nil {
 		t.Fatal("run from the package directory:", err)
 	}
+}
+
+// TestTraceFrom: a row-by-row search replays from the queens of fix= (a custom start):
+// its events are possible moves that keep the fixed queens' rows to their columns, it
+// counts the completions CountCompletions counts, the answer names the fixed queens, and
+// the cell searches and a board that is no partial placement are refused.
+func TestTraceFrom(t *testing.T) {
+	h := New(Options{})
+	ctx := context.Background()
+	for _, c := range []struct{ search, fix string }{{"row", "1:2"}, {"classic", "2:4, 5:1"}, {"row", "1:1, 2:2"}, {"classic", "0 0 0 3 0 0"}} {
+		p, err := nqueens.ParsePartial(c.fix, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := nqueens.CountCompletions(ctx, p, nqueens.CompletionOptions{})
+		tr := decode[traceResponse](t, get(t, h, "/api/trace?search="+c.search+"&n=6&until=all&fix="+url.QueryEscape(c.fix)))
+		_, _, sols, _ := replay(t, tr)
+		if tr.Total != int64(want.Total) || sols != tr.Total || !slices.Equal(tr.Fix, fixPairs(p)) || len(tr.Fix) == 0 {
+			t.Errorf("%s from %q: %d completions (events %d), fix %v; CountCompletions %d", c.search, c.fix, tr.Total, sols, tr.Fix, want.Total)
+		}
+		for i, e := range tr.Events {
+			if e[0] != evPlace {
+				continue
+			}
+			if f := p[e[1]-1]; f >= 0 && e[2]-1 != f {
+				t.Errorf("%s from %q: event %d places a queen on (%d, %d), its row is fixed at column %d", c.search, c.fix, i, e[1], e[2], f+1)
+			}
+		}
+	}
+	if body := get(t, h, "/api/trace?search=row&n=6").Body.String(); strings.Contains(body, `"fix"`) {
+		t.Errorf("a replay from the empty board names fixed queens: %.200s", body)
+	}
+	wantError(t, get(t, h, "/api/trace?search=cell&n=6&fix=1:2"), 400, "fix applies to the row-by-row searches (classic, row), not to cell")
+	wantError(t, get(t, h, "/api/trace?search=row&n=6&fix=9:9"), 400, "fix: ")
 }

@@ -13,10 +13,18 @@ import "context"
 //
 // tr may be nil. A Conflict event names the square Place rejected.
 func Classic(ctx context.Context, n int, tr Tracer) (Stats, error) {
-	if err := checkN(n); err != nil {
+	return ClassicFrom(ctx, n, nil, tr)
+}
+
+// ClassicFrom is Classic from a partial board: fixed[r] ≥ 0 is the column of a queen that
+// row r must hold (−1: a free row; nil: every row free). In a fixed row the loop tries
+// that column only, and Place checks it as any other: the search counts the completions
+// of the partial board.
+func ClassicFrom(ctx context.Context, n int, fixed []int, tr Tracer) (Stats, error) {
+	if err := checkFixed(n, fixed); err != nil {
 		return Stats{N: n}, err
 	}
-	s := classicSearch{n: n, x: make([]int, n), tr: tr, traced: tr != nil, p: newPoller(ctx)}
+	s := classicSearch{n: n, x: make([]int, n), fixed: fixed, tr: tr, traced: tr != nil, p: newPoller(ctx)}
 	s.lt, _ = tr.(LoopTracer)
 	s.st.N = n
 	s.backtrack(0)
@@ -26,6 +34,7 @@ func Classic(ctx context.Context, n int, tr Tracer) (Stats, error) {
 type classicSearch struct {
 	n      int
 	x      []int // x[t] is the column of the queen of row t
+	fixed  []int // the column each row must hold, −1 for a free row; nil: all free
 	tr     Tracer
 	lt     LoopTracer // tr, when it sees Place's loop too
 	traced bool
@@ -79,7 +88,8 @@ func (s *classicSearch) backtrack(t int) {
 		}
 		return
 	}
-	for i := 0; i < n; i++ {
+	lo, hi := columns(s.fixed, t, n)
+	for i := lo; i < hi; i++ {
 		s.x[t] = i
 		var ok bool
 		if s.lt != nil {

@@ -77,6 +77,10 @@ type LoopTracer interface {
 // Func is the signature shared by the four searches. tr may be nil.
 type Func func(ctx context.Context, n int, tr Tracer) (Stats, error)
 
+// FromFunc is a search from a partial board (ClassicFrom, RowDFSFrom): fixed[r] ≥ 0 the
+// column row r must hold, −1 a free row.
+type FromFunc func(ctx context.Context, n int, fixed []int, tr Tracer) (Stats, error)
+
 // Algorithm names a search and gives its entry point.
 type Algorithm struct {
 	// Name is the short identifier used on command lines and in
@@ -90,16 +94,19 @@ type Algorithm struct {
 	Run Func
 	// Code is its program, whose lines the Tracer events name.
 	Code pseudo.Code
+	// From runs it from a partial board; nil for the cell searches, whose program has
+	// no place for a fixed queen.
+	From FromFunc
 }
 
 // Algorithms returns the four searches in the order of docs/algorithms.md. The slice is a
 // fresh copy that the caller may modify.
 func Algorithms() []Algorithm {
 	return []Algorithm{
-		{"classic", "classic backtracking, O(k) Place", "3.1", Classic, ClassicCode},
-		{"row", "row DFS, O(1) arrays", "3.2", RowDFS, RowCode},
-		{"cell", "cell DFS", "3.3", CellDFS, CellCode},
-		{"cellprune", "cell DFS with row pruning", "3.4", CellDFSPruned, CellPruneCode},
+		{"classic", "classic backtracking, O(k) Place", "3.1", Classic, ClassicCode, ClassicFrom},
+		{"row", "row DFS, O(1) arrays", "3.2", RowDFS, RowCode, RowDFSFrom},
+		{"cell", "cell DFS", "3.3", CellDFS, CellCode, nil},
+		{"cellprune", "cell DFS with row pruning", "3.4", CellDFSPruned, CellPruneCode, nil},
 	}
 }
 
@@ -111,6 +118,32 @@ func Lookup(name string) (Algorithm, bool) {
 		}
 	}
 	return Algorithm{}, false
+}
+
+// checkFixed checks n and a partial board for it: nil, or n columns each −1 or on the
+// board.
+func checkFixed(n int, fixed []int) error {
+	if err := checkN(n); err != nil {
+		return err
+	}
+	if fixed != nil && len(fixed) != n {
+		return fmt.Errorf("classic: a partial board of %d rows for n = %d", len(fixed), n)
+	}
+	for r, c := range fixed {
+		if c < -1 || c >= n {
+			return fmt.Errorf("classic: row %d fixed in column %d, off the board", r+1, c+1)
+		}
+	}
+	return nil
+}
+
+// columns is the range of columns a row-by-row search tries in row r: all of them, or
+// the fixed queen's.
+func columns(fixed []int, r, n int) (lo, hi int) {
+	if fixed != nil && fixed[r] >= 0 {
+		return fixed[r], fixed[r] + 1
+	}
+	return 0, n
 }
 
 func checkN(n int) error {

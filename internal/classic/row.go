@@ -13,15 +13,22 @@ import "context"
 //
 // tr may be nil.
 func RowDFS(ctx context.Context, n int, tr Tracer) (Stats, error) {
-	if err := checkN(n); err != nil {
+	return RowDFSFrom(ctx, n, nil, tr)
+}
+
+// RowDFSFrom is RowDFS from a partial board, as ClassicFrom: in a row with a fixed
+// queen the loop tries its column only.
+func RowDFSFrom(ctx context.Context, n int, fixed []int, tr Tracer) (Stats, error) {
+	if err := checkFixed(n, fixed); err != nil {
 		return Stats{N: n}, err
 	}
 	s := rowSearch{
-		n:    n,
-		col:  make([]bool, n),
-		diag: make([]bool, 2*n),
-		anti: make([]bool, 2*n),
-		tr:   tr, traced: tr != nil, p: newPoller(ctx),
+		n:     n,
+		fixed: fixed,
+		col:   make([]bool, n),
+		diag:  make([]bool, 2*n),
+		anti:  make([]bool, 2*n),
+		tr:    tr, traced: tr != nil, p: newPoller(ctx),
 	}
 	s.st.N = n
 	s.dfs(0)
@@ -30,6 +37,7 @@ func RowDFS(ctx context.Context, n int, tr Tracer) (Stats, error) {
 
 type rowSearch struct {
 	n               int
+	fixed           []int // the column each row must hold, −1 for a free row; nil: all free
 	col, diag, anti []bool
 	tr              Tracer
 	traced          bool
@@ -50,7 +58,8 @@ func (s *rowSearch) dfs(u int) {
 		}
 		return
 	}
-	for j := 0; j < n; j++ {
+	lo, hi := columns(s.fixed, u, n)
+	for j := lo; j < hi; j++ {
 		s.st.Checks++
 		if s.col[j] || s.diag[u-j+n] || s.anti[u+j] {
 			if s.traced {

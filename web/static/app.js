@@ -134,7 +134,8 @@ function repaint(force) {
 // empty row). opt.attacked shades the squares the queens attack; opt.conflict and
 // opt.current are [row, col] squares painted red and amber; opt.attacker the queen whose
 // attack made the check of opt.conflict fail, ringed, with its line; opt.compared a queen
-// ringed in violet (the one classic's Place compares); opt.badRow is a row shaded red;
+// ringed in violet (the one classic's Place compares); opt.pinned squares framed in blue
+// (the fixed queens of a custom start); opt.badRow is a row shaded red;
 // opt.solved frames the board.
 function drawBoard(canvas, n, cols, opt = {}) {
   cols = Array.from(cols); // as it is now: a replay changes its array as it goes
@@ -182,11 +183,21 @@ function paintBoard(canvas, n, cols, opt) {
   }
   if (opt.attacker && opt.conflict) drawAttack(ctx, cell, opt.attacker, opt.conflict);
   if (opt.compared) drawRing(ctx, cell, opt.compared, COLOR.scan);
+  for (const sq of opt.pinned || []) drawPin(ctx, cell, sq);
   if (opt.solved) {
     ctx.strokeStyle = COLOR.solution;
     ctx.lineWidth = 6;
     ctx.strokeRect(3, 3, w - 6, w - 6);
   }
+}
+
+// drawPin frames the square sq ([row, col]) in blue: a fixed queen's, where a custom
+// start keeps it.
+function drawPin(ctx, cell, sq) {
+  ctx.strokeStyle = COLOR.random;
+  ctx.lineWidth = Math.max(2, cell * 0.08);
+  const w = ctx.lineWidth / 2;
+  ctx.strokeRect(sq[1] * cell + w, sq[0] * cell + w, cell - 2 * w, cell - 2 * w);
 }
 
 // drawRing rings the queen at sq ([row, col]) in color: the queen classic's Place compares.
@@ -609,6 +620,7 @@ function state() {
     q.set("search", rp.loaded.search);
     q.set("n", rp.loaded.n);
     if (takes.has("until")) q.set("until", rp.loaded.until);
+    if (rp.loaded.fix) q.set("fix", rp.loaded.fix);
     if (takes.has("m")) q.set("m", rp.loaded.m);
     if (model === "localsearch") q.set("check", rp.loaded.check);
     if (takes.has("seed") && rp.loaded.seed !== "") q.set("seed", rp.loaded.seed);
@@ -658,6 +670,7 @@ async function applyURL() {
     $("compare").value = COMPARE[q.get("compare")] ? q.get("compare") : "";
     for (const [k, id] of [["n", "trace-n"], ["until", "until"], ["m", "trace-m"], ["check", "check"]]) if (q.has(k)) $(id).value = q.get(k);
     $("trace-seed").value = q.get("seed") || "";
+    $("trace-fix").value = q.get("fix") || "";
     const speed = Number(q.get("speed"));
     $("speed").value = q.has("speed") && speed >= 0 && speed <= 100 ? String(Math.round(speed)) : $("speed").defaultValue;
     $("speed").dispatchEvent(new Event("input"));
@@ -678,7 +691,7 @@ async function applyURL() {
 
 // loadedQuery is the replay's form as it stands, to tell whether a trace must be loaded.
 function loadedQuery() {
-  return ["trace-n", "until", "trace-m", "check"].map((id) => $(id).value).join("/");
+  return ["trace-n", "until", "trace-m", "check", "trace-fix"].map((id) => $(id).value).join("/");
 }
 
 // copyLink puts the address of this moment on the clipboard, and shows it.

@@ -13,8 +13,8 @@
 // concept names its explanation in the concept panel (i18n.js "concept.…"), section its
 // section of docs/algorithms.md, as the API's answer names it.
 const SEARCHES = {
-  classic: { q: { search: "classic" }, model: "backtrack", concept: "classic", section: "3.1" },
-  row: { q: { search: "row" }, model: "backtrack", concept: "row", section: "3.2" },
+  classic: { q: { search: "classic" }, model: "backtrack", concept: "classic", section: "3.1", fix: true },
+  row: { q: { search: "row" }, model: "backtrack", concept: "row", section: "3.2", fix: true },
   cell: { q: { search: "cell" }, model: "backtrack", concept: "cell", section: "3.3" },
   cellprune: { q: { search: "cellprune" }, model: "backtrack", concept: "cellprune", section: "3.4" },
   "lasvegas-row": { q: { search: "lasvegas", variant: "row" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
@@ -34,6 +34,10 @@ const COMPARE = {
 // The parameters each model's search takes from the form: a search is sent its own and
 // no other (a seed left in the form is not sent to the construction).
 const TAKES = { backtrack: ["until"], lasvegas: ["m", "seed"], localsearch: ["check", "seed"], construct: [] };
+
+// takesOf is what the search of a choice takes: its model's parameters, and the queens it
+// starts from (fix, a custom start) for the row-by-row searches.
+const takesOf = (choice) => (choice.fix ? [...TAKES[choice.model], "fix"] : TAKES[choice.model]);
 
 // squares says whether a board of n is drawn square by square; beyond, as a scatter of
 // queens on a plain ground.
@@ -109,8 +113,10 @@ const backtrackModel = {
     if (!e) return tr(this.cellSearch(t) ? "sStartCell" : "sStartRow");
     const [k, r, c] = e;
     const cell = this.cellSearch(t);
+    const fixed = fixedColumn(t, r); // the column of row r's fixed queen, 0 if none
     switch (k) {
       case 0:
+        if (fixed) return tr("sPlaceFixed", r, c, n);
         return cell ? tr("sPlaceCell", r, c, st.depth, n) : tr("sPlace", r, c, n);
       case 1:
         // A queen removed from a full board: back from a solution, not a dead end.
@@ -118,7 +124,8 @@ const backtrackModel = {
         return r === n ? tr("sRemoveSolved", r, c) : tr("sRemove", r, c);
       case 2: {
         const a = attacker(st.cols, n, r - 1, c - 1, this.order(t));
-        const next = cell ? (r === n && c === n ? tr("sNoCellLeft") : tr("sTryCell")) : c < n ? tr("sTryColumn", c + 1) : r > 1 ? tr("sNoColumn", r) : tr("sNoColumnEnd");
+        const next = cell ? (r === n && c === n ? tr("sNoCellLeft") : tr("sTryCell")) :
+          fixed ? (r > 1 ? tr("sFixedNoOther", r) : tr("sNoColumnEnd")) : c < n ? tr("sTryColumn", c + 1) : r > 1 ? tr("sNoColumn", r) : tr("sNoColumnEnd");
         return a ? tr("sAttacked", r, c, a.r + 1, a.c + 1, a.how, next) : tr("sChecked", r, c, next);
       }
       case 4:
@@ -180,13 +187,14 @@ const backtrackModel = {
       conflict: (e && e[0] === 2) || hit ? place : null,
       current: (e && e[0] === 0) || (cmp && !hit) ? place : null,
       compared: cmp && !hit ? cmp : null,
+      pinned: (t.fix || []).map(([r, c]) => [r - 1, c - 1]),
       badRow: e && e[0] === 4 ? e[1] - 1 : -1,
       solved: e && e[0] === 3,
     });
     lane.boardText(st.cols);
   },
   legend: (t) => [["queen", "lQueen"], ["attacked", "lAttacked"], ["conflict", "lConflict"], ["attacker", "lAttacker"], ["current", "lCurrent"],
-    ...(t && t.search === "classic" ? [["compared", "lCompared"]] : [])],
+    ...(t && t.search === "classic" ? [["compared", "lCompared"]] : []), ...(t && t.fix ? [["pinned", "lPinned"]] : [])],
 };
 
 // ---------------------------------------------------------------- Las Vegas
@@ -1045,7 +1053,8 @@ function showControls() {
   const a = SEARCHES[$("search").value].model;
   const cmp = COMPARE[$("compare").value];
   const b = cmp ? SEARCHES[cmp.search].model : null;
-  const takes = new Set([...TAKES[a], ...(b ? TAKES[b] : [])]);
+  // A custom start is the first search's: the compared one starts from it if it can.
+  const takes = new Set([...takesOf(SEARCHES[$("search").value]), ...(b ? TAKES[b] : [])]);
   if (b === "localsearch") takes.delete("check"); // the comparison names its own check
   if (a === "localsearch") takes.add("check");
   for (const el of document.querySelectorAll("#trace-form [data-takes]")) {
@@ -1054,13 +1063,72 @@ function showControls() {
   const backtracking = a === "backtrack" || b === "backtrack";
   $("trace-n").max = backtracking ? limits.max_trace_n : limits.max_replay_n;
   $("trace-m").max = $("trace-n").value;
+  if (!takes.has("fix")) editFix(false);
+}
+
+// fixedColumn is the 1-based column of the queen a trace's row r (1-based) starts from,
+// 0 when the row is free.
+function fixedColumn(t, r) {
+  const f = (t.fix || []).find(([fr]) => fr === r);
+  return f ? f[1] : 0;
+}
+
+// parseFix reads the custom start's field as the editor shows it: "r:c" pairs, 1-based,
+// on the board of n, one queen per row (the server checks the field as sent).
+function parseFix(s, n) {
+  const cols = new Array(n).fill(-1);
+  for (const m of s.matchAll(/(\d+)\s*:\s*(\d+)/g)) {
+    const r = Number(m[1]), c = Number(m[2]);
+    if (r >= 1 && r <= n && c >= 1 && c <= n) cols[r - 1] = c - 1;
+  }
+  return cols;
+}
+
+// fixText writes the columns of the editor as the field's "r:c" pairs.
+const fixText = (cols) => cols.flatMap((c, r) => (c >= 0 ? [`${r + 1}:${c + 1}`] : [])).join(", ");
+
+// editFix turns the editor of the custom start on or off: on, the replay is cleared and
+// its board shows the queens of the field, a click on a square putting the row's queen
+// there (or taking it off); Load replays from them.
+function editFix(on) {
+  const b = $("fix-edit");
+  if (b.getAttribute("aria-pressed") === String(on)) return;
+  b.setAttribute("aria-pressed", String(on));
+  if (!on) return;
+  clearReplay();
+  drawFix();
+  status("replay-status", () => tr("fixHelp"));
+}
+
+// drawFix draws the board of the editor: the queens of the field.
+function drawFix() {
+  const n = Number($("trace-n").value) || 8;
+  const cols = parseFix($("trace-fix").value, n);
+  drawBoard($("replay-board"), n, cols, { attacked: true, pinned: cols.flatMap((c, r) => (c >= 0 ? [[r, c]] : [])) });
+}
+
+// clickFix puts (or takes off) a queen on the square of the editor's board under a click.
+function clickFix(ev) {
+  if ($("fix-edit").getAttribute("aria-pressed") !== "true") return;
+  const canvas = $("replay-board"), n = Number($("trace-n").value) || 8;
+  const box = canvas.getBoundingClientRect();
+  const r = Math.floor(((ev.clientY - box.top) / box.height) * n), c = Math.floor(((ev.clientX - box.left) / box.width) * n);
+  if (r < 0 || r >= n || c < 0 || c >= n) return;
+  const cols = parseFix($("trace-fix").value, n);
+  cols[r] = cols[r] === c ? -1 : c;
+  $("trace-fix").value = fixText(cols);
+  drawFix();
 }
 
 // traceQuery is the request of a search choice: its own parameters only.
 function traceQuery(choice, check, seed) {
   const q = new URLSearchParams({ ...choice.q, n: $("trace-n").value });
-  const takes = TAKES[choice.model];
+  const takes = takesOf(choice);
   if (takes.includes("until")) q.set("until", $("until").value);
+  // The custom start is the first search's; the compared search starts from it if it can.
+  if (takes.includes("fix") && takesOf(SEARCHES[$("search").value]).includes("fix") && $("trace-fix").value.trim() !== "") {
+    q.set("fix", $("trace-fix").value.trim());
+  }
   if (takes.includes("m")) q.set("m", $("trace-m").value);
   if (takes.includes("check")) q.set("check", check || $("check").value);
   if (takes.includes("seed") && seed !== "") q.set("seed", seed);
@@ -1128,7 +1196,7 @@ async function loadTrace(ev, at = 0, push = true) {
     }
     // What was loaded, as the address records it: the form as it was, not as it is now.
     rp.loaded = { search: key, compare: cmp ? cmpKey : "", seed, query: loadedQuery(), n: $("trace-n").value,
-      until: $("until").value, m: $("trace-m").value, check: $("check").value };
+      until: $("until").value, m: $("trace-m").value, check: $("check").value, fix: ta.fix ? $("trace-fix").value.trim() : "" };
     $("play").disabled = false;
     seek(at);
     status("replay-status", () => [ta, tb].filter(Boolean).map(traceSummary).join(" · "));
@@ -1173,7 +1241,14 @@ function startReplay() {
   a.after(b);
   rp.lanes = [new Lane(""), new Lane("b-")];
 
-  $("trace-form").addEventListener("submit", (ev) => loadTrace(ev));
+  $("trace-form").addEventListener("submit", (ev) => {
+    editFix(false);
+    loadTrace(ev);
+  });
+  $("fix-edit").addEventListener("click", () => editFix($("fix-edit").getAttribute("aria-pressed") !== "true"));
+  $("replay-board").addEventListener("click", clickFix);
+  $("trace-fix").addEventListener("input", () => $("fix-edit").getAttribute("aria-pressed") === "true" && drawFix());
+  $("trace-n").addEventListener("input", () => $("fix-edit").getAttribute("aria-pressed") === "true" && drawFix());
   $("search").addEventListener("change", showControls);
   $("compare").addEventListener("change", showControls);
   $("trace-n").addEventListener("input", () => ($("trace-m").max = $("trace-n").value));
