@@ -516,9 +516,13 @@ type westResult struct {
 
 // westRange runs j on s's West buffer.
 func (s *solver) westRange(j westJob, stop func() bool) westResult {
-	h := s.p.g.h
+	geo := s.p.g
+	h := geo.h
 	fullW := uint32(1)<<uint(h) - 1
-	b := westBatch{s: s, j: j, stop: stop, q: s.west[:0], built: !j.build, orientMin: s.o.orientMin}
+	b := westBatch{s: s, j: j, stop: stop, q: s.west[:0], built: !j.build, orientMin: s.o.orientMin,
+		fullW: fullW, maskW: geo.pairMask(false), capW: s.o.westCap,
+		drop: s.ewf == 0 && !geo.westRestricted, // the West is flagged
+	}
 	if b.orientMin < 0 {
 		b.orientMin = j.m.im.orientMin
 	}
@@ -554,6 +558,10 @@ type westBatch struct {
 	q         []uint64
 	built     bool
 	orientMin int
+	fullW     uint32 // the West's columns
+	maskW     uint64 // the lines an NW and an SW quarter may not share
+	capW      int
+	drop      bool // drop the words without flags (the West is flagged, s.ewf = 0)
 	res       westResult
 	stopped   bool
 }
@@ -562,20 +570,16 @@ type westBatch struct {
 // complement into the batch, counting it whenever it is full, then polls
 // stop (not for an empty cell).
 func (b *westBatch) addCell(C uint32) {
-	s, j := b.s, &b.j
-	geo := s.p.g
-	fullW := uint32(1)<<uint(geo.h) - 1
+	j := &b.j
 	nlo, _, nhi := j.NW.cell(C)
 	if nlo == nhi {
 		return
 	}
-	slo, _, shi := j.SW.cell(fullW ^ C)
+	slo, _, shi := j.SW.cell(b.fullW ^ C)
 	if slo == shi {
 		return
 	}
-	maskW := geo.pairMask(false)
-	drop := s.ewf == 0 && !geo.westRestricted // the West is flagged
-	capW := s.o.westCap
+	capW := b.capW
 	b.res.cand += uint64(nhi-nlo) * uint64(shi-slo)
 	x, y := j.NW.words[nlo:nhi], j.SW.words[slo:shi]
 	for len(x) > 0 {
@@ -586,11 +590,11 @@ func (b *westBatch) addCell(C uint32) {
 		}
 		room = min(max(room, 1), len(x))
 		k := len(b.q)
-		b.q = s.im.join(slices.Grow(b.q, room*len(y)+pairSlack), x[:room], y, maskW)
+		b.q = b.s.im.join(slices.Grow(b.q, room*len(y)+pairSlack), x[:room], y, b.maskW)
 		if j.skip != 0 {
 			b.q = dropMeeting(b.q, k, j.skip)
 		}
-		if drop {
+		if b.drop {
 			b.q = dropClass0(b.q, k)
 		}
 		x = x[room:]
