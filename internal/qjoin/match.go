@@ -517,8 +517,10 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 // countWith is countQueries with the scratch memory sc, so that workers
 // count against one matcher at once: m is only read.
 //
-// The loop over the table's groups stays here: each group builds its runs
-// of queries (those that meet it) and counts them in the kernels.
+// The loop over the table's groups (up to 2^16 a call) stays in one
+// function on purpose: it is on the counting's hot path, each group
+// gathering the runs of queries that meet it for the kernels; only the
+// sort of the queries is apart (sortQueries).
 func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum uint64, ok bool) {
 	if len(m.table) == 0 || len(q) == 0 {
 		return 0, true
