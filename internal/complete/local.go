@@ -14,67 +14,11 @@ import (
 // O(1): take both queens off their diagonals, put them on the new ones, and compare the
 // number of queens in excess on these (at most 8) diagonals.
 func localSearch(ctx context.Context, fixed []int32, rng *rand.Rand, maxSwaps uint64) ([]int32, uint64, error) {
-	n := len(fixed)
-	q := make([]int32, n)
-	copy(q, fixed)
-	used := make([]bool, n)
-	var rows, cols []int32
-	for r, c := range fixed {
-		if c >= 0 {
-			used[c] = true
-		} else {
-			rows = append(rows, int32(r))
-		}
-	}
-	for c := range n {
-		if !used[c] {
-			cols = append(cols, int32(c))
-		}
-	}
-	m := len(rows)
-	dd := make([]int32, 2*n)
-	aa := make([]int32, 2*n)
-	for r, c := range fixed {
-		if c >= 0 {
-			dd[r-int(c)+n-1]++
-			aa[r+int(c)]++
-		}
-	}
-	// Greedy start: each free row, in random order, takes a random remaining column that
-	// is free of diagonal conflicts if one turns up in a few draws.
-	rng.Shuffle(m, func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
-	for i, r := range rows {
-		for try := 0; try < 16; try++ {
-			j := i + rng.IntN(m-i)
-			c := cols[j]
-			if dd[int(r)-int(c)+n-1] == 0 && aa[int(r)+int(c)] == 0 {
-				cols[i], cols[j] = cols[j], cols[i]
-				break
-			}
-			if try == 15 {
-				cols[i], cols[j] = cols[j], cols[i]
-			}
-		}
-		c := cols[i]
-		q[r] = c
-		dd[int(r)-int(c)+n-1]++
-		aa[int(r)+int(c)]++
-	}
-	conflicted := func(r int32) bool {
-		c := q[r]
-		return dd[int(r)-int(c)+n-1] > 1 || aa[int(r)+int(c)] > 1
-	}
-	// excess is the number of queens in excess on the diagonals of (r, c).
-	excess := func(r, c int32) int32 {
-		return max(dd[int(r)-int(c)+n-1]-1, 0) + max(aa[int(r)+int(c)]-1, 0)
-	}
-	move := func(r, c int32, d int32) {
-		dd[int(r)-int(c)+n-1] += d
-		aa[int(r)+int(c)] += d
-	}
+	b, cols := newRepairBoard(fixed)
+	b.deal(cols, rng)
 	var bad []int32 // free rows that may be in conflict
-	for _, r := range rows {
-		if conflicted(r) {
+	for _, r := range b.rows {
+		if b.conflicted(r) {
 			bad = append(bad, r)
 		}
 	}
@@ -88,39 +32,117 @@ func localSearch(ctx context.Context, fixed []int32, rng *rand.Rand, maxSwaps ui
 		}
 		k := rng.IntN(len(bad))
 		a := bad[k]
-		if !conflicted(a) {
+		if !b.conflicted(a) {
 			bad[k] = bad[len(bad)-1]
 			bad = bad[:len(bad)-1]
 			continue
 		}
-		accepted := false
-		for try := 0; try < 32 && !accepted; try++ {
-			swaps++
-			b := rows[rng.IntN(m)]
-			if b == a {
-				continue
-			}
-			ca, cb := q[a], q[b]
-			before := excess(a, ca) + excess(b, cb)
-			move(a, ca, -1)
-			move(b, cb, -1)
-			move(a, cb, 1)
-			move(b, ca, 1)
-			after := excess(a, cb) + excess(b, ca)
-			// Accept an improvement, or rarely a sideways or worse move to leave a plateau.
-			if after < before || (try == 31 && rng.IntN(8) == 0) {
-				q[a], q[b] = cb, ca
-				accepted = true
-				if conflicted(b) {
-					bad = append(bad, b)
-				}
-			} else {
-				move(a, cb, -1)
-				move(b, ca, -1)
-				move(a, ca, 1)
-				move(b, cb, 1)
-			}
+		if r, ok := b.swapFrom(a, rng, &swaps); ok && b.conflicted(r) {
+			bad = append(bad, r)
 		}
 	}
-	return q, swaps, nil
+	return b.q, swaps, nil
+}
+
+// repairBoard is localSearch's board: the queens by row, the free rows, and the queens on
+// each diagonal.
+type repairBoard struct {
+	n    int
+	q    []int32
+	rows []int32 // the free rows
+	dd   []int32 // queens on the diagonal r−c+n−1
+	aa   []int32 // queens on the anti-diagonal r+c
+}
+
+// newRepairBoard returns the board of the fixed queens, with the free rows and the free
+// columns (cols), none of them dealt yet.
+func newRepairBoard(fixed []int32) (b *repairBoard, cols []int32) {
+	n := len(fixed)
+	b = &repairBoard{n: n, q: make([]int32, n), dd: make([]int32, 2*n), aa: make([]int32, 2*n)}
+	copy(b.q, fixed)
+	used := make([]bool, n)
+	for r, c := range fixed {
+		if c >= 0 {
+			used[c] = true
+			b.move(int32(r), c, 1)
+		} else {
+			b.rows = append(b.rows, int32(r))
+		}
+	}
+	for c := range n {
+		if !used[c] {
+			cols = append(cols, int32(c))
+		}
+	}
+	return b, cols
+}
+
+// deal is the greedy start: each free row, in random order, takes a random remaining
+// column of cols that is free of diagonal conflicts if one turns up in a few draws.
+func (b *repairBoard) deal(cols []int32, rng *rand.Rand) {
+	n, rows, m := b.n, b.rows, len(b.rows)
+	rng.Shuffle(m, func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	for i, r := range rows {
+		for try := 0; try < 16; try++ {
+			j := i + rng.IntN(m-i)
+			c := cols[j]
+			if b.dd[int(r)-int(c)+n-1] == 0 && b.aa[int(r)+int(c)] == 0 {
+				cols[i], cols[j] = cols[j], cols[i]
+				break
+			}
+			if try == 15 {
+				cols[i], cols[j] = cols[j], cols[i]
+			}
+		}
+		c := cols[i]
+		b.q[r] = c
+		b.move(r, c, 1)
+	}
+}
+
+// swapFrom tries up to 32 swaps of the columns of the free row a and a random free row,
+// counting them in swaps, and makes the first that lowers the queens in excess on the
+// diagonals of both, or rarely a sideways or worse one to leave a plateau. It returns the
+// other row and whether it swapped.
+func (b *repairBoard) swapFrom(a int32, rng *rand.Rand, swaps *uint64) (int32, bool) {
+	for try := 0; try < 32; try++ {
+		*swaps++
+		r := b.rows[rng.IntN(len(b.rows))]
+		if r == a {
+			continue
+		}
+		ca, cb := b.q[a], b.q[r]
+		before := b.excess(a, ca) + b.excess(r, cb)
+		b.move(a, ca, -1)
+		b.move(r, cb, -1)
+		b.move(a, cb, 1)
+		b.move(r, ca, 1)
+		after := b.excess(a, cb) + b.excess(r, ca)
+		if after < before || (try == 31 && rng.IntN(8) == 0) {
+			b.q[a], b.q[r] = cb, ca
+			return r, true
+		}
+		b.move(a, cb, -1)
+		b.move(r, ca, -1)
+		b.move(a, ca, 1)
+		b.move(r, cb, 1)
+	}
+	return 0, false
+}
+
+// conflicted reports whether the queen of row r shares a diagonal.
+func (b *repairBoard) conflicted(r int32) bool {
+	c := b.q[r]
+	return b.dd[int(r)-int(c)+b.n-1] > 1 || b.aa[int(r)+int(c)] > 1
+}
+
+// excess is the number of queens in excess on the diagonals of (r, c).
+func (b *repairBoard) excess(r, c int32) int32 {
+	return max(b.dd[int(r)-int(c)+b.n-1]-1, 0) + max(b.aa[int(r)+int(c)]-1, 0)
+}
+
+// move adds d queens on the diagonals of (r, c).
+func (b *repairBoard) move(r, c int32, d int32) {
+	b.dd[int(r)-int(c)+b.n-1] += d
+	b.aa[int(r)+int(c)] += d
 }

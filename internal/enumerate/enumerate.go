@@ -33,8 +33,43 @@ func Each(ctx context.Context, n int, unique bool, yield func(q []int32, classSi
 	return st, err
 }
 
+// frame is search's state of one row: the masks entering the row and its untried squares.
+type frame struct{ cols, dl, dr, free uint64 }
+
+// enterPrefix places the queens of prefix in q and returns the squares allowed in each row
+// (unique mode prunes some: see setBorderMasks) and the frame of row len(prefix); ok is
+// false if the prefix is not allowed (no solution starts with it).
+func enterPrefix(n int, unique bool, prefix []int32, q []int32) (rowMask [MaxN]uint64, fr frame, ok bool) {
+	full := uint64(1)<<uint(n) - 1
+	for r := range rowMask {
+		rowMask[r] = full
+	}
+	if unique {
+		rowMask[0] = full & (uint64(1)<<uint((n-1)/2+1) - 1)
+		if len(prefix) > 0 {
+			if rowMask[0]&(1<<uint(prefix[0])) == 0 {
+				return rowMask, fr, false
+			}
+			setBorderMasks(&rowMask, n, int(prefix[0]), full)
+		}
+	}
+	var cols, dl, dr uint64
+	for r, c := range prefix {
+		bit := uint64(1) << uint(c)
+		if (rowMask[r]&^(cols|dl|dr))&bit == 0 {
+			return rowMask, fr, false
+		}
+		q[r] = c
+		cols, dl, dr = cols|bit, (dl|bit)<<1, (dr|bit)>>1
+	}
+	return rowMask, frame{cols, dl, dr, rowMask[len(prefix)] &^ (cols | dl | dr)}, true
+}
+
 // search enumerates the solutions whose first rows are prefix (len(prefix) ≤ n−2, or the
 // empty prefix for any n), in lexicographic order. It reports whether yield stopped it.
+//
+// Its loop is one function on purpose: it is the hot loop of Each (every node of the
+// search); only the entry into the prefix is apart (enterPrefix).
 func search(ctx context.Context, n int, unique bool, prefix []int32, yield func(q []int32, classSize int) bool) (Stats, bool, error) {
 	var st Stats
 	full := uint64(1)<<uint(n) - 1
@@ -43,38 +78,17 @@ func search(ctx context.Context, n int, unique bool, prefix []int32, yield func(
 		st.Solutions, st.Total, st.Nodes = 1, 1, 1
 		return st, !yield(q, 1), nil
 	}
-	// One frame per row: the masks entering the row and its untried squares.
-	type frame struct{ cols, dl, dr, free uint64 }
-	var (
-		stack   [MaxN]frame
-		rowMask [MaxN]uint64 // squares allowed in each row (unique mode prunes some)
-	)
-	for r := range rowMask {
-		rowMask[r] = full
+	var stack [MaxN]frame
+	rowMask, first, ok := enterPrefix(n, unique, prefix, q)
+	if !ok {
+		return st, false, nil
 	}
 	var sc canonScratch
 	if unique {
 		sc = newCanonScratch(n)
-		rowMask[0] = full & (uint64(1)<<uint((n-1)/2+1) - 1)
-		if len(prefix) > 0 {
-			if rowMask[0]&(1<<uint(prefix[0])) == 0 {
-				return st, false, nil
-			}
-			setBorderMasks(&rowMask, n, int(prefix[0]), full)
-		}
 	}
-	// Enter row base = len(prefix) with the prefix's queens placed.
 	base := len(prefix)
-	var cols, dl, dr uint64
-	for r, c := range prefix {
-		bit := uint64(1) << uint(c)
-		if (rowMask[r]&^(cols|dl|dr))&bit == 0 {
-			return st, false, nil
-		}
-		q[r] = c
-		cols, dl, dr = cols|bit, (dl|bit)<<1, (dr|bit)>>1
-	}
-	stack[base] = frame{cols, dl, dr, rowMask[base] &^ (cols | dl | dr)}
+	stack[base] = first
 	done := ctx.Done()
 	nodes := uint64(0)
 	last := n - 2 // the last row with a choice: row n−1 has at most one free square

@@ -149,30 +149,13 @@ func newJoiner(n int) *joiner {
 // shift. The lines of the border queens the search knows (bdl, bdr) are
 // removed; the leaf is appended to j.keys and j.lines. ok is false if stop
 // was set.
+//
+// Its loop is one function on purpose: it is the join's hot search (every
+// node of every top and bottom half); only the leaves' setup is apart
+// (newLeafCtx).
 func (j *joiner) halfSearch(sp *spec, depth int, top bool, pm uint64, shift uint, injS uint64, stop func() bool) (nodes uint64, ok bool) {
-	n := uint(sp.n)
-	lc := leafCtx{j: j, w: uint64(1)<<(n-1) - 1, n1: n - 1, pm: pm, tS: shift & 63, gap: shift & 63, injS: injS,
-		bcols: sp.cols, full: sp.full, freeCols: j.freeCols,
-		table: j.table, planes: j.planes, wp: uint32(j.wp), cells: j.cells, cut: j.cut, stamp: j.stamp,
-		linear: j.linear, sorted: j.sorted, batch: j.batching, sub: j.sub}
-	lc.rings = lineRings(sp.n)
+	lc := j.newLeafCtx(sp, depth, pm, shift, injS)
 	cols, dl, dr := sp.cols|^sp.full, sp.dl, sp.dr // see countFast
-	lc.bdl, lc.bdr = dl, dr
-	for k := 0; k < depth; k++ {
-		st := &sp.steps[k]
-		lc.bdl = lc.bdl<<(st.s1&63) | st.inj1
-		lc.bdr >>= st.s1 & 63
-	}
-	// Rows further ahead that every leaf must still be able to fill: from
-	// the first row after the half (rows[depth]), 2 and 3 free rows on.
-	x := uint64(0)
-	for t := depth; t < sp.m-1 && t < depth+aheadRows+1; t++ {
-		x = x<<(sp.steps[t].s1&63) | sp.steps[t].inj1
-		if i := t - depth - 1; i >= 0 {
-			lc.ahead[i] = ahead{s: uint(int(sp.rows[t+1])-int(sp.rows[depth])) & 63, inj: x}
-			lc.nAhead = i + 1
-		}
-	}
 	if depth == 1 {
 		if top {
 			return lc.top(cols, dl, dr, &sp.steps[0]), true
@@ -233,6 +216,35 @@ func (j *joiner) halfSearch(sp *spec, depth int, top bool, pm uint64, shift uint
 	return nodes, true
 }
 
+// newLeafCtx returns what the leaves of halfSearch(sp, depth, ...) need: the
+// joiner's table and planes, the border queens' lines at the half's last row
+// (bdl, bdr) and the rows ahead every leaf must still be able to fill.
+func (j *joiner) newLeafCtx(sp *spec, depth int, pm uint64, shift uint, injS uint64) leafCtx {
+	n := uint(sp.n)
+	lc := leafCtx{j: j, w: uint64(1)<<(n-1) - 1, n1: n - 1, pm: pm, tS: shift & 63, gap: shift & 63, injS: injS,
+		bcols: sp.cols, full: sp.full, freeCols: j.freeCols,
+		table: j.table, planes: j.planes, wp: uint32(j.wp), cells: j.cells, cut: j.cut, stamp: j.stamp,
+		linear: j.linear, sorted: j.sorted, batch: j.batching, sub: j.sub}
+	lc.rings = lineRings(sp.n)
+	lc.bdl, lc.bdr = sp.dl, sp.dr
+	for k := 0; k < depth; k++ {
+		st := &sp.steps[k]
+		lc.bdl = lc.bdl<<(st.s1&63) | st.inj1
+		lc.bdr >>= st.s1 & 63
+	}
+	// Rows further ahead that every leaf must still be able to fill: from
+	// the first row after the half (rows[depth]), 2 and 3 free rows on.
+	x := uint64(0)
+	for t := depth; t < sp.m-1 && t < depth+aheadRows+1; t++ {
+		x = x<<(sp.steps[t].s1&63) | sp.steps[t].inj1
+		if i := t - depth - 1; i >= 0 {
+			lc.ahead[i] = ahead{s: uint(int(sp.rows[t+1])-int(sp.rows[depth])) & 63, inj: x}
+			lc.nAhead = i + 1
+		}
+	}
+	return lc
+}
+
 // joinCount counts the solutions of a sub-problem, given as its border
 // queens img cut at row s (group key key, see joinLayout), by joining half
 // boards; see the comment at the top of this file. The bottom halves of the
@@ -276,6 +288,31 @@ func (j *joiner) joinCount(n int, l layout, stop func() bool) (sols, nodes uint6
 // cache is then invalid.
 func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func() bool) bool {
 	j.haveKey = false
+	if !j.searchBottoms(n, img, s, full, stop) {
+		return false
+	}
+	j.bottoms = uint64(len(j.keys))
+	// Bucket the bottom halves by column set and cut pattern (a counting
+	// sort over the touched table entries only) and bit-slice each cell
+	// into blocks of 64 halves.
+	j.countBuckets()
+	j.linear = len(j.keys) < linearMax*len(j.touched)
+	if j.forceMode {
+		j.linear = j.forceCut < 0
+	}
+	if j.linear {
+		j.sortLinear()
+		return true
+	}
+	blocks := j.sortCells(n)
+	j.fillPlanes(n, blocks)
+	return true
+}
+
+// searchBottoms runs the bottom search of the group of img cut at s on the
+// mirrored board, leaving its halves' column-set keys and line words in
+// j.keys and j.lines. It returns false if stop was seen set.
+func (j *joiner) searchBottoms(n int, img []square, s int, full bool, stop func() bool) bool {
 	var below []square
 	for _, q := range img {
 		if full || q.r >= s {
@@ -292,13 +329,14 @@ func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func()
 	// The next free row of the mirrored board is row n-s (row s-1 of the
 	// board) unless the bottom search knows border queens above the cut.
 	gap := uint(int(bot.rows[d]) - (n - s))
-	if _, ok := j.halfSearch(bot, d, false, ^edges, gap, 0, stop); !ok {
-		return false
-	}
-	j.bottoms = uint64(len(j.keys))
-	// Bucket the bottom halves by column set and cut pattern (a counting
-	// sort over the touched table entries only) and bit-slice each cell
-	// into blocks of 64 halves.
+	_, ok := j.halfSearch(bot, d, false, ^edges, gap, 0, stop)
+	return ok
+}
+
+// countBuckets starts a new stamp and counts the bottom halves of each
+// column set in its table entry, listing the entries it touches in
+// j.touched (each with its index there as id).
+func (j *joiner) countBuckets() {
 	j.stamp++
 	if j.stamp == 0 { // wrapped: old stamps could collide
 		clear(j.table)
@@ -314,29 +352,38 @@ func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func()
 		}
 		b.count++
 	}
-	j.linear = len(j.keys) < linearMax*len(j.touched)
-	if j.forceMode {
-		j.linear = j.forceCut < 0
+}
+
+// sortLinear lays the buckets out for the linear scan: each bucket's line
+// words are sorted[sub:sub+count].
+func (j *joiner) sortLinear() {
+	off := uint32(0)
+	for _, key := range j.touched {
+		b := &j.table[key]
+		b.sub = off
+		off += b.count
+		b.count = 0
 	}
-	if j.linear {
-		off := uint32(0)
-		for _, key := range j.touched {
-			b := &j.table[key]
-			b.sub = off
-			off += b.count
-			b.count = 0
-		}
-		if cap(j.sorted) < len(j.lines) {
-			j.sorted = make([]uint64, len(j.lines), 2*len(j.lines))
-		}
-		j.sorted = j.sorted[:len(j.lines)]
-		for i, key := range j.keys {
-			b := &j.table[key]
-			j.sorted[b.sub+b.count] = j.lines[i]
-			b.count++
-		}
-		return true
+	j.growSorted()
+	for i, key := range j.keys {
+		b := &j.table[key]
+		j.sorted[b.sub+b.count] = j.lines[i]
+		b.count++
 	}
+}
+
+// growSorted makes j.sorted as long as j.lines.
+func (j *joiner) growSorted() {
+	if cap(j.sorted) < len(j.lines) {
+		j.sorted = make([]uint64, len(j.lines), 2*len(j.lines))
+	}
+	j.sorted = j.sorted[:len(j.lines)]
+}
+
+// sortCells chooses the cut lines, splits each bucket into its cells (each
+// with its count and its first block, start) and sorts the line words by
+// cell into j.sorted. It returns the number of blocks of 64 halves.
+func (j *joiner) sortCells(n int) (blocks uint32) {
 	// As many cut lines as keep the cells at 64 halves or more on average
 	// (a cell costs at least one block to scan).
 	k := 0
@@ -357,14 +404,8 @@ func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func()
 	for i, key := range j.keys {
 		j.cells[j.table[key].sub+j.cut.index(j.lines[i])].count++
 	}
-	// start is first the cell's first block, and count the cursor (halves
-	// placed so far) while the planes are filled. A block has a plane per
-	// line and an empty plane (for padding), and 64 more words follow the
-	// last block so that a block can be read as a [64]uint64.
-	// The line words are first sorted by cell (cursor: the next slot of
-	// each cell in sorted), so that the planes are then filled in order.
-	wp := 2*n - 1
-	blocks := uint32(0)
+	// The line words are sorted by cell (cursor: the next slot of each
+	// cell in sorted), so that fillPlanes fills the planes in order.
 	j.cursor = j.cursor[:0]
 	off := uint32(0)
 	for i := range j.cells {
@@ -374,23 +415,29 @@ func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func()
 		j.cursor = append(j.cursor, off)
 		off += e.count
 	}
-	if cap(j.sorted) < len(j.lines) {
-		j.sorted = make([]uint64, len(j.lines), 2*len(j.lines))
-	}
-	j.sorted = j.sorted[:len(j.lines)]
+	j.growSorted()
 	for i, key := range j.keys {
 		l := j.lines[i]
 		c := &j.cursor[j.table[key].sub+j.cut.index(l)]
 		j.sorted[*c] = l
 		*c++
 	}
+	return blocks
+}
+
+// fillPlanes bit-slices the sorted line words of each cell into its blocks
+// of j.planes. A block has a plane per line and an empty plane (for
+// padding), and 64 more words follow the last block so that a block can be
+// read as a [64]uint64.
+func (j *joiner) fillPlanes(n int, blocks uint32) {
+	wp := 2*n - 1
 	size := int(blocks)*wp + 64
 	if cap(j.planes) < size {
 		j.planes = make([]uint64, size, size+size/4)
 	}
 	j.planes = j.planes[:size]
 	j.wp = wp
-	off = 0
+	off := uint32(0)
 	var blk [64]uint64
 	for _, e := range j.cells {
 		ls := j.sorted[off : off+e.count]
@@ -403,5 +450,4 @@ func (j *joiner) buildBottoms(n int, img []square, s int, full bool, stop func()
 		}
 		off += e.count
 	}
-	return true
 }

@@ -156,35 +156,67 @@ GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 	write("count_amd64.s", b.Bytes())
 }
 
+// asmKernel writes the kernel countAVX2K<k>, or countAVX512K<k> when wide (see
+// writeAsm), part by part.
 func asmKernel(b *bytes.Buffer, k int, wide bool) {
-	name := fmt.Sprintf("countAVX2K%d", k)
+	g := newAsmGen(b, k, wide)
+	g.p("")
+	g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64", g.name)
+	g.p("TEXT ·%s(SB), NOSPLIT, $32-72", g.name)
+	g.prologue()
+	g.loopHeads()
+	g.queryOffsets()
+	g.block()
+	g.loopTails()
+	g.epilogue()
+}
+
+// asmGen writes one assembly kernel: countAVX2K<k>, or countAVX512K<k> when
+// wide.
+type asmGen struct {
+	b         *bytes.Buffer
+	k         int
+	wide      bool
+	name      string
+	reg, xor  string // the vector registers' prefix (Y or Z) and their XOR
+	chunk     int    // bytes per chunk: 32 entries
+	blockSize int    // bytes per block: k chunks
+	mask      int    // the chunk offset's bits, in bytes
+	shift     int    // log2 of the entry size
+}
+
+// offs are the registers of the chunk offsets o_0..o_7.
+var offs = []string{"R8", "R9", "R10", "R11", "R12", "R13", "R14", "CX"}
+
+func newAsmGen(b *bytes.Buffer, k int, wide bool) *asmGen {
+	g := &asmGen{b: b, k: k, wide: wide, name: fmt.Sprintf("countAVX2K%d", k), reg: "Y", xor: "VPXOR", shift: 5}
 	entry := 32 // bytes per entry
-	reg, xor := "Y", "VPXOR"
 	if wide {
-		xor = "VPXORQ"
-		name = fmt.Sprintf("countAVX512K%d", k)
+		g.name, g.reg, g.xor, g.shift = fmt.Sprintf("countAVX512K%d", k), "Z", "VPXORQ", 6
 		entry = 64
-		reg = "Z"
 	}
-	chunk := 32 * entry
-	block := k * chunk
-	mask := 31 * entry
-	shift := 5
-	if wide {
-		shift = 6
-	}
-	offs := []string{"R8", "R9", "R10", "R11", "R12", "R13", "R14", "CX"}
-	p := func(format string, a ...any) { fmt.Fprintf(b, format+"\n", a...) }
-	lbl := func(s string) string { return fmt.Sprintf("%s_%s", s, name) }
-	p("")
-	p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64", name)
-	p("TEXT ·%s(SB), NOSPLIT, $32-72", name)
-	if !wide {
+	g.chunk = 32 * entry
+	g.blockSize = k * g.chunk
+	g.mask = 31 * entry
+	return g
+}
+
+// p writes one line.
+func (g *asmGen) p(format string, a ...any) { fmt.Fprintf(g.b, format+"\n", a...) }
+
+// lbl is the kernel's label s.
+func (g *asmGen) lbl(s string) string { return fmt.Sprintf("%s_%s", s, g.name) }
+
+// prologue loads the AVX2 constants, clears the total and puts the
+// arguments in their registers and stack slots; no runs: to done.
+func (g *asmGen) prologue() {
+	p, reg := g.p, g.reg
+	if !g.wide {
 		p("\tVMOVDQU cnibbleCount<>(SB), Y14")
 		p("\tVMOVDQU cnibbleMask<>(SB), Y15")
 		p("\tVPXOR   Y12, Y12, Y12")
 	}
-	p("\t%s %s11, %s11, %s11", xor, reg, reg, reg)
+	p("\t%s %s11, %s11, %s11", g.xor, reg, reg, reg)
 	p("\tMOVQ tab+0(FP), AX")
 	p("\tMOVQ AX, tileBase-8(SP)")
 	p("\tMOVQ nb+8(FP), AX")
@@ -196,15 +228,21 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p("\tADDQ DI, AX")
 	p("\tMOVQ AX, runsEnd-32(SP)")
 	p("\tCMPQ DI, AX")
-	p("\tJAE %s", lbl("done"))
-	p("%s:", lbl("tile"))
+	p("\tJAE %s", g.lbl("done"))
+}
+
+// loopHeads opens the loops over the tiles (the tile's size: the blocks
+// left, at most tile), the runs (SI..DX: the run's queries) and the queries.
+func (g *asmGen) loopHeads() {
+	p := g.p
+	p("%s:", g.lbl("tile"))
 	p("\tMOVQ left-16(SP), AX")
 	p("\tMOVQ tile+16(FP), BX")
 	p("\tCMPQ AX, BX")
 	p("\tCMOVQLT AX, BX")
 	p("\tMOVQ BX, size-24(SP)")
 	p("\tMOVQ runs_base+32(FP), DI")
-	p("%s:", lbl("run"))
+	p("%s:", g.lbl("run"))
 	p("\tMOVL 0(DI), SI // off")
 	p("\tMOVL 4(DI), DX // n")
 	p("\tMOVL 8(DI), AX // class")
@@ -212,33 +250,46 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	p("\tMOVQ (BX)(AX*8), AX")
 	p("\tLEAQ (AX)(SI*8), SI")
 	p("\tLEAQ (SI)(DX*8), DX")
-	p("%s:", lbl("query"))
+	p("%s:", g.lbl("query"))
+}
+
+// queryOffsets broadcasts the query's weight shift, clears its sum and
+// computes its chunk offsets, then points BX at the tile's first block and
+// AX at its size.
+func (g *asmGen) queryOffsets() {
+	p, reg := g.p, g.reg
 	p("\tMOVQ (SI), AX")
 	p("\tMOVQ AX, BX")
 	p("\tSHRQ $62, BX")
 	p("\tVPBROADCASTQ (R15)(BX*8), %s9", reg)
-	p("\t%s %s10, %s10, %s10", xor, reg, reg, reg)
-	p("\tSHLQ $%d, AX", shift)
+	p("\t%s %s10, %s10, %s10", g.xor, reg, reg, reg)
+	p("\tSHLQ $%d, AX", g.shift)
 	p("\tMOVQ AX, %s", offs[0])
-	p("\tANDQ $%#x, %s", mask, offs[0])
-	for j := 1; j < k; j++ {
+	p("\tANDQ $%#x, %s", g.mask, offs[0])
+	for j := 1; j < g.k; j++ {
 		p("\tRORXQ $%d, AX, %s", 5*j, offs[j])
-		p("\tANDQ $%#x, %s", mask, offs[j])
+		p("\tANDQ $%#x, %s", g.mask, offs[j])
 	}
 	p("\tMOVQ tileBase-8(SP), BX")
 	p("\tMOVQ size-24(SP), AX")
-	p("%s:", lbl("block"))
-	if wide {
+}
+
+// block is the inner loop over the tile's blocks: one load, k-1 ANDs and a
+// popcount into the query's sum.
+func (g *asmGen) block() {
+	p := g.p
+	p("%s:", g.lbl("block"))
+	if g.wide {
 		p("\tVMOVDQU64 (BX)(%s*1), Z0", offs[0])
-		for j := 1; j < k; j++ {
-			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*chunk, offs[j])
+		for j := 1; j < g.k; j++ {
+			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*g.chunk, offs[j])
 		}
 		p("\tVPOPCNTQ Z0, Z0")
 		p("\tVPADDQ Z0, Z10, Z10")
 	} else {
 		p("\tVMOVDQU (BX)(%s*1), Y0", offs[0])
-		for j := 1; j < k; j++ {
-			p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*chunk, offs[j])
+		for j := 1; j < g.k; j++ {
+			p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*g.chunk, offs[j])
 		}
 		p("\tVPSRLW $4, Y0, Y1")
 		p("\tVPAND Y15, Y0, Y0")
@@ -251,27 +302,38 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 		p("\tVPADDB Y0, Y1, Y0")
 		p("\tVPADDB Y0, Y10, Y10")
 	}
-	p("\tADDQ $%d, BX", block)
+	p("\tADDQ $%d, BX", g.blockSize)
 	p("\tDECQ AX")
-	p("\tJNZ %s", lbl("block"))
-	if !wide {
+	p("\tJNZ %s", g.lbl("block"))
+}
+
+// loopTails adds the query's sum, shifted by its weight, to the total and
+// closes the loops over the queries, the runs and the tiles.
+func (g *asmGen) loopTails() {
+	p, reg := g.p, g.reg
+	if !g.wide {
 		p("\tVPSADBW Y12, Y10, Y10")
 	}
 	p("\tVPSLLVQ %s9, %s10, %s10", reg, reg, reg)
 	p("\tVPADDQ %s10, %s11, %s11", reg, reg, reg)
 	p("\tADDQ $8, SI")
 	p("\tCMPQ SI, DX")
-	p("\tJB %s", lbl("query"))
+	p("\tJB %s", g.lbl("query"))
 	p("\tADDQ $16, DI")
 	p("\tCMPQ DI, runsEnd-32(SP)")
-	p("\tJB %s", lbl("run"))
+	p("\tJB %s", g.lbl("run"))
 	p("\tMOVQ size-24(SP), AX")
-	p("\tIMUL3Q $%d, AX, BX", block)
+	p("\tIMUL3Q $%d, AX, BX", g.blockSize)
 	p("\tADDQ BX, tileBase-8(SP)")
 	p("\tSUBQ AX, left-16(SP)")
-	p("\tJNZ %s", lbl("tile"))
-	p("%s:", lbl("done"))
-	if wide {
+	p("\tJNZ %s", g.lbl("tile"))
+}
+
+// epilogue sums the total's lanes into the result.
+func (g *asmGen) epilogue() {
+	p := g.p
+	p("%s:", g.lbl("done"))
+	if g.wide {
 		p("\tVEXTRACTI64X4 $1, Z11, Y0")
 		p("\tVPADDQ Y0, Y11, Y11")
 	}

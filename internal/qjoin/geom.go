@@ -126,22 +126,31 @@ func cutRank(n int) []line {
 // flagged West meets it on either diagonal (centre). The test of a quarter
 // pair is x&y on pairMask.
 func newGeom(n int, westRestricted bool) *geom {
-	h := n / 2
-	g := &geom{n: n, h: h, westRestricted: westRestricted}
-	odd := n%2 == 1
-	// East–West crossing lines: the diagonals r-c = k for -h < k ≤ n-1-h and
-	// the anti-diagonals r+c = s for h ≤ s ≤ n-2+h, but the main diagonal
-	// k = 0 and the anti-diagonal s = n-1, which the restricted half does
-	// not use.
-	ewDiag := make([]int, 2*n-1) // by k+n-1
-	ewAnti := make([]int, 2*n-1) // by s
+	g := &geom{n: n, h: n / 2, westRestricted: westRestricted}
+	ewDiag, ewAnti := g.crossingBits()
+	for q := range g.quads {
+		g.fillQuad(q, ewDiag, ewAnti)
+	}
+	return g
+}
+
+// crossingBits numbers the East–West crossing lines (g.lines, and the bits
+// centre, extra and anti of odd n) and returns the bit of each: the
+// diagonals r-c = k for -h < k ≤ n-1-h by k+n-1 and the anti-diagonals
+// r+c = s for h ≤ s ≤ n-2+h by s, but the main diagonal k = 0 and the
+// anti-diagonal s = n-1, which the restricted half does not use; -1 for
+// the lines that do not cross.
+func (g *geom) crossingBits() (ewDiag, ewAnti []int) {
+	n, odd := g.n, g.n%2 == 1
+	ewDiag = make([]int, 2*n-1) // by k+n-1
+	ewAnti = make([]int, 2*n-1) // by s
 	for i := range ewDiag {
 		ewDiag[i], ewAnti[i] = -1, -1
 	}
 	rank := cutRank(n)
 	L := len(rank)
 	low := 0 // the bit of the lowest-ranked line
-	if odd && !westRestricted {
+	if odd && !g.westRestricted {
 		g.centre = 1
 		low = 1
 	}
@@ -156,74 +165,84 @@ func newGeom(n int, westRestricted bool) *geom {
 	g.lines = L
 	if odd {
 		g.extra = 1 << uint(L)
-		if westRestricted {
+		if g.westRestricted {
 			g.anti = 1 << uint(L+1)
 		}
 	}
+	return ewDiag, ewAnti
+}
 
+// fillQuad sets quadrant q's size and place, and the word and the allowed
+// columns of each of its squares (squareWord).
+func (g *geom) fillQuad(q int, ewDiag, ewAnti []int) {
+	n, h := g.n, g.h
 	dims := [4][4]int{ // rows, cols, r0, c0
 		qNW: {h, h, 0, 0},
 		qNE: {h, n - h, 0, h},
 		qSW: {n - h, h, h, 0},
 		qSE: {n - h, n - h, h, h},
 	}
-	for q := range g.quads {
-		d := dims[q]
-		qg := &g.quads[q]
-		qg.rows, qg.cols, qg.r0, qg.c0 = d[0], d[1], d[2], d[3]
-		east := q == qNE || q == qSE
-		qg.flagged = east == westRestricted
-		qg.sq = make([]uint64, qg.rows*qg.cols)
-		qg.allowed = make([]uint32, qg.rows)
-		for i := 0; i < qg.rows; i++ {
-			for j := 0; j < qg.cols; j++ {
-				r, c := qg.r0+i, qg.c0+j
-				k, s := r-c, r+c
-				var word uint64
-				if x := ewDiag[k+n-1]; x >= 0 {
-					word |= 1 << uint(x)
-				}
-				if x := ewAnti[s]; x >= 0 {
-					word |= 1 << uint(x)
-				}
-				if odd && k == -h {
-					word |= g.extra
-				}
-				centre := odd && r == h && c == h
-				// The square's segment of a long diagonal (the centre is
-				// on both and in neither): a in NW, c in NE, d in SW, b
-				// in SE.
-				seg := !centre && (k == 0 || s == n-1)
-				ok := true
-				switch {
-				case !qg.flagged:
-					ok = !seg
-					if centre {
-						word |= g.centre // the restricted East's centre
-					}
-				case seg:
-					if r < h {
-						word |= 1 << flagN
-					} else {
-						word |= 1 << flagS
-					}
-					if q == qNE {
-						word |= g.anti
-					}
-					if q == qNW || q == qSW {
-						word |= g.centre // the flagged West meets the centre
-					}
-				case centre:
-					word |= g.anti // the flagged East's centre
-				}
-				qg.sq[i*qg.cols+j] = word
-				if ok {
-					qg.allowed[i] |= 1 << uint(j)
-				}
+	d := dims[q]
+	qg := &g.quads[q]
+	qg.rows, qg.cols, qg.r0, qg.c0 = d[0], d[1], d[2], d[3]
+	east := q == qNE || q == qSE
+	qg.flagged = east == g.westRestricted
+	qg.sq = make([]uint64, qg.rows*qg.cols)
+	qg.allowed = make([]uint32, qg.rows)
+	for i := 0; i < qg.rows; i++ {
+		for j := 0; j < qg.cols; j++ {
+			word, ok := g.squareWord(q, qg.r0+i, qg.c0+j, ewDiag, ewAnti)
+			qg.sq[i*qg.cols+j] = word
+			if ok {
+				qg.allowed[i] |= 1 << uint(j)
 			}
 		}
 	}
-	return g
+}
+
+// squareWord is the word of a queen on square (r, c) of quadrant q: its
+// crossing lines' bits, and its flags where the square is on a long
+// diagonal of the flagged half; ok is false where the restricted half may
+// not hold a queen.
+func (g *geom) squareWord(q, r, c int, ewDiag, ewAnti []int) (word uint64, ok bool) {
+	n, h, odd := g.n, g.h, g.n%2 == 1
+	k, s := r-c, r+c
+	if x := ewDiag[k+n-1]; x >= 0 {
+		word |= 1 << uint(x)
+	}
+	if x := ewAnti[s]; x >= 0 {
+		word |= 1 << uint(x)
+	}
+	if odd && k == -h {
+		word |= g.extra
+	}
+	centre := odd && r == h && c == h
+	// The square's segment of a long diagonal (the centre is on both and
+	// in neither): a in NW, c in NE, d in SW, b in SE.
+	seg := !centre && (k == 0 || s == n-1)
+	ok = true
+	switch {
+	case !g.quads[q].flagged:
+		ok = !seg
+		if centre {
+			word |= g.centre // the restricted East's centre
+		}
+	case seg:
+		if r < h {
+			word |= 1 << flagN
+		} else {
+			word |= 1 << flagS
+		}
+		if q == qNE {
+			word |= g.anti
+		}
+		if q == qNW || q == qSW {
+			word |= g.centre // the flagged West meets the centre
+		}
+	case centre:
+		word |= g.anti // the flagged East's centre
+	}
+	return word, ok
 }
 
 // ewMask is the set of East–West crossing-line bits.

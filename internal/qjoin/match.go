@@ -241,45 +241,77 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 
 // chooseStep is choose from the histogram of every step-th table word.
 func (m *matcher) chooseStep(table, sample []uint64, step int) (int, float64) {
-	bh := m.im.halves
-	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
 	lo, hi := m.cutRange(len(table))
 	all := float64(len(sample))
 	if hi == 0 {
-		// No cut: the classes' blocks, each met by every query.
-		var cnt [classes]int
-		if step > 1 || len(table) > 4*classWords {
-			// (Only cost comes here, build does not: about classWords
-			// words tell the classes' blocks well enough.)
-			step = max(step, len(table)/classWords)
-			for i := 0; i < len(table); i += step {
-				cnt[classOf(table[i])] += step
-			}
-		} else {
-			cnt = classCounts(table)
-		}
-		k := float64(chunksFor(m.lines))
-		var cost float64
-		for _, c := range cnt {
-			if c > 0 {
-				nb := float64((c + bh - 1) / bh)
-				cost += all*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
-			}
-		}
-		return 0, cost + m.im.delta*float64(len(table)) + m.im.epsilon*all
+		return 0, m.noCutCost(table, all, step) + m.im.delta*float64(len(table)) + m.im.epsilon*all
 	}
+	size := 1 << uint(hi)
+	scale, all := m.histograms(table, sample, hi, step)
+	hist, hW := m.hist[:(classes+1)*size], m.hist[classes*size:(classes+1)*size]
+	best, bestCost := hi, math.Inf(1)
+	for c := hi; c >= lo; c-- {
+		n := 1 << uint(c)
+		// The histograms fold onto c bits in place: entry g of c bits is
+		// the sum of the entries 2g, 2g+1 of c+1 bits.
+		if c < hi {
+			for cl := 0; cl <= classes; cl++ {
+				h := hist[cl*size:]
+				for g := 0; g < n; g++ {
+					h[g] = h[2*g] + h[2*g+1]
+				}
+			}
+		}
+		if cost := m.cutCost(hist, hW, size, c, scale, step); cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	return best, bestCost + m.im.delta*float64(len(table)) + m.im.epsilon*all
+}
+
+// noCutCost is choose's work for a table that cuts no line, but for the
+// grouping and the sorting: the classes' blocks, each met by every one of
+// all queries.
+func (m *matcher) noCutCost(table []uint64, all float64, step int) float64 {
+	bh := m.im.halves
+	var cnt [classes]int
+	if step > 1 || len(table) > 4*classWords {
+		// (Only cost comes here, build does not: about classWords
+		// words tell the classes' blocks well enough.)
+		step = max(step, len(table)/classWords)
+		for i := 0; i < len(table); i += step {
+			cnt[classOf(table[i])] += step
+		}
+	} else {
+		cnt = classCounts(table)
+	}
+	k := float64(chunksFor(m.lines))
+	var cost float64
+	for _, c := range cnt {
+		if c > 0 {
+			nb := float64((c + bh - 1) / bh)
+			cost += all*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
+		}
+	}
+	return cost
+}
+
+// histograms fills m.hist, for the hi top cut lines, with the histogram of
+// every step-th table word by class and cut bits (hist[cl<<hi | g]) and,
+// after them (at classes<<hi), that of the sample's cut bits; it returns
+// the queries each query of the sample stands for and the queries: those of
+// the sample, or without a sample size of them, spread evenly.
+func (m *matcher) histograms(table, sample []uint64, hi, step int) (scale, all float64) {
 	size := 1 << uint(hi)
 	if cap(m.hist) < (2*classes+1)*size {
 		m.hist = make([]uint32, (2*classes+1)*size) // the table's, the queries', the table's second
 		m.sos = make([]float64, size)
 	}
 	clear(m.hist[:(2*classes+1)*size])
-	hist := m.hist[:(classes+1)*size]
-	hW := hist[classes*size:]
+	hW := m.hist[classes*size : (classes+1)*size]
 	sh := uint(m.lines - hi)
 	top := uint64(size - 1)
 	tableHistogram(m.hist[:(2*classes+1)*size], table, uint(hi), sh, top, step)
-	tstep := step
 	// Every sampleStep-th query of a large sample, every query of a small
 	// one; without a sample the queries count as spread evenly.
 	step = sampleStep
@@ -295,51 +327,46 @@ func (m *matcher) chooseStep(table, sample []uint64, step int) (int, float64) {
 		for i := range hW {
 			hW[i] = 1
 		}
-		wq, all = float64(size), float64(size)
+		return 1, float64(size)
 	}
-	scale := all / wq // queries per query of the sample
-	best, bestCost := hi, math.Inf(1)
-	for c := hi; c >= lo; c-- {
-		n := 1 << uint(c)
-		// The histograms fold onto c bits in place: entry g of c bits is
-		// the sum of the entries 2g, 2g+1 of c+1 bits.
-		if c < hi {
-			for cl := 0; cl <= classes; cl++ {
-				h := hist[cl*size:]
-				for g := 0; g < n; g++ {
-					h[g] = h[2*g] + h[2*g+1]
-				}
+	all = float64(len(sample))
+	return all / wq, all
+}
+
+// cutCost is choose's work with c cut lines, but for the grouping and the
+// sorting, from the histograms folded onto c bits: hist by class (each
+// count standing for tstep table words) and hW the queries', each standing
+// for scale queries.
+func (m *matcher) cutCost(hist, hW []uint32, size, c int, scale float64, tstep int) float64 {
+	bh := m.im.halves
+	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
+	n := 1 << uint(c)
+	// sos[u]: the queries whose cut bits are a subset of u.
+	sos := m.sos[:n]
+	for u := range sos {
+		sos[u] = float64(hW[u])
+	}
+	for b := 1; b < n; b <<= 1 {
+		for base := 0; base < n; base += 2 * b {
+			without, with := sos[base:base+b], sos[base+b:base+2*b]
+			for u := range with {
+				with[u] += without[u]
 			}
-		}
-		sos := m.sos[:n]
-		for u := range sos {
-			sos[u] = float64(hW[u])
-		}
-		for b := 1; b < n; b <<= 1 {
-			for base := 0; base < n; base += 2 * b {
-				without, with := sos[base:base+b], sos[base+b:base+2*b]
-				for u := range with {
-					with[u] += without[u]
-				}
-			}
-		}
-		k := float64(chunksFor(m.lines - c))
-		var cost float64
-		for cl := 0; cl < classes; cl++ {
-			hE := hist[cl*size:]
-			for g := 0; g < n; g++ {
-				if hE[g] == 0 {
-					continue
-				}
-				nb := float64((int(hE[g])*tstep + bh - 1) >> bhLog)
-				cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
-			}
-		}
-		if cost < bestCost {
-			best, bestCost = c, cost
 		}
 	}
-	return best, bestCost + m.im.delta*float64(len(table)) + m.im.epsilon*all
+	k := float64(chunksFor(m.lines - c))
+	var cost float64
+	for cl := 0; cl < classes; cl++ {
+		hE := hist[cl*size:]
+		for g := 0; g < n; g++ {
+			if hE[g] == 0 {
+				continue
+			}
+			nb := float64((int(hE[g])*tstep + bh - 1) >> bhLog)
+			cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
+		}
+	}
+	return cost
 }
 
 // cutRange is the range of cut lines choose weighs for a table of n
@@ -489,6 +516,11 @@ func (m *matcher) countQueries(q []uint64, stop func() bool) (sum uint64, ok boo
 
 // countWith is countQueries with the scratch memory sc, so that workers
 // count against one matcher at once: m is only read.
+//
+// The loop over the table's groups (up to 2^16 a call) stays in one
+// function on purpose: it is on the counting's hot path, each group
+// gathering the runs of queries that meet it for the kernels; only the
+// sort of the queries is apart (sortQueries).
 func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum uint64, ok bool) {
 	if len(m.table) == 0 || len(q) == 0 {
 		return 0, true
@@ -509,38 +541,7 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 	cb := uint(m.c)
 	n := 1 << cb
 	bw := m.im.blockWords(m.k)
-	sh := uint(m.lines) - cb
-	top := uint64(n - 1)
-	qs := &sc.sorted
-	if n == 1 {
-		// No cut: the queries as they are.
-		qs = &[4][]uint64{q}
-		sc.ends = append(sc.ends[:0], uint32(len(q)))
-	} else {
-		// Counting sort by u: ends[u] becomes the end of u.
-		if cap(sc.ends) < n+1 {
-			sc.ends = make([]uint32, n+1, 2*n+1)
-		}
-		ends := sc.ends[:n+1]
-		clear(ends)
-		for _, w := range q {
-			ends[w>>sh&top+1]++
-		}
-		for u := 1; u <= n; u++ {
-			ends[u] += ends[u-1]
-		}
-		if cap(sc.sorted[0]) < len(q) {
-			sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
-		}
-		out := sc.sorted[0][:len(q)]
-		sc.sorted[0] = out
-		for _, w := range q {
-			u := w >> sh & top
-			out[ends[u]] = w
-			ends[u]++
-		}
-		sc.ends = ends[:n]
-	}
+	qs := m.sortQueries(q, sc)
 	ends := sc.ends
 	for g := 0; g < n; g++ {
 		var nbs [classes]int
@@ -588,6 +589,44 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 		}
 	}
 	return sum, true
+}
+
+// sortQueries sorts the queries q by their cut bits u (a counting sort
+// into sc.sorted[0], sc.ends[u] the end of u) and returns them as the
+// kernels take them; with no cut line, q as it is.
+func (m *matcher) sortQueries(q []uint64, sc *queryScratch) *[4][]uint64 {
+	cb := uint(m.c)
+	n := 1 << cb
+	if n == 1 {
+		sc.ends = append(sc.ends[:0], uint32(len(q)))
+		return &[4][]uint64{q}
+	}
+	sh := uint(m.lines) - cb
+	top := uint64(n - 1)
+	// Counting sort by u: ends[u] becomes the end of u.
+	if cap(sc.ends) < n+1 {
+		sc.ends = make([]uint32, n+1, 2*n+1)
+	}
+	ends := sc.ends[:n+1]
+	clear(ends)
+	for _, w := range q {
+		ends[w>>sh&top+1]++
+	}
+	for u := 1; u <= n; u++ {
+		ends[u] += ends[u-1]
+	}
+	if cap(sc.sorted[0]) < len(q) {
+		sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
+	}
+	out := sc.sorted[0][:len(q)]
+	sc.sorted[0] = out
+	for _, w := range q {
+		u := w >> sh & top
+		out[ends[u]] = w
+		ends[u]++
+	}
+	sc.ends = ends[:n]
+	return &sc.sorted
 }
 
 // defaultStepPairs is matcher.stepPairs outside the tests.

@@ -197,49 +197,12 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 	g := newGeom(n, o.westRestricted)
 	o.slices = o.slices || n > tablesMaxN
 	p := &Plan{N: n, g: g, o: o}
-	k := n - g.h // |R|: the width of the East half
-	// The canonical row sets: half of them, and half of the symmetric ones
-	// again.
-	rows := (combinations(n, k) + uint64(symmetricRowSets(n))) / 2
-	p.rows = make([]uint32, 0, rows)
-	for R := uint32(1)<<uint(k) - 1; R < 1<<uint(n); R = nextComb(R) {
-		if reverse(R, n) < R {
-			continue
-		}
-		if len(p.rows)%(1<<16) == 0 && stop() {
-			return nil, ctx.Err()
-		}
-		p.rows = append(p.rows, R)
+	if !p.listRows(stop) {
+		return nil, ctx.Err()
 	}
-	// Costs in nanoseconds (see rowCost), scaled below to fit a uint32.
-	var cost func(i int) float64
-	var mean []float64 // by class, for sampled costs
-	if n <= countedMaxN {
-		t, ok := newCellCounts(g, stop)
-		if !ok {
-			return nil, ctx.Err()
-		}
-		p.t = t
-		costs := make([]float64, len(p.rows))
-		cm := newCostModel(g, t)
-		for i, R := range p.rows {
-			if i%4096 == 0 && stop() {
-				return nil, ctx.Err()
-			}
-			costs[i] = rowCost(cm.candidates(R))
-		}
-		p.entries = t.entries()
-		cost = func(i int) float64 { return costs[(i-2)/o.pieces] / float64(o.pieces) }
-	} else {
-		p.t = newCellNumbers(g)
-		var ok bool
-		if mean, ok = sampledCosts(p, stop); !ok {
-			return nil, ctx.Err()
-		}
-		for k := range mean {
-			mean[k] /= float64(o.pieces) // a piece's share
-		}
-		cost = func(i int) float64 { return mean[p.class(p.rows[(i-2)/o.pieces])] }
+	cost, mean, ok := p.rowSetCosts(stop)
+	if !ok {
+		return nil, ctx.Err()
 	}
 	if p.o.slices && p.t.quads[0].idx != nil {
 		// The workers build their own slices: only the cell numbering is
@@ -248,12 +211,71 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 			p.t.quads[q].idx = nil
 		}
 	}
+	p.setCosts(cost, mean)
+	return p, nil
+}
+
+// listRows lists the canonical row sets in p.rows: half of them, and half
+// of the symmetric ones again. It returns false if stop was seen set.
+func (p *Plan) listRows(stop func() bool) bool {
+	n := p.N
+	k := n - p.g.h // |R|: the width of the East half
+	rows := (combinations(n, k) + uint64(symmetricRowSets(n))) / 2
+	p.rows = make([]uint32, 0, rows)
+	for R := uint32(1)<<uint(k) - 1; R < 1<<uint(n); R = nextComb(R) {
+		if reverse(R, n) < R {
+			continue
+		}
+		if len(p.rows)%(1<<16) == 0 && stop() {
+			return false
+		}
+		p.rows = append(p.rows, R)
+	}
+	return true
+}
+
+// rowSetCosts sets the plan's cell table p.t and returns the cost of
+// sub-problem i ≥ 2 (a row set's piece) in nanoseconds (see rowCost):
+// counted for each row set up to countedMaxN, beyond it sampled by class,
+// mean holding a piece's share by class. ok is false if stop was seen set.
+func (p *Plan) rowSetCosts(stop func() bool) (cost func(i int) float64, mean []float64, ok bool) {
+	pieces := p.o.pieces
+	if p.N > countedMaxN {
+		p.t = newCellNumbers(p.g)
+		if mean, ok = sampledCosts(p, stop); !ok {
+			return nil, nil, false
+		}
+		for k := range mean {
+			mean[k] /= float64(pieces) // a piece's share
+		}
+		return func(i int) float64 { return mean[p.class(p.rows[(i-2)/pieces])] }, mean, true
+	}
+	t, ok := newCellCounts(p.g, stop)
+	if !ok {
+		return nil, nil, false
+	}
+	p.t = t
+	costs := make([]float64, len(p.rows))
+	cm := newCostModel(p.g, t)
+	for i, R := range p.rows {
+		if i%4096 == 0 && stop() {
+			return nil, nil, false
+		}
+		costs[i] = rowCost(cm.candidates(R))
+	}
+	p.entries = t.entries()
+	return func(i int) float64 { return costs[(i-2)/pieces] / float64(pieces) }, nil, true
+}
+
+// setCosts stores the sub-problems' costs, the row sets' (rowsCost, by
+// class when mean is not nil) and the Burnside searches', in units of
+// p.CostUnit nanoseconds that fit a uint32, and their sum p.TotalCost.
+func (p *Plan) setCosts(rowsCost func(i int) float64, mean []float64) {
 	// The Burnside searches: S180 took 0.38 s at n = 20 and 4.0 s at n =
 	// 22 (about 10 times more every two steps, odd n a little less), S90
 	// a thousandth of that.
-	fix := 0.4e9 * math.Pow(10, float64(n-20)/2)
-	rowsCost := cost
-	cost = func(i int) float64 {
+	fix := 0.4e9 * math.Pow(10, float64(p.N-20)/2)
+	cost := func(i int) float64 {
 		switch i {
 		case 0:
 			return fix
@@ -290,7 +312,6 @@ func newPlan(ctx context.Context, n int, o planOptions) (*Plan, error) {
 	for i := 0; i < p.Len(); i++ {
 		p.TotalCost += uint64(p.Cost(i))
 	}
-	return p, nil
 }
 
 // Len is the number of sub-problems.

@@ -85,99 +85,80 @@ func (p *Plan) sharedRows(solvers []*solver, R uint32, piece uint16, stop func()
 	lead.NE, lead.SE = lead.quarter(qNE, R&nMask), lead.quarter(qSE, R>>uint(h))
 	lead.ewf = eastWestWeight(R, n)
 	lead.m.setWeights(uint(lead.ewf >> 1))
-	NW, SW := lead.quarter(qNW, wn), lead.quarter(qSW, ws)
 	for _, s := range solvers[1:] {
 		s.eastRows, s.ewf = lead.eastRows, lead.ewf
 	}
-	var sum, cand uint64
-	// part counts the West halves against the part e, on every worker.
-	part := func(e []uint64, skip uint64) bool {
-		if len(e) == 0 {
-			return true
+	sw := &sharedWest{solvers: solvers, NW: lead.quarter(qNW, wn), SW: lead.quarter(qSW, ws)}
+	c, ok := lead.eastParts(stop, func(e []uint64, skip uint64) bool { return sw.part(e, skip, stop) })
+	if !ok {
+		return 0, 0, false
+	}
+	return mirrorWeight(R, n) * sw.sum, c + sw.cand + sw.pairs, true
+}
+
+// sharedWest counts the West halves NW × SW of a row set against its East
+// halves, part by part, on every solver: the weighted count, the East–West
+// pairs compared and the quarter pairs tried.
+type sharedWest struct {
+	solvers          []*solver // solvers[0] leads
+	NW, SW           cellView
+	mu               sync.Mutex
+	sum, pairs, cand uint64
+	failed           bool // a job saw stop
+}
+
+// part counts the West halves against the part e (skip: see eastSplit) on
+// every worker; it returns false if stop said so. The lead's first chunk
+// builds the matcher, its halves the sample of the cut lines; then the
+// workers take the West column sets chunk by chunk.
+func (w *sharedWest) part(e []uint64, skip uint64, stop func() bool) bool {
+	lead := w.solvers[0]
+	sets := lead.westSets()
+	chunk := max(1, sets/(westChunks*len(w.solvers)))
+	job := westJob{m: lead.m, e: e, NW: w.NW, SW: w.SW, skip: skip}
+	first := job
+	first.sc, first.r1, first.build = &lead.m.qs, min(chunk, sets), true
+	r := lead.westRange(first, stop)
+	w.add(r)
+	if !r.ok {
+		return false
+	}
+	if !r.built {
+		lead.m.build(e, nil, lead.p.g.westRestricted, -1)
+	}
+	var next atomic.Int64
+	next.Store(int64(first.r1))
+	var wg sync.WaitGroup
+	for _, s := range w.solvers[1:] {
+		wg.Go(func() { w.run(s, job, &next, chunk, sets, stop) })
+	}
+	w.run(lead, job, &next, chunk, sets, stop)
+	wg.Wait()
+	return !w.failed
+}
+
+// run has the solver s count job's column sets chunk by chunk, taking the
+// next chunk from next, until they are all taken or stop is seen.
+func (w *sharedWest) run(s *solver, job westJob, next *atomic.Int64, chunk, sets int, stop func() bool) {
+	for {
+		r0 := int(next.Add(int64(chunk))) - chunk
+		if r0 >= sets {
+			return
 		}
-		sets := lead.westSets()
-		chunk := max(1, sets/(westChunks*len(solvers)))
-		job := westJob{m: lead.m, e: e, NW: NW, SW: SW, skip: skip}
-		// The lead's first chunk builds the matcher, its halves the sample
-		// of the cut lines.
-		first := job
-		first.sc, first.r1, first.build = &lead.m.qs, min(chunk, sets), true
-		r := lead.westRange(first, stop)
-		sum, nodes, cand = sum+r.sum, nodes+r.pairs, cand+r.cand
+		j := job
+		j.sc, j.r0, j.r1 = &s.sc, r0, min(r0+chunk, sets)
+		r := s.westRange(j, stop)
+		w.add(r)
 		if !r.ok {
-			return false
-		}
-		if !r.built {
-			lead.m.build(e, nil, g.westRestricted, -1)
-		}
-		var next atomic.Int64
-		next.Store(int64(first.r1))
-		var mu sync.Mutex
-		failed := false
-		run := func(s *solver) {
-			for {
-				r0 := int(next.Add(int64(chunk))) - chunk
-				if r0 >= sets {
-					return
-				}
-				j := job
-				j.sc, j.r0, j.r1 = &s.sc, r0, min(r0+chunk, sets)
-				r := s.westRange(j, stop)
-				mu.Lock()
-				sum, nodes, cand = sum+r.sum, nodes+r.pairs, cand+r.cand
-				failed = failed || !r.ok
-				mu.Unlock()
-				if !r.ok {
-					return
-				}
-			}
-		}
-		var wg sync.WaitGroup
-		for _, s := range solvers[1:] {
-			wg.Go(func() { run(s) })
-		}
-		run(lead)
-		wg.Wait()
-		return !failed
-	}
-	// The East halves, if they fit in one part (more: they do not).
-	e, more := lead.east[:0], false
-	c, ok := lead.eastScan(&lead.NE, lead.piecesScope(), stop, func(xs []uint64) bool {
-		if len(e)+len(xs) > lead.o.eastCap {
-			more = true
-			return false
-		}
-		e = append(e, xs...)
-		return true
-	})
-	lead.east = e
-	cand += c
-	if !ok {
-		return 0, 0, false
-	}
-	if !more {
-		if !part(e, 0) {
-			return 0, 0, false
-		}
-		return mirrorWeight(R, n) * sum, cand + nodes, true
-	}
-	sp := &lead.split
-	c, ok = lead.eastCount(sp, stop)
-	cand += c
-	if !ok {
-		return 0, 0, false
-	}
-	for _, pt := range sp.parts {
-		e := lead.east[:0]
-		c, ok := lead.eastScan(&sp.ne, pt.scope, stop, func(xs []uint64) bool {
-			e = append(e, xs...)
-			return true
-		})
-		lead.east = e
-		cand += c
-		if !ok || !part(e, pt.common) {
-			return 0, 0, false
+			return
 		}
 	}
-	return mirrorWeight(R, n) * sum, cand + nodes, true
+}
+
+// add sums a job's result.
+func (w *sharedWest) add(r westResult) {
+	w.mu.Lock()
+	w.sum, w.pairs, w.cand = w.sum+r.sum, w.pairs+r.pairs, w.cand+r.cand
+	w.failed = w.failed || !r.ok
+	w.mu.Unlock()
 }

@@ -111,18 +111,28 @@ func (s *solver) solveRows(R uint32, piece uint16, stop func() bool) (total, nod
 	s.ewf = eastWestWeight(R, n)
 	s.m.setWeights(uint(s.ewf >> 1)) // 1 or 2: 2^0 or 2^1
 	var sum, cand uint64
-	// west counts the West halves against the part e (skip: see eastSplit).
-	west := func(e []uint64, skip uint64) bool {
-		if len(e) == 0 {
-			return true
-		}
+	c, ok := s.eastParts(stop, func(e []uint64, skip uint64) bool {
+		// The West halves against the part e (skip: see eastSplit).
 		NW, SW := s.quarter(qNW, wn), s.quarter(qSW, ws)
 		c, pairs, ok := s.countWest(e, NW, SW, skip, stop)
 		sum += c
 		nodes += pairs
 		cand += s.westCand
 		return ok
+	})
+	if !ok {
+		return 0, 0, false
 	}
+	return mirrorWeight(R, n) * sum, c + cand + nodes, true
+}
+
+// eastParts passes the East halves of the row set's piece to west: at once
+// if they fit in one part (at most eastCap), else part by part (see
+// eastSplit) with each part's common cut bits as skip; it skips empty
+// parts. It returns the quarter pairs tried and false if stop or west said
+// so.
+func (s *solver) eastParts(stop func() bool, west func(e []uint64, skip uint64) bool) (cand uint64, ok bool) {
+	part := func(e []uint64, skip uint64) bool { return len(e) == 0 || west(e, skip) }
 	// The East halves, if they fit in one part (more: they do not).
 	e, more := s.east[:0], false
 	c, ok := s.eastScan(&s.NE, s.piecesScope(), stop, func(xs []uint64) bool {
@@ -136,19 +146,16 @@ func (s *solver) solveRows(R uint32, piece uint16, stop func() bool) (total, nod
 	s.east = e
 	cand += c
 	if !ok {
-		return 0, 0, false
+		return cand, false
 	}
 	if !more {
-		if !west(e, 0) {
-			return 0, 0, false
-		}
-		return mirrorWeight(R, n) * sum, cand + nodes, true
+		return cand, part(e, 0)
 	}
 	sp := &s.split
 	c, ok = s.eastCount(sp, stop)
 	cand += c
 	if !ok {
-		return 0, 0, false
+		return cand, false
 	}
 	for _, pt := range sp.parts {
 		e := s.east[:0]
@@ -158,11 +165,11 @@ func (s *solver) solveRows(R uint32, piece uint16, stop func() bool) (total, nod
 		})
 		s.east = e
 		cand += c
-		if !ok || !west(e, pt.common) {
-			return 0, 0, false
+		if !ok || !part(e, pt.common) {
+			return cand, false
 		}
 	}
-	return mirrorWeight(R, n) * sum, cand + nodes, true
+	return cand, true
 }
 
 // eastSplit splits the East halves of a row set too large for one matcher
@@ -230,11 +237,25 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 		sp.count = make([]uint64, size)
 	}
 	sp.sh, sp.top = uint(L-bitsV), uint64(size-1)
+	s.sortNE(sp)
+	clear(sp.count)
+	count := sp.count
+	scope := s.piecesScope()
+	scope.sh, scope.top = sp.sh, sp.top
+	cand, ok := s.eastRuns(&sp.ne, scope, stop, func(v, _ uint32, pairs int) { count[v] += uint64(pairs) })
+	if !ok {
+		return cand, false
+	}
+	return cand, s.cutParts(sp, stop)
+}
+
+// sortNE sets sp.ne to the row set's NE entries sorted by v within each
+// key (cell and flag): the worker's own slice in place (the order of a
+// key's entries matters nowhere else), a copy of the shared table's row
+// set.
+func (s *solver) sortNE(sp *eastSplit) {
 	sh, top := sp.sh, sp.top
 	v := func(x uint64) uint32 { return uint32(x >> sh & top) }
-	// The NE entries, sorted by v within each key (cell and flag): the
-	// worker's own slice in place (the order of a key's entries matters
-	// nowhere else), a copy of the shared table's row set.
 	sp.ne = s.NE
 	if s.slicers == nil {
 		idx := s.NE.idx
@@ -250,17 +271,14 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 		key := sp.ne.words[sp.ne.idx[i]:sp.ne.idx[i+1]]
 		slices.SortFunc(key, func(a, b uint64) int { return int(v(a)) - int(v(b)) })
 	}
-	clear(sp.count)
-	count := sp.count
-	scope := s.piecesScope()
-	scope.sh, scope.top = sh, top
-	cand, ok := s.eastRuns(&sp.ne, scope, stop, func(v, _ uint32, pairs int) { count[v] += uint64(pairs) })
+}
+
+// cutParts cuts the East halves counted by v in sp.count into sp.parts:
+// runs of neighbouring v up to eastCap halves; a v with more is cut by
+// cells (cutByCells). It returns false if stop said so.
+func (s *solver) cutParts(sp *eastSplit, stop func() bool) bool {
+	sh, top := sp.sh, sp.top
 	r0, r1 := s.cells[0], s.cells[1]
-	if !ok {
-		return cand, false
-	}
-	// Runs of neighbouring v up to eastCap halves; a v with more is cut
-	// by cells.
 	capE := uint64(s.o.eastCap)
 	sp.parts = sp.parts[:0]
 	var cur eastPart
@@ -271,28 +289,14 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 		}
 		held = 0
 	}
-	for x := 0; x < size; x++ {
-		c := count[x]
+	for x, c := range sp.count {
 		if c == 0 {
 			continue
 		}
 		if c > capE {
 			flush()
-			cells, ok := s.cellCounts(sp, uint32(x), stop)
-			if !ok {
-				return cand, false
-			}
-			from := r0
-			var run uint64
-			for r := r0; r < r1; r++ {
-				if k := cells[r]; run > 0 && run+k > capE {
-					sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: from, r1: r, sh: sh, top: top}, common: uint64(x) << sh})
-					from, run = r, 0
-				}
-				run += cells[r]
-			}
-			if run > 0 {
-				sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: uint32(x), v1: uint32(x), r0: from, r1: r1, sh: sh, top: top}, common: uint64(x) << sh})
+			if !s.cutByCells(sp, uint32(x), stop) {
+				return false
 			}
 			continue
 		}
@@ -307,7 +311,33 @@ func (s *solver) eastCount(sp *eastSplit, stop func() bool) (uint64, bool) {
 		held += c
 	}
 	flush()
-	return cand, true
+	return true
+}
+
+// cutByCells appends to sp.parts the halves of v, more than eastCap, cut
+// into runs of cells of the piece of at most eastCap halves (but a cell
+// with more alone). It returns false if stop said so.
+func (s *solver) cutByCells(sp *eastSplit, x uint32, stop func() bool) bool {
+	sh, top := sp.sh, sp.top
+	r0, r1 := s.cells[0], s.cells[1]
+	capE := uint64(s.o.eastCap)
+	cells, ok := s.cellCounts(sp, x, stop)
+	if !ok {
+		return false
+	}
+	from := r0
+	var run uint64
+	for r := r0; r < r1; r++ {
+		if k := cells[r]; run > 0 && run+k > capE {
+			sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: x, v1: x, r0: from, r1: r, sh: sh, top: top}, common: uint64(x) << sh})
+			from, run = r, 0
+		}
+		run += cells[r]
+	}
+	if run > 0 {
+		sp.parts = append(sp.parts, eastPart{scope: eastScope{v0: x, v1: x, r0: from, r1: r1, sh: sh, top: top}, common: uint64(x) << sh})
+	}
+	return true
 }
 
 // cellCounts returns the East halves of v in each cell of the NE slice's
@@ -488,94 +518,122 @@ type westResult struct {
 func (s *solver) westRange(j westJob, stop func() bool) westResult {
 	geo := s.p.g
 	h := geo.h
-	nw, sw := j.NW.words, j.SW.words
 	fullW := uint32(1)<<uint(h) - 1
-	maskW := geo.pairMask(false)
-	flaggedEast := geo.westRestricted
-	drop := s.ewf == 0 && !flaggedEast // the West is flagged
-	capW := s.o.westCap
-	orientMin := s.o.orientMin
-	if orientMin < 0 {
-		orientMin = j.m.im.orientMin
+	b := westBatch{s: s, j: j, stop: stop, q: s.west[:0], built: !j.build, orientMin: s.o.orientMin,
+		fullW: fullW, maskW: geo.pairMask(false), capW: s.o.westCap,
+		drop: s.ewf == 0 && !geo.westRestricted, // the West is flagged
 	}
-	e := j.e
-	q := s.west[:0]
-	built := !j.build
-	var res westResult
-	stopped := false
-	flush := func(last bool) {
-		res.pairs += uint64(len(q)) * uint64(len(e))
-		var c uint64
-		ok := true
-		switch {
-		case built:
-			c, ok = j.m.countWith(q, j.sc, stop)
-		case last && j.orient && len(q)+len(e) > orientMin:
-			// The model's choice of the table, from sampled histograms;
-			// the build then chooses its cut lines from all its words.
-			if j.m.cost(q, e) < j.m.cost(e, q) {
-				j.m.build(q, e, !flaggedEast, -1)
-				c, ok = j.m.countWith(e, j.sc, stop)
-				break
-			}
-			j.m.build(e, q, flaggedEast, -1)
-			built, res.built = true, true
-			c, ok = j.m.countWith(q, j.sc, stop)
-		default:
-			j.m.build(e, q, flaggedEast, -1)
-			built, res.built = true, true
-			c, ok = j.m.countWith(q, j.sc, stop)
-		}
-		stopped = stopped || !ok
-		res.sum += c
-		q = q[:0]
+	if b.orientMin < 0 {
+		b.orientMin = j.m.im.orientMin
 	}
 	wn := ^s.eastRows & fullW
 	rank := 0
 	forCombs(uint32(h), bits.OnesCount32(wn), func(C uint32) {
 		r := rank
 		rank++
-		if stopped || r < j.r0 || r >= j.r1 {
+		if b.stopped || r < j.r0 || r >= j.r1 {
 			return
 		}
-		nlo, _, nhi := j.NW.cell(C)
-		if nlo == nhi {
-			return
-		}
-		slo, _, shi := j.SW.cell(fullW ^ C)
-		if slo == shi {
-			return
-		}
-		res.cand += uint64(nhi-nlo) * uint64(shi-slo)
-		x, y := nw[nlo:nhi], sw[slo:shi]
-		for len(x) > 0 {
-			room := (capW - len(q)) / len(y)
-			if room <= 0 && len(q) > 0 {
-				flush(false)
-				continue
-			}
-			room = min(max(room, 1), len(x))
-			k := len(q)
-			q = s.im.join(slices.Grow(q, room*len(y)+pairSlack), x[:room], y, maskW)
-			if j.skip != 0 {
-				q = dropMeeting(q, k, j.skip)
-			}
-			if drop {
-				q = dropClass0(q, k)
-			}
-			x = x[room:]
-		}
-		stopped = stop != nil && stop()
+		b.addCell(C)
 	})
-	if !stopped && len(q) > 0 {
-		flush(true)
+	if !b.stopped && len(b.q) > 0 {
+		b.flush(true)
 	}
-	s.west = q
-	res.ok = !stopped
-	if stopped {
+	s.west = b.q
+	res := b.res
+	res.ok = !b.stopped
+	if b.stopped {
 		res.sum, res.pairs = 0, 0
 	}
 	return res
+}
+
+// westBatch is westRange's state: the West halves q joined so far (at
+// most westCap), whether the matcher is built, the result so far and
+// whether stop was seen.
+type westBatch struct {
+	s         *solver
+	j         westJob
+	stop      func() bool
+	q         []uint64
+	built     bool
+	orientMin int
+	fullW     uint32 // the West's columns
+	maskW     uint64 // the lines an NW and an SW quarter may not share
+	capW      int
+	drop      bool // drop the words without flags (the West is flagged, s.ewf = 0)
+	res       westResult
+	stopped   bool
+}
+
+// addCell joins the West halves of the NW column set C and its SW
+// complement into the batch, counting it whenever it is full, then polls
+// stop (not for an empty cell).
+func (b *westBatch) addCell(C uint32) {
+	j := &b.j
+	nlo, _, nhi := j.NW.cell(C)
+	if nlo == nhi {
+		return
+	}
+	slo, _, shi := j.SW.cell(b.fullW ^ C)
+	if slo == shi {
+		return
+	}
+	capW := b.capW
+	b.res.cand += uint64(nhi-nlo) * uint64(shi-slo)
+	x, y := j.NW.words[nlo:nhi], j.SW.words[slo:shi]
+	for len(x) > 0 {
+		room := (capW - len(b.q)) / len(y)
+		if room <= 0 && len(b.q) > 0 {
+			b.flush(false)
+			continue
+		}
+		room = min(max(room, 1), len(x))
+		k := len(b.q)
+		b.q = b.s.im.join(slices.Grow(b.q, room*len(y)+pairSlack), x[:room], y, b.maskW)
+		if j.skip != 0 {
+			b.q = dropMeeting(b.q, k, j.skip)
+		}
+		if b.drop {
+			b.q = dropClass0(b.q, k)
+		}
+		x = x[room:]
+	}
+	b.stopped = b.stop != nil && b.stop()
+}
+
+// flush counts the batch against the East halves j.e, building the
+// matcher first if it is not built: with the East halves as the table,
+// but for the last batch of an orient job with enough halves, where the
+// cost model chooses the table.
+func (b *westBatch) flush(last bool) {
+	j, e, q := &b.j, b.j.e, b.q
+	flaggedEast := b.s.p.g.westRestricted
+	b.res.pairs += uint64(len(q)) * uint64(len(e))
+	var c uint64
+	ok := true
+	switch {
+	case b.built:
+		c, ok = j.m.countWith(q, j.sc, b.stop)
+	case last && j.orient && len(q)+len(e) > b.orientMin:
+		// The model's choice of the table, from sampled histograms;
+		// the build then chooses its cut lines from all its words.
+		if j.m.cost(q, e) < j.m.cost(e, q) {
+			j.m.build(q, e, !flaggedEast, -1)
+			c, ok = j.m.countWith(e, j.sc, b.stop)
+			break
+		}
+		j.m.build(e, q, flaggedEast, -1)
+		b.built, b.res.built = true, true
+		c, ok = j.m.countWith(q, j.sc, b.stop)
+	default:
+		j.m.build(e, q, flaggedEast, -1)
+		b.built, b.res.built = true, true
+		c, ok = j.m.countWith(q, j.sc, b.stop)
+	}
+	b.stopped = b.stopped || !ok
+	b.res.sum += c
+	b.q = q[:0]
 }
 
 // dropMeeting removes from q[k:] the words that have a bit of skip.
