@@ -70,6 +70,39 @@ function xs(cols, n) {
   return `(${v.join(", ")}${n > k ? ", …" : ""})`;
 }
 
+// programShape reads a trace's program for its call stack: its functions in order (the
+// search first, a helper it calls after: classic's Place), each with its name, its loop's
+// variable and what a frame of it binds: an array's entry set to the loop's variable
+// (classic's x[t] = i), the square the loop's variable stands for (the cell searches'
+// x and y), or else the loop's variable itself (the row DFS's j).
+function programShape(t) {
+  if (t.shape) return t.shape;
+  const fns = [];
+  for (const l of t.code.lines) {
+    const code = l.code.trim();
+    let m = /^([A-Za-z_]\w*)\(([^()]*)\):$/.exec(code);
+    if (m) {
+      fns.push({ name: m[1], params: m[2].split(",").map((x) => x.trim()).filter(Boolean), loop: "", array: "", coords: null });
+      continue;
+    }
+    const f = fns[fns.length - 1];
+    if (!f) continue;
+    if (!f.loop && (m = /^for (\w+) = /.exec(code))) f.loop = m[1];
+    else if (f.loop && (m = /^(\w+)\[\w+\] = (\w+)$/.exec(code)) && m[2] === f.loop) f.array = m[1];
+    else if (f.loop && (m = /^(\w+) = [^;]*; (\w+) = /.exec(code))) f.coords = [m[1], m[2]];
+  }
+  t.shape = fns;
+  return fns;
+}
+
+// bindText writes what a frame of f binds for the square (r, c), 1-based: "x[3] = 5",
+// "x = 3, y = 5" or "j = 5".
+function bindText(f, r, c) {
+  if (f.array) return `${f.array}[${r}] = ${c}`;
+  if (f.coords) return `${f.coords[0]} = ${r}, ${f.coords[1]} = ${c}`;
+  return `${f.loop} = ${c}`;
+}
+
 // ---------------------------------------------------------------- the teaching searches
 
 const backtrackModel = {
@@ -169,6 +202,33 @@ const backtrackModel = {
   },
   values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions),
     loops: fmt(st.loops) }),
+  // stack lists the active calls, the first call first: [call, what it binds]. A queen
+  // placed is a call that called the next (place pushes a call, remove pops it), the
+  // row searches' call t on row t, the cell searches' with the cell after the last queen
+  // and the queens so far; the last call binds the square of the event when the event is
+  // its own (a square tried, a queen taken off: classic's x[t] = 0). While classic's Place
+  // compares, or returns false, its call is on top, with its j.
+  stack(st, e, t) {
+    const [main, helper] = programShape(t), n = t.n, cell = this.cellSearch(t), k = e ? e[0] : -1;
+    const call = (args) => `${main.name}(${args.join(", ")})`;
+    const frames = [];
+    let pos = 0, cnt = 0;
+    for (let r = 0; r < n; r++) {
+      if (st.cols[r] < 0) continue;
+      frames.push([cell ? call([pos, cnt]) : call([cnt + 1]), bindText(main, r + 1, st.cols[r] + 1)]);
+      pos = r * n + st.cols[r] + 1;
+      cnt++;
+    }
+    const top = [cell ? call([pos, cnt]) : call([cnt + 1]), ""];
+    if (k === 1 || k === 2 || k === 5) top[1] = bindText(main, e[1], k === 1 && main.array ? 0 : e[2]);
+    frames.push(top);
+    if (helper && (k === 2 || k === 5)) {
+      const a = k === 2 ? attacker(st.cols, n, e[1] - 1, e[2] - 1, "classic") : null;
+      const j = k === 5 ? e[3] : a ? a.r + 1 : 0;
+      frames.push([`${helper.name}(${e[1]})`, j && helper.loop ? `${helper.loop} = ${j}` : ""]);
+    }
+    return frames;
+  },
   draw(lane, st, e, t) {
     const place = e && (e[0] <= 2 || e[0] === 5) ? [e[1] - 1, e[2] - 1] : null;
     const a = e && e[0] === 2 ? attacker(st.cols, t.n, e[1] - 1, e[2] - 1, this.order(t)) : null;
@@ -808,6 +868,8 @@ class Lane {
     this.el("code").replaceChildren();
     this.el("vars").replaceChildren();
     this.el("code-box").hidden = true;
+    this.el("stack").replaceChildren();
+    this.el("stack-box").hidden = true;
     setText(this.el("last-event"), "–");
     this.el("diag-bars").hidden = true;
     this.el("replay-curve-box").hidden = true;
@@ -882,6 +944,31 @@ class Lane {
     this.el("code-box").hidden = false;
   }
 
+  // renderStack lists the model's active calls, each a list item of code: the call, and
+  // what it binds; the running call, the last, marked.
+  renderStack(e) {
+    const frames = this.model.stack ? this.model.stack(this.st, e, this.trace) : null;
+    this.el("stack-box").hidden = !frames;
+    const ol = this.el("stack");
+    ol.replaceChildren();
+    if (!frames) return;
+    frames.forEach(([call, bind], i) => {
+      const li = document.createElement("li"), c = document.createElement("code");
+      c.textContent = call;
+      li.append(c);
+      if (bind) {
+        const b = document.createElement("code");
+        b.textContent = bind;
+        li.append(" ", b);
+      }
+      if (i === frames.length - 1) {
+        li.className = "top";
+        li.setAttribute("aria-current", "true");
+      }
+      ol.append(li);
+    });
+  }
+
   // boardText gives the board's placement to a screen reader, as the canvas's label.
   boardText(cols) {
     const c = this.el("replay-board"), n = cols.length;
@@ -916,6 +1003,7 @@ class Lane {
       else li.removeAttribute("aria-current");
     }
     this.el("code").dataset.line = String(line);
+    this.renderStack(e);
     const dl = this.el("vars");
     dl.replaceChildren();
     // A variable of the program is code; a counter is in words, of the page's language.
