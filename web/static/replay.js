@@ -1023,7 +1023,8 @@ class Lane {
 // rp is the replay: its lanes (the second when comparing), the position (events of the
 // first lane applied; the second goes as far, or to its end), the trace parameters it
 // was loaded with, and the player's clock.
-const rp = { lanes: [], pos: 0, comparing: false, timer: 0, last: 0, acc: 0, gen: 0, loaded: null, urlTimer: 0 };
+const rp = { lanes: [], pos: 0, comparing: false, timer: 0, last: 0, acc: 0, gen: 0, loaded: null, urlTimer: 0,
+  quiz: { ask: -1, right: 0, wrong: 0 } };
 
 // lastPos is the last position: the longer lane's events.
 const lastPos = () => Math.max(rp.lanes[0].length, rp.comparing ? rp.lanes[1].length : 0);
@@ -1061,6 +1062,10 @@ function eventsPerSecond() {
 function play() {
   if (!rp.lanes[0].trace) return;
   if (rp.pos === lastPos()) seek(0);
+  if (quizOn() && quizTarget(rp.pos) >= 0) {
+    ask(quizTarget(rp.pos), rp.pos);
+    return;
+  }
   rp.last = performance.now();
   rp.acc = 0;
   rp.timer = setInterval(tick, 16);
@@ -1082,6 +1087,16 @@ function tick() {
   const steps = Math.floor(rp.acc);
   rp.acc -= steps;
   const end = lastPos();
+  // In quiz mode the player stops before the next question and asks it.
+  if (quizOn()) {
+    for (let at = rp.pos; at < rp.pos + steps && at < end; at++) {
+      const i = quizTarget(at);
+      if (i >= 0) {
+        ask(i, at);
+        return;
+      }
+    }
+  }
   seek(rp.pos + steps);
   if (rp.pos >= end) {
     pause();
@@ -1091,16 +1106,129 @@ function tick() {
   replayMoved();
 }
 
-// stepTo moves to a position by hand (a button, a key, the scrub bar).
+// stepTo moves to a position by hand (a button, a key, the scrub bar); a question asked is
+// left unanswered.
 function stepTo(pos) {
   if (!rp.lanes[0].trace) return;
   if (rp.timer) {
     clearInterval(rp.timer);
     rp.timer = 0;
   }
+  closeQuestion();
   seek(pos);
   renderReplay();
   replayMoved();
+}
+
+// ---------------------------------------------------------------- the quiz
+
+// In quiz mode, before the first lane shows a queen placed by a backtracking search (or a
+// swap of the local search), the page asks where it goes: a click on the board, or the
+// row and column typed; it says whether the answer is right, keeps the score, and shows
+// the step (in classic backtracking, past the comparisons that would tell the answer).
+// Forward asks first; a second forward, or "show me", shows the step unanswered.
+
+const quizOn = () => $("quiz").checked;
+
+// question is the question of event i of the first lane, or null: {kind, r, c} with kind
+// "row" (a queen of a row search: its column), "cell" (a queen of a cell search: its
+// square) or "swap" (the local search: the row c of the queen that row r's swaps with).
+function question(i) {
+  const lane = rp.lanes[0], t = lane.trace;
+  if (!t || i < 0 || i >= t.events.length) return null;
+  const e = t.events[i];
+  if (lane.model === backtrackModel && e[0] === 0) return { kind: backtrackModel.cellSearch(t) ? "cell" : "row", r: e[1], c: e[2] };
+  if (lane.model === lasVegasModel && t.kinds[e[0]] === "place") return { kind: "row", r: e[1], c: e[2] };
+  if (lane.model === localSearchModel && t.kinds[e[0]] === "swap" && e[3]) return { kind: "swap", r: e[1], c: e[2] };
+  return null;
+}
+
+// quizTarget is the event whose question is asked at position pos (before event pos), or
+// −1: the event itself when it has a question; in classic backtracking, whose Place
+// compares the square with each queen above before it is placed (the last comparison
+// says that none attacks it), the queen that the comparisons of the same square before
+// it lead to, so that the question comes before they tell the answer.
+function quizTarget(pos) {
+  const t = rp.lanes[0].trace;
+  if (!t) return -1;
+  if (question(pos)) return pos;
+  if (rp.lanes[0].model !== backtrackModel || t.search !== "classic" || pos >= t.events.length) return -1;
+  const [k, r, c] = t.events[pos];
+  if (k !== 5) return -1;
+  const same = (e) => e[1] === r && e[2] === c;
+  let i = pos;
+  while (i < t.events.length && t.events[i][0] === 5 && same(t.events[i])) i++;
+  return i < t.events.length && t.events[i][0] === 0 && same(t.events[i]) ? i : -1;
+}
+
+// ask stops the player at position at and asks the question of event i (at ≤ i).
+function ask(i, at = i) {
+  if (rp.timer) {
+    clearInterval(rp.timer);
+    rp.timer = 0;
+  }
+  seek(at);
+  const q = question(i), n = rp.lanes[0].trace.n;
+  rp.quiz.ask = i;
+  setText($("quiz-question"), () => (q.kind === "row" ? tr("quizAskRow", q.r) : q.kind === "cell" ? tr("quizAskCell") : tr("quizAskSwap", q.r)));
+  $("quiz-row").max = $("quiz-col").max = String(n);
+  $("quiz-row").value = q.kind === "row" ? String(q.r) : "";
+  $("quiz-row").readOnly = q.kind === "row";
+  $("quiz-col").value = "";
+  $("quiz-col-label").hidden = q.kind === "swap";
+  $("quiz-box").hidden = false;
+  $("replay-panel").dataset.quiz = "asking";
+  delete $("replay-panel").dataset.answer;
+  renderReplay();
+  replayMoved();
+  (q.kind === "row" ? $("quiz-col") : $("quiz-row")).focus({ preventScroll: true });
+}
+
+// closeQuestion puts the question away, unanswered.
+function closeQuestion() {
+  rp.quiz.ask = -1;
+  $("quiz-box").hidden = true;
+  delete $("replay-panel").dataset.quiz;
+}
+
+// answer answers the question asked with the square (r, c) (for a swap, the row r), or
+// with null (show me), and shows the step.
+function answer(r, c) {
+  const i = rp.quiz.ask, q = question(i);
+  if (!q) return;
+  const n = rp.lanes[0].trace.n, swap = q.kind === "swap";
+  if (r !== null && !(Number.isInteger(r) && r >= 1 && r <= n && (swap || (Number.isInteger(c) && c >= 1 && c <= n)))) {
+    setText($("quiz-result"), () => tr("quizInvalid", n));
+    return;
+  }
+  const ok = r !== null && (swap ? r === q.c : r === q.r && c === q.c);
+  if (r !== null) rp.quiz[ok ? "right" : "wrong"]++;
+  const { right, wrong } = rp.quiz;
+  const said = () => (r === null ? tr(swap ? "quizShownSwap" : "quizShown", q.r, q.c)
+    : ok ? tr(swap ? "quizRightSwap" : "quizRight", q.r, q.c)
+    : swap ? tr("quizWrongSwap", r, q.r, q.c) : tr("quizWrong", r, c, q.r, q.c));
+  stepTo(i + 1);
+  $("replay-panel").dataset.answer = r === null ? "shown" : ok ? "right" : "wrong";
+  $("quiz-result").classList.toggle("wrong", r !== null && !ok);
+  setText($("quiz-result"), () => `${said()} ${tr("quizScore", right, wrong)}`);
+}
+
+// forward goes one event on; in quiz mode, before a question's event, it asks first, and
+// while a question is asked it shows the step: the queen placed (or the swap).
+function forward() {
+  if (!rp.lanes[0].trace) return;
+  if (rp.quiz.ask >= 0) answer(null);
+  else if (quizOn() && quizTarget(rp.pos) >= 0) ask(quizTarget(rp.pos), rp.pos);
+  else stepTo(rp.pos + 1);
+}
+
+// boardAnswer answers with the square clicked on the first lane's board.
+function boardAnswer(ev) {
+  if (rp.quiz.ask < 0) return;
+  const c = $("replay-board"), box = c.getBoundingClientRect(), n = rp.lanes[0].trace.n;
+  const col = Math.floor(((ev.clientX - box.left) / box.width) * n) + 1, row = Math.floor(((ev.clientY - box.top) / box.height) * n) + 1;
+  if (row < 1 || row > n || col < 1 || col > n) return;
+  answer(row, col);
 }
 
 // replayMoved records the position in the address (replacing it: the steps of a replay
@@ -1177,6 +1305,7 @@ function clearReplay() {
   setText($("play"), () => tr("play"));
   $("play").setAttribute("aria-pressed", "false");
   $("replay-panel").dataset.state = "empty";
+  closeQuestion();
 }
 
 // loadTrace loads the chosen search (and the one compared with it) and shows its first
@@ -1204,6 +1333,9 @@ async function loadTrace(ev, at = 0, push = true) {
     }
     if (gen !== rp.gen) return;
     const [a, b] = rp.lanes;
+    closeQuestion();
+    Object.assign(rp.quiz, { right: 0, wrong: 0 });
+    setText($("quiz-result"), "");
     a.load(ta, MODELS[choice.model]);
     rp.comparing = !!tb;
     $("lanes").classList.toggle("comparing", rp.comparing);
@@ -1266,7 +1398,17 @@ function startReplay() {
   $("compare").addEventListener("change", showControls);
   $("trace-n").addEventListener("input", () => ($("trace-m").max = $("trace-n").value));
   $("play").addEventListener("click", () => (rp.timer ? pause() : play()));
-  $("step-fwd").addEventListener("click", () => stepTo(rp.pos + 1));
+  $("step-fwd").addEventListener("click", forward);
+  $("quiz").addEventListener("change", () => {
+    if (!quizOn()) closeQuestion();
+    writeURL(false);
+  });
+  $("quiz-box").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    answer(Number($("quiz-row").value || NaN), Number($("quiz-col").value || NaN));
+  });
+  $("quiz-show").addEventListener("click", () => answer(null));
+  $("replay-board").addEventListener("click", boardAnswer);
   $("step-back").addEventListener("click", () => stepTo(rp.pos - 1));
   $("scrub").addEventListener("input", () => stepTo(Number($("scrub").value)));
   for (const b of document.querySelectorAll("#jumps button")) {
@@ -1290,7 +1432,7 @@ function startReplay() {
     const key = ev.key;
     if (key === " " && (tag === "BUTTON" || tag === "INPUT")) return; // the control's own
     if (el && el.getAttribute && el.getAttribute("role") === "tab") return;
-    const go = { ArrowLeft: () => stepTo(rp.pos - 1), ArrowRight: () => stepTo(rp.pos + 1), Home: () => stepTo(0), End: () => stepTo(lastPos()),
+    const go = { ArrowLeft: () => stepTo(rp.pos - 1), ArrowRight: forward, Home: () => stepTo(0), End: () => stepTo(lastPos()),
       " ": () => (rp.timer ? pause() : play()) }[key];
     if (!go || !rp.lanes[0].trace) return;
     ev.preventDefault();
