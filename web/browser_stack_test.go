@@ -83,6 +83,56 @@ func wantStack(search string, n int, events [][]int32, i int) []string {
 	return frames
 }
 
+// wantLasVegasStack is the call stack of the Las Vegas hybrid after its first i events:
+// its own call, and while it backtracks over the empty rows Backtrack(i) with x[r] = c
+// per queen it placed, in the order of the rows, and the running call with the column
+// tried (c = column) or the queen taken off (x[r] = 0).
+func wantLasVegasStack(tr lasVegasTrace, i int) []string {
+	board := make([]int32, tr.N)
+	random := make([]bool, tr.N)
+	bt := false
+	for _, e := range tr.Events[:i] {
+		switch tr.Kinds[e[0]] {
+		case "attempt":
+			bt = false
+			for r := range board {
+				board[r], random[r] = 0, false
+			}
+		case "draw", "random":
+			board[e[1]-1], random[e[1]-1] = e[2], true
+		case "backtrack":
+			bt = true
+		case "place":
+			board[e[1]-1] = e[2]
+		case "remove":
+			board[e[1]-1] = 0
+		case "fail", "solution":
+			bt = false
+		}
+	}
+	frames := []string{fmt.Sprintf("%s(%d, %d)", map[string]string{"row": "QueensLV", "cell": "LasVegas"}[tr.Variant], tr.N, tr.M)}
+	if !bt {
+		return frames
+	}
+	k := 1
+	for r, c := range board {
+		if c > 0 && !random[r] {
+			frames = append(frames, fmt.Sprintf("Backtrack(%d) x[%d] = %d", k, r+1, c))
+			k++
+		}
+	}
+	top := fmt.Sprintf("Backtrack(%d)", k)
+	if i > 0 {
+		switch e := tr.Events[i-1]; tr.Kinds[e[0]] {
+		case "conflict":
+			top += fmt.Sprintf(" c = %d", e[2])
+		case "remove":
+			top += fmt.Sprintf(" x[%d] = 0", e[1])
+		}
+	}
+	return append(frames, top)
+}
+
 // stack reads a lane's call stack ("" or "b-"): its frames, and which is marked running.
 func (p *page) stack(prefix string) (frames []string, top int) {
 	p.t.Helper()
@@ -176,6 +226,26 @@ func TestBrowserCallStack(t *testing.T) {
 		checkStack(t, p, "b-", b, min(i, len(b.Events)), "lane b")
 	}
 	p.set("compare", "")
+	// The Las Vegas hybrid: its own call, and the backtracking's.
+	for _, c := range searchCases[4:6] {
+		lv := loadReplay[lasVegasTrace](p, c.choice, c.settings, c.query)
+		at := []int{0, 1, len(lv.Events) / 2, len(lv.Events)}
+		for _, kind := range []string{"backtrack", "place", "conflict", "remove", "fail"} {
+			if i := slices.IndexFunc(lv.Events, func(e []int32) bool { return lv.Kinds[e[0]] == kind }); i >= 0 {
+				at = append(at, i+1, i+2)
+			}
+		}
+		for _, i := range at {
+			if i > len(lv.Events) {
+				continue
+			}
+			p.stepTo(i)
+			want := wantLasVegasStack(lv, i)
+			if got, top := p.stack(""); !slices.Equal(got, want) || top != len(got)-1 {
+				t.Errorf("%s at event %d: the stack shows %q (running %d), the events imply %q", c.choice, i, got, top, want)
+			}
+		}
+	}
 	// The searches that do not recurse show no stack.
 	loadReplay[localSearchTrace](p, "localsearch", map[string]string{"trace-n": "8", "trace-seed": "1", "check": "placed"}, "/api/trace?search=localsearch&n=8&seed=1&check=placed")
 	p.stepTo(5)

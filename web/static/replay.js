@@ -263,6 +263,7 @@ const lasVegasModel = {
     st.dead = -1;
     switch (kind) {
       case "attempt": // the API's name of the event that begins a start
+        st.bt = false;
         st.board.fill(-1);
         st.random.fill(0);
         st.starts++;
@@ -300,6 +301,7 @@ const lasVegasModel = {
         break;
       case "backtrack":
         st.nodes++;
+        st.bt = true;
         break;
       case "place":
         st.board[r] = c;
@@ -315,10 +317,12 @@ const lasVegasModel = {
         st.checks++;
         break;
       case "fail":
+        st.bt = false;
         st.failed++;
         st.exploredFailed += st.startExplored;
         break;
       case "solution":
+        st.bt = false;
         st.solutions++;
         st.s = st.startExplored;
         break;
@@ -349,6 +353,25 @@ const lasVegasModel = {
     return tr("sLvSolved", st.starts, st.explored);
   },
   closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endLv", st.starts, fmt(st.explored), fmt(st.checks))),
+  // stack lists the active calls: the hybrid's own, and while it backtracks over the
+  // empty rows a call of Backtrack(i) per queen it placed (in the order of the rows, as
+  // it fills them) and the running one, which binds the column tried (c) or the queen
+  // taken off (x[r] = 0).
+  stack(st, e, t) {
+    const [main, bt] = programShape(t);
+    const frames = [[`${main.name}(${main.params.map((p) => (p === "n" ? t.n : p === "m" ? t.m : p)).join(", ")})`, ""]];
+    if (!st.bt || !bt) return frames;
+    let i = 1;
+    for (let r = 0; r < t.n; r++) {
+      if (st.board[r] < 0 || st.random[r]) continue;
+      frames.push([`${bt.name}(${i})`, bindText(bt, r + 1, st.board[r] + 1)]);
+      i++;
+    }
+    const kind = e ? t.kinds[e[0]] : "";
+    const bind = kind === "conflict" ? `${bt.loop} = ${e[2]}` : kind === "remove" ? bindText(bt, e[1], 0) : "";
+    frames.push([`${bt.name}(${i})`, bind]);
+    return frames;
+  },
   vars(st, e, t) {
     const v = [[tr("vStart"), String(st.starts), true]];
     if (e && e.length >= 4) v.push(["(r, c)", sq(e[1], e[2])]);
