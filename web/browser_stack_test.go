@@ -225,6 +225,12 @@ func TestBrowserCallStack(t *testing.T) {
 		checkStack(t, p, "", a, min(i, len(a.Events)), "lane a")
 		checkStack(t, p, "b-", b, min(i, len(b.Events)), "lane b")
 	}
+	// Each list is named by its own heading, for a screen reader.
+	for _, prefix := range []string{"", "b-"} {
+		if h := eval[string](p, fmt.Sprintf(`document.getElementById(document.getElementById(%q).getAttribute("aria-labelledby")).textContent`, prefix+"stack")); h != "The call stack, the running call last" {
+			t.Errorf("lane %q: the call stack is named %q", prefix, h)
+		}
+	}
 	p.set("compare", "")
 	// The Las Vegas hybrid: its own call, and the backtracking's.
 	for _, c := range searchCases[4:6] {
