@@ -726,8 +726,8 @@ func TestBrowserPhoneTeach(t *testing.T) {
 // TestBrowserScreenshots writes the README's pictures of the teaching page (with
 // NQUEENS_SCREENSHOTS): the program lit mid-replay in English and in Chinese (the classic
 // search of n = 8, five queens down, Place's loop finding the queen that attacks the
-// square along a diagonal: line 10 of Place lit), two searches side by side in Chinese,
-// the board in Chinese.
+// square along a diagonal: line 10 of Place lit, Place(6) on top of the call stack), two
+// searches side by side in Chinese, the board in Chinese.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv("NQUEENS_SCREENSHOTS") == "" {
 		t.Skip("NQUEENS_SCREENSHOTS is not set")

@@ -22,14 +22,16 @@
 //     queens) and the explicit construction, row by row. Beside the board the search's
 //     program (the answer's "code"), the line of the last event lit (the event's line,
 //     from the engine, never guessed by the page) and the live variables under it; each
-//     step said in a sentence under the board, the attacking queen ringed. Play, pause,
+//     step said in a sentence under the board, the attacking queen ringed; for the
+//     backtracking searches the call stack, derived from the events. Play, pause,
 //     step back and forward (← →, space, Home, End), speed, jumps to the next solution,
 //     start or restart, or dead end, the seed shown and settable, the counters as they
 //     were at that event, which at the end are the lab's for the same n, m and seed, and
-//     a closing sentence at the end. A panel says what the chosen search does, what it
-//     costs and when to use it. A second search can run beside the first on the same n,
-//     stepping together. Each search is sent only the parameters it takes, and an error
-//     clears the board;
+//     a closing sentence at the end; a quiz mode that asks where each queen goes (or
+//     which queen a swap takes) before it is shown. A panel says what the chosen search
+//     does, what it costs and when to use it. A second search can run beside the first
+//     on the same n, stepping together. Each search is sent only the parameters it
+//     takes, and an error clears the board;
 //   - the lab figures: the Las Vegas cost against the number of random queens (the U
 //     curve) and the nodes and checks of the four teaching searches, drawn from the API.
 //
@@ -37,10 +39,10 @@
 // the menu, remembered in the browser), the plots' labels and the programs' comments
 // too; the server's errors, in English, are said in Chinese by their kind. The page's
 // state lives in its address: the language, the panel, and the panel's settings (for the
-// replay: search, n, until, m, check, seed, the compared search, the event shown and the
-// player's speed); a reload, back and forward, or the address pasted elsewhere show the
-// same, and "copy link" copies it. Every control has a name a screen reader reads, and
-// each board's canvas is labelled with its placement as text.
+// replay: search, n, until, m, check, seed, the compared search, the event shown, the
+// player's speed and the quiz mode); a reload, back and forward, or the address pasted
+// elsewhere show the same, and "copy link" copies it. Every control has a name a screen
+// reader reads, and each board's canvas is labelled with its placement as text.
 //
 // The page fits a phone's screen: panels and canvases shrink to its width, and each
 // canvas is drawn at the size it is shown, through paint in app.js, which keeps its

@@ -628,6 +628,7 @@ function state() {
     q.set("event", String(rp.pos));
     // The player's speed, when it is not the slider's default.
     if ($("speed").value !== $("speed").defaultValue) q.set("speed", $("speed").value);
+    if ($("quiz").checked) q.set("quiz", "1");
   }
   if (panel === "lab") {
     for (const [k, id] of Object.entries(FIELDS.lab)) q.set(k, $(id).value);
@@ -674,6 +675,8 @@ async function applyURL() {
     const speed = Number(q.get("speed"));
     $("speed").value = q.has("speed") && speed >= 0 && speed <= 100 ? String(Math.round(speed)) : $("speed").defaultValue;
     $("speed").dispatchEvent(new Event("input"));
+    $("quiz").checked = q.get("quiz") === "1";
+    if (!$("quiz").checked) closeQuestion();
     showControls();
     const event = Math.max(0, Number(q.get("event")) || 0);
     const same = rp.loaded && rp.loaded.search === q.get("search") && rp.loaded.compare === (q.get("compare") || "") &&

@@ -74,6 +74,39 @@ function xs(cols, n) {
   return `(${v.join(", ")}${n > k ? ", …" : ""})`;
 }
 
+// programShape reads a trace's program for its call stack: its functions in order (the
+// search first, a helper it calls after: classic's Place), each with its name, its loop's
+// variable and what a frame of it binds: an array's entry set to the loop's variable
+// (classic's x[t] = i), the square the loop's variable stands for (the cell searches'
+// x and y), or else the loop's variable itself (the row DFS's j).
+function programShape(t) {
+  if (t.shape) return t.shape;
+  const fns = [];
+  for (const l of t.code.lines) {
+    const code = l.code.trim();
+    let m = /^([A-Za-z_]\w*)\(([^()]*)\):$/.exec(code);
+    if (m) {
+      fns.push({ name: m[1], params: m[2].split(",").map((x) => x.trim()).filter(Boolean), loop: "", array: "", coords: null });
+      continue;
+    }
+    const f = fns[fns.length - 1];
+    if (!f) continue;
+    if (!f.loop && (m = /^for (\w+) = /.exec(code))) f.loop = m[1];
+    else if (f.loop && (m = /^(\w+)\[\w+\] = (\w+)$/.exec(code)) && m[2] === f.loop) f.array = m[1];
+    else if (f.loop && (m = /^(\w+) = [^;]*; (\w+) = /.exec(code))) f.coords = [m[1], m[2]];
+  }
+  t.shape = fns;
+  return fns;
+}
+
+// bindText writes what a frame of f binds for the square (r, c), 1-based: "x[3] = 5",
+// "x = 3, y = 5" or "j = 5".
+function bindText(f, r, c) {
+  if (f.array) return `${f.array}[${r}] = ${c}`;
+  if (f.coords) return `${f.coords[0]} = ${r}, ${f.coords[1]} = ${c}`;
+  return `${f.loop} = ${c}`;
+}
+
 // ---------------------------------------------------------------- the teaching searches
 
 const backtrackModel = {
@@ -176,6 +209,33 @@ const backtrackModel = {
   },
   values: (st) => ({ depth: String(st.depth), nodes: fmt(1 + st.places), checks: fmt(st.places + st.conflicts), solutions: fmt(st.solutions),
     loops: fmt(st.loops) }),
+  // stack lists the active calls, the first call first: [call, what it binds]. A queen
+  // placed is a call that called the next (place pushes a call, remove pops it), the
+  // row searches' call t on row t, the cell searches' with the cell after the last queen
+  // and the queens so far; the last call binds the square of the event when the event is
+  // its own (a square tried, a queen taken off: classic's x[t] = 0). While classic's Place
+  // compares, or returns false, its call is on top, with its j.
+  stack(st, e, t) {
+    const [main, helper] = programShape(t), n = t.n, cell = this.cellSearch(t), k = e ? e[0] : -1;
+    const call = (args) => `${main.name}(${args.join(", ")})`;
+    const frames = [];
+    let pos = 0, cnt = 0;
+    for (let r = 0; r < n; r++) {
+      if (st.cols[r] < 0) continue;
+      frames.push([cell ? call([pos, cnt]) : call([cnt + 1]), bindText(main, r + 1, st.cols[r] + 1)]);
+      pos = r * n + st.cols[r] + 1;
+      cnt++;
+    }
+    const top = [cell ? call([pos, cnt]) : call([cnt + 1]), ""];
+    if (k === 1 || k === 2 || k === 5) top[1] = bindText(main, e[1], k === 1 && main.array ? 0 : e[2]);
+    frames.push(top);
+    if (helper && (k === 2 || k === 5)) {
+      const a = k === 2 ? attacker(st.cols, n, e[1] - 1, e[2] - 1, "classic") : null;
+      const j = k === 5 ? e[3] : a ? a.r + 1 : 0;
+      frames.push([`${helper.name}(${e[1]})`, j && helper.loop ? `${helper.loop} = ${j}` : ""]);
+    }
+    return frames;
+  },
   draw(lane, st, e, t) {
     const place = e && (e[0] <= 2 || e[0] === 5) ? [e[1] - 1, e[2] - 1] : null;
     const a = e && e[0] === 2 ? attacker(st.cols, t.n, e[1] - 1, e[2] - 1, this.order(t)) : null;
@@ -211,6 +271,7 @@ const lasVegasModel = {
     st.dead = -1;
     switch (kind) {
       case "attempt": // the API's name of the event that begins a start
+        st.bt = false;
         st.board.fill(-1);
         st.random.fill(0);
         st.starts++;
@@ -248,6 +309,7 @@ const lasVegasModel = {
         break;
       case "backtrack":
         st.nodes++;
+        st.bt = true;
         break;
       case "place":
         st.board[r] = c;
@@ -263,10 +325,12 @@ const lasVegasModel = {
         st.checks++;
         break;
       case "fail":
+        st.bt = false;
         st.failed++;
         st.exploredFailed += st.startExplored;
         break;
       case "solution":
+        st.bt = false;
         st.solutions++;
         st.s = st.startExplored;
         break;
@@ -297,6 +361,25 @@ const lasVegasModel = {
     return tr("sLvSolved", st.starts, st.explored);
   },
   closing: (st, t) => (t.stopped !== "" ? tr("endLimit", t.events.length) : tr("endLv", st.starts, fmt(st.explored), fmt(st.checks))),
+  // stack lists the active calls: the hybrid's own, and while it backtracks over the
+  // empty rows a call of Backtrack(i) per queen it placed (in the order of the rows, as
+  // it fills them) and the running one, which binds the column tried (c) or the queen
+  // taken off (x[r] = 0).
+  stack(st, e, t) {
+    const [main, bt] = programShape(t);
+    const frames = [[`${main.name}(${main.params.map((p) => (p === "n" ? t.n : p === "m" ? t.m : p)).join(", ")})`, ""]];
+    if (!st.bt || !bt) return frames;
+    let i = 1;
+    for (let r = 0; r < t.n; r++) {
+      if (st.board[r] < 0 || st.random[r]) continue;
+      frames.push([`${bt.name}(${i})`, bindText(bt, r + 1, st.board[r] + 1)]);
+      i++;
+    }
+    const kind = e ? t.kinds[e[0]] : "";
+    const bind = kind === "conflict" ? `${bt.loop} = ${e[2]}` : kind === "remove" ? bindText(bt, e[1], 0) : "";
+    frames.push([`${bt.name}(${i})`, bind]);
+    return frames;
+  },
   vars(st, e, t) {
     const v = [[tr("vStart"), String(st.starts), true]];
     if (e && e.length >= 4) v.push(["(r, c)", sq(e[1], e[2])]);
@@ -816,6 +899,8 @@ class Lane {
     this.el("code").replaceChildren();
     this.el("vars").replaceChildren();
     this.el("code-box").hidden = true;
+    this.el("stack").replaceChildren();
+    this.el("stack-box").hidden = true;
     setText(this.el("last-event"), "–");
     this.el("diag-bars").hidden = true;
     this.el("replay-curve-box").hidden = true;
@@ -890,6 +975,31 @@ class Lane {
     this.el("code-box").hidden = false;
   }
 
+  // renderStack lists the model's active calls, each a list item of code: the call, and
+  // what it binds; the running call, the last, marked.
+  renderStack(e) {
+    const frames = this.model.stack ? this.model.stack(this.st, e, this.trace) : null;
+    this.el("stack-box").hidden = !frames;
+    const ol = this.el("stack");
+    ol.replaceChildren();
+    if (!frames) return;
+    frames.forEach(([call, bind], i) => {
+      const li = document.createElement("li"), c = document.createElement("code");
+      c.textContent = call;
+      li.append(c);
+      if (bind) {
+        const b = document.createElement("code");
+        b.textContent = bind;
+        li.append(" ", b);
+      }
+      if (i === frames.length - 1) {
+        li.className = "top";
+        li.setAttribute("aria-current", "true");
+      }
+      ol.append(li);
+    });
+  }
+
   // boardText gives the board's placement to a screen reader, as the canvas's label.
   boardText(cols) {
     const c = this.el("replay-board"), n = cols.length;
@@ -924,6 +1034,7 @@ class Lane {
       else li.removeAttribute("aria-current");
     }
     this.el("code").dataset.line = String(line);
+    this.renderStack(e);
     const dl = this.el("vars");
     dl.replaceChildren();
     // A variable of the program is code; a counter is in words, of the page's language.
@@ -943,7 +1054,8 @@ class Lane {
 // rp is the replay: its lanes (the second when comparing), the position (events of the
 // first lane applied; the second goes as far, or to its end), the trace parameters it
 // was loaded with, and the player's clock.
-const rp = { lanes: [], pos: 0, comparing: false, timer: 0, last: 0, acc: 0, gen: 0, loaded: null, urlTimer: 0 };
+const rp = { lanes: [], pos: 0, comparing: false, timer: 0, last: 0, acc: 0, gen: 0, loaded: null, urlTimer: 0,
+  quiz: { ask: -1, right: 0, wrong: 0 } };
 
 // lastPos is the last position: the longer lane's events.
 const lastPos = () => Math.max(rp.lanes[0].length, rp.comparing ? rp.lanes[1].length : 0);
@@ -981,6 +1093,10 @@ function eventsPerSecond() {
 function play() {
   if (!rp.lanes[0].trace) return;
   if (rp.pos === lastPos()) seek(0);
+  if (quizOn() && quizTarget(rp.pos) >= 0) {
+    ask(quizTarget(rp.pos), rp.pos);
+    return;
+  }
   rp.last = performance.now();
   rp.acc = 0;
   rp.timer = setInterval(tick, 16);
@@ -1002,6 +1118,16 @@ function tick() {
   const steps = Math.floor(rp.acc);
   rp.acc -= steps;
   const end = lastPos();
+  // In quiz mode the player stops before the next question and asks it.
+  if (quizOn()) {
+    for (let at = rp.pos; at < rp.pos + steps && at < end; at++) {
+      const i = quizTarget(at);
+      if (i >= 0) {
+        ask(i, at);
+        return;
+      }
+    }
+  }
   seek(rp.pos + steps);
   if (rp.pos >= end) {
     pause();
@@ -1011,16 +1137,129 @@ function tick() {
   replayMoved();
 }
 
-// stepTo moves to a position by hand (a button, a key, the scrub bar).
+// stepTo moves to a position by hand (a button, a key, the scrub bar); a question asked is
+// left unanswered.
 function stepTo(pos) {
   if (!rp.lanes[0].trace) return;
   if (rp.timer) {
     clearInterval(rp.timer);
     rp.timer = 0;
   }
+  closeQuestion();
   seek(pos);
   renderReplay();
   replayMoved();
+}
+
+// ---------------------------------------------------------------- the quiz
+
+// In quiz mode, before the first lane shows a queen placed by a backtracking search (or a
+// swap of the local search), the page asks where it goes: a click on the board, or the
+// row and column typed; it says whether the answer is right, keeps the score, and shows
+// the step (in classic backtracking, past the comparisons that would tell the answer).
+// Forward asks first; a second forward, or "show me", shows the step unanswered.
+
+const quizOn = () => $("quiz").checked;
+
+// question is the question of event i of the first lane, or null: {kind, r, c} with kind
+// "row" (a queen of a row search: its column), "cell" (a queen of a cell search: its
+// square) or "swap" (the local search: the row c of the queen that row r's swaps with).
+function question(i) {
+  const lane = rp.lanes[0], t = lane.trace;
+  if (!t || i < 0 || i >= t.events.length) return null;
+  const e = t.events[i];
+  if (lane.model === backtrackModel && e[0] === 0) return { kind: backtrackModel.cellSearch(t) ? "cell" : "row", r: e[1], c: e[2] };
+  if (lane.model === lasVegasModel && t.kinds[e[0]] === "place") return { kind: "row", r: e[1], c: e[2] };
+  if (lane.model === localSearchModel && t.kinds[e[0]] === "swap" && e[3]) return { kind: "swap", r: e[1], c: e[2] };
+  return null;
+}
+
+// quizTarget is the event whose question is asked at position pos (before event pos), or
+// −1: the event itself when it has a question; in classic backtracking, whose Place
+// compares the square with each queen above before it is placed (the last comparison
+// says that none attacks it), the queen that the comparisons of the same square before
+// it lead to, so that the question comes before they tell the answer.
+function quizTarget(pos) {
+  const t = rp.lanes[0].trace;
+  if (!t) return -1;
+  if (question(pos)) return pos;
+  if (rp.lanes[0].model !== backtrackModel || t.search !== "classic" || pos >= t.events.length) return -1;
+  const [k, r, c] = t.events[pos];
+  if (k !== 5) return -1;
+  const same = (e) => e[1] === r && e[2] === c;
+  let i = pos;
+  while (i < t.events.length && t.events[i][0] === 5 && same(t.events[i])) i++;
+  return i < t.events.length && t.events[i][0] === 0 && same(t.events[i]) ? i : -1;
+}
+
+// ask stops the player at position at and asks the question of event i (at ≤ i).
+function ask(i, at = i) {
+  if (rp.timer) {
+    clearInterval(rp.timer);
+    rp.timer = 0;
+  }
+  seek(at);
+  const q = question(i), n = rp.lanes[0].trace.n;
+  rp.quiz.ask = i;
+  setText($("quiz-question"), () => (q.kind === "row" ? tr("quizAskRow", q.r) : q.kind === "cell" ? tr("quizAskCell") : tr("quizAskSwap", q.r)));
+  $("quiz-row").max = $("quiz-col").max = String(n);
+  $("quiz-row").value = q.kind === "row" ? String(q.r) : "";
+  $("quiz-row").readOnly = q.kind === "row";
+  $("quiz-col").value = "";
+  $("quiz-col-label").hidden = q.kind === "swap";
+  $("quiz-box").hidden = false;
+  $("replay-panel").dataset.quiz = "asking";
+  delete $("replay-panel").dataset.answer;
+  renderReplay();
+  replayMoved();
+  (q.kind === "row" ? $("quiz-col") : $("quiz-row")).focus({ preventScroll: true });
+}
+
+// closeQuestion puts the question away, unanswered.
+function closeQuestion() {
+  rp.quiz.ask = -1;
+  $("quiz-box").hidden = true;
+  delete $("replay-panel").dataset.quiz;
+}
+
+// answer answers the question asked with the square (r, c) (for a swap, the row r), or
+// with null (show me), and shows the step.
+function answer(r, c) {
+  const i = rp.quiz.ask, q = question(i);
+  if (!q) return;
+  const n = rp.lanes[0].trace.n, swap = q.kind === "swap";
+  if (r !== null && !(Number.isInteger(r) && r >= 1 && r <= n && (swap || (Number.isInteger(c) && c >= 1 && c <= n)))) {
+    setText($("quiz-result"), () => tr("quizInvalid", n));
+    return;
+  }
+  const ok = r !== null && (swap ? r === q.c : r === q.r && c === q.c);
+  if (r !== null) rp.quiz[ok ? "right" : "wrong"]++;
+  const { right, wrong } = rp.quiz;
+  const said = () => (r === null ? tr(swap ? "quizShownSwap" : "quizShown", q.r, q.c)
+    : ok ? tr(swap ? "quizRightSwap" : "quizRight", q.r, q.c)
+    : swap ? tr("quizWrongSwap", r, q.r, q.c) : tr("quizWrong", r, c, q.r, q.c));
+  stepTo(i + 1);
+  $("replay-panel").dataset.answer = r === null ? "shown" : ok ? "right" : "wrong";
+  $("quiz-result").classList.toggle("wrong", r !== null && !ok);
+  setText($("quiz-result"), () => `${said()} ${tr("quizScore", right, wrong)}`);
+}
+
+// forward goes one event on; in quiz mode, before a question's event, it asks first, and
+// while a question is asked it shows the step: the queen placed (or the swap).
+function forward() {
+  if (!rp.lanes[0].trace) return;
+  if (rp.quiz.ask >= 0) answer(null);
+  else if (quizOn() && quizTarget(rp.pos) >= 0) ask(quizTarget(rp.pos), rp.pos);
+  else stepTo(rp.pos + 1);
+}
+
+// boardAnswer answers with the square clicked on the first lane's board.
+function boardAnswer(ev) {
+  if (rp.quiz.ask < 0) return;
+  const c = $("replay-board"), box = c.getBoundingClientRect(), n = rp.lanes[0].trace.n;
+  const col = Math.floor(((ev.clientX - box.left) / box.width) * n) + 1, row = Math.floor(((ev.clientY - box.top) / box.height) * n) + 1;
+  if (row < 1 || row > n || col < 1 || col > n) return;
+  answer(row, col);
 }
 
 // replayMoved records the position in the address (replacing it: the steps of a replay
@@ -1157,6 +1396,7 @@ function clearReplay() {
   setText($("play"), () => tr("play"));
   $("play").setAttribute("aria-pressed", "false");
   $("replay-panel").dataset.state = "empty";
+  closeQuestion();
 }
 
 // loadTrace loads the chosen search (and the one compared with it) and shows its first
@@ -1184,6 +1424,9 @@ async function loadTrace(ev, at = 0, push = true) {
     }
     if (gen !== rp.gen) return;
     const [a, b] = rp.lanes;
+    closeQuestion();
+    Object.assign(rp.quiz, { right: 0, wrong: 0 });
+    setText($("quiz-result"), "");
     a.load(ta, MODELS[choice.model]);
     rp.comparing = !!tb;
     $("lanes").classList.toggle("comparing", rp.comparing);
@@ -1253,7 +1496,17 @@ function startReplay() {
   $("compare").addEventListener("change", showControls);
   $("trace-n").addEventListener("input", () => ($("trace-m").max = $("trace-n").value));
   $("play").addEventListener("click", () => (rp.timer ? pause() : play()));
-  $("step-fwd").addEventListener("click", () => stepTo(rp.pos + 1));
+  $("step-fwd").addEventListener("click", forward);
+  $("quiz").addEventListener("change", () => {
+    if (!quizOn()) closeQuestion();
+    writeURL(false);
+  });
+  $("quiz-box").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    answer(Number($("quiz-row").value || NaN), Number($("quiz-col").value || NaN));
+  });
+  $("quiz-show").addEventListener("click", () => answer(null));
+  $("replay-board").addEventListener("click", boardAnswer);
   $("step-back").addEventListener("click", () => stepTo(rp.pos - 1));
   $("scrub").addEventListener("input", () => stepTo(Number($("scrub").value)));
   for (const b of document.querySelectorAll("#jumps button")) {
@@ -1277,7 +1530,7 @@ function startReplay() {
     const key = ev.key;
     if (key === " " && (tag === "BUTTON" || tag === "INPUT")) return; // the control's own
     if (el && el.getAttribute && el.getAttribute("role") === "tab") return;
-    const go = { ArrowLeft: () => stepTo(rp.pos - 1), ArrowRight: () => stepTo(rp.pos + 1), Home: () => stepTo(0), End: () => stepTo(lastPos()),
+    const go = { ArrowLeft: () => stepTo(rp.pos - 1), ArrowRight: forward, Home: () => stepTo(0), End: () => stepTo(lastPos()),
       " ": () => (rp.timer ? pause() : play()) }[key];
     if (!go || !rp.lanes[0].trace) return;
     ev.preventDefault();
