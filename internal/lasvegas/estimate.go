@@ -70,18 +70,6 @@ func EstimateSweep(ctx context.Context, n int, opt SweepOptions) (SweepEstimate,
 // at the start of each pilot, within its time, a machine that stalls.
 func estimateSweep(ctx context.Context, n int, opt SweepOptions, pilotStall func()) (SweepEstimate, error) {
 	var e SweepEstimate
-	trials := opt.Trials
-	if trials <= 0 {
-		trials = DefaultTrials
-	}
-	maxChecks := opt.MaxChecks
-	if maxChecks == 0 {
-		maxChecks = DefaultMaxChecks
-	}
-	maxCensored := opt.MaxCensored
-	if maxCensored <= 0 {
-		maxCensored = max(3, trials/20)
-	}
 	ms := opt.Ms
 	if ms == nil {
 		for m := 0; m <= n; m++ {
@@ -91,26 +79,14 @@ func estimateSweep(ctx context.Context, n int, opt SweepOptions, pilotStall func
 	if len(ms) == 0 {
 		return e, nil
 	}
-	capChecks := min(int64(pilotChecks), max(10_000, int64(speed(ctx, n, opt, ms[len(ms)/2])*pilotCPU.Seconds())))
-	if ctx.Err() != nil {
-		return e, ctx.Err()
-	}
-	if maxChecks > 0 && maxChecks <= capChecks {
-		capChecks = maxChecks // a pilot at the cap is then a censored run of the sweep
-	}
-	// A run known to take more than the cap is taken, for the estimate, to run to the
-	// budget, where it is censored (the tail of these runs is long); without a budget, to
-	// ten times the cap. The optimistic bound takes it at the cap.
-	over := 10 * float64(capChecks)
-	if maxChecks > 0 {
-		over = float64(maxChecks)
+	pl := newPilots(ctx, n, opt, pilotStall)
+	if err := pl.setCap(ms[len(ms)/2]); err != nil {
+		return e, err
 	}
 	// The sampled indices into ms, and each one's estimated row cost in checks.
 	k := min(pilotSamples, len(ms))
 	idx := make([]int, k)
 	cost, low := make([]float64, k), make([]float64, k)
-	var rates []float64
-	var allChecks, allTime float64
 	begin := time.Now()
 	for s := range k {
 		i := 0
@@ -118,87 +94,179 @@ func estimateSweep(ctx context.Context, n int, opt SweepOptions, pilotStall func
 			i = s * (len(ms) - 1) / (k - 1)
 		}
 		idx[s] = i
-		m := ms[i]
-		rng := rand.New(rand.NewPCG(opt.Seed^0x5eed_e571_3a7e, uint64(m)))
-		var sum, sumLow float64 // checks of the pilots of this m
-		censored, capped, runs, ran := false, 0, pilotRuns, 0
-		if time.Since(begin) > estimateTime {
-			runs = 1
+		var budgeted, capped bool
+		var err error
+		cost[s], low[s], budgeted, capped, err = pl.row(ms[i], time.Since(begin) > estimateTime)
+		if err != nil {
+			return e, err
 		}
-		for range runs {
-			ran++
-			pctx, cancel := context.WithTimeout(ctx, pilotTime)
-			start := cputime.Now() // the CPU time: the machine's load is not the pilot's speed
-			if pilotStall != nil {
-				pilotStall()
-			}
-			r, err := Solve(pctx, n, Options{Variant: opt.Variant, M: m, MaxDraws: opt.MaxDraws, MaxChecks: capChecks}, rng)
-			took := cputime.Since(start).Seconds()
-			cancel()
-			c := float64(r.Stats.Checks)
-			allChecks, allTime = allChecks+c, allTime+took
-			if c >= minRateChecks {
-				rates = append(rates, c/max(took, 1e-9))
-			}
-			switch {
-			case err != nil && ctx.Err() != nil:
-				return e, ctx.Err()
-			case errors.Is(err, ErrBudget) && capChecks == maxChecks:
-				censored = true // the sweep's own budget: this run is censored
-				sum, sumLow = sum+c, sumLow+c
-			case errors.Is(err, ErrBudget):
-				capped++ // longer than the pilot: at least c
-				sum, sumLow = sum+max(c, over), sumLow+c
-			case errors.Is(err, context.DeadlineExceeded):
-				// The cap takes some 20 ms: a pilot out of time was held up, not long.
-				// It counts with what it did, a lower bound.
-				sum, sumLow = sum+c, sumLow+c
-			case err != nil:
-				return e, err
-			default:
-				sum, sumLow = sum+c, sumLow+c
-			}
-			if censored || capped == 2 { // two long runs of four: enough said, and they are slow
-				break
-			}
-		}
-		switch {
-		case censored:
+		if budgeted {
 			e.Budgeted++
-			cost[s] = float64(min(trials, maxCensored)) * float64(maxChecks)
-			low[s] = cost[s]
-		case capped > 0 && maxChecks < 0: // no budget: the runs may not end
+		}
+		if capped {
 			e.Capped++
-			cost[s], low[s] = math.Inf(1), float64(trials)*sumLow/float64(ran)
-		default:
-			cost[s], low[s] = float64(trials)*sum/float64(ran), float64(trials)*sumLow/float64(ran)
-			if capped > 0 {
-				// Runs past the cap may reach the budget, and the row be abandoned early:
-				// the optimistic bound is the cheaper of the two.
-				e.Capped++
-				low[s] = min(low[s], float64(min(trials, maxCensored))*float64(maxChecks))
-			}
 		}
 	}
 	e.Sampled = k
-	for i := range ms {
+	e.Checks, e.LowChecks = nearestSums(len(ms), idx, cost, low)
+	e.Rate, e.MaxRate = pl.rates()
+	e.Seconds = e.Checks / max(e.Rate, 1)
+	e.MinSeconds = e.LowChecks / max(e.MaxRate, 1)
+	return e, nil
+}
+
+// pilots runs the pilot runs of an estimate and keeps what they measured of the speed.
+type pilots struct {
+	ctx   context.Context
+	n     int
+	opt   SweepOptions
+	stall func() // see estimateSweep's pilotStall
+	// trials, maxChecks and maxCensored are the sweep's, its defaults filled in as Sweep
+	// fills them.
+	trials, maxCensored int
+	maxChecks           int64
+	// capChecks is the pilots' cap in checks, and over what a run past it is taken to
+	// cost (see setCap).
+	capChecks int64
+	over      float64
+	// measured holds the checks a second of the pilots long enough to time one by one, and
+	// allChecks and allTime the checks and CPU seconds of all of them.
+	measured           []float64
+	allChecks, allTime float64
+}
+
+// newPilots returns the pilots of a sweep of n with opt.
+func newPilots(ctx context.Context, n int, opt SweepOptions, stall func()) *pilots {
+	pl := &pilots{ctx: ctx, n: n, opt: opt, stall: stall, trials: opt.Trials, maxChecks: opt.MaxChecks, maxCensored: opt.MaxCensored}
+	if pl.trials <= 0 {
+		pl.trials = DefaultTrials
+	}
+	if pl.maxChecks == 0 {
+		pl.maxChecks = DefaultMaxChecks
+	}
+	if pl.maxCensored <= 0 {
+		pl.maxCensored = max(3, pl.trials/20)
+	}
+	return pl
+}
+
+// setCap sets the pilots' cap from the speed of runs of m (see pilotCPU), or to the
+// sweep's budget when that is smaller, and what a run past the cap is taken to cost. It
+// returns ctx.Err() when cancelled.
+func (pl *pilots) setCap(m int) error {
+	pl.capChecks = min(int64(pilotChecks), max(10_000, int64(speed(pl.ctx, pl.n, pl.opt, m)*pilotCPU.Seconds())))
+	if pl.ctx.Err() != nil {
+		return pl.ctx.Err()
+	}
+	if pl.maxChecks > 0 && pl.maxChecks <= pl.capChecks {
+		pl.capChecks = pl.maxChecks // a pilot at the cap is then a censored run of the sweep
+	}
+	// A run known to take more than the cap is taken, for the estimate, to run to the
+	// budget, where it is censored (the tail of these runs is long); without a budget, to
+	// ten times the cap. The optimistic bound takes it at the cap.
+	pl.over = 10 * float64(pl.capChecks)
+	if pl.maxChecks > 0 {
+		pl.over = float64(pl.maxChecks)
+	}
+	return nil
+}
+
+// row runs the pilots of m (pilotRuns of them, one when late, fewer when one reaches the
+// sweep's budget or two the cap) and returns the estimated cost in checks of its row of
+// the sweep and the optimistic bound, and whether a pilot reached the budget (budgeted)
+// or, short of it, the cap.
+func (pl *pilots) row(m int, late bool) (cost, low float64, budgeted, capped bool, err error) {
+	rng := rand.New(rand.NewPCG(pl.opt.Seed^0x5eed_e571_3a7e, uint64(m)))
+	var sum, sumLow float64 // checks of the pilots of this m
+	censored, nCapped, runs, ran := false, 0, pilotRuns, 0
+	if late {
+		runs = 1
+	}
+	for range runs {
+		ran++
+		c, err := pl.run(m, rng)
+		switch {
+		case err != nil && pl.ctx.Err() != nil:
+			return 0, 0, false, false, pl.ctx.Err()
+		case errors.Is(err, ErrBudget) && pl.capChecks == pl.maxChecks:
+			censored = true // the sweep's own budget: this run is censored
+			sum, sumLow = sum+c, sumLow+c
+		case errors.Is(err, ErrBudget):
+			nCapped++ // longer than the pilot: at least c
+			sum, sumLow = sum+max(c, pl.over), sumLow+c
+		case errors.Is(err, context.DeadlineExceeded):
+			// The cap takes some 20 ms: a pilot out of time was held up, not long.
+			// It counts with what it did, a lower bound.
+			sum, sumLow = sum+c, sumLow+c
+		case err != nil:
+			return 0, 0, false, false, err
+		default:
+			sum, sumLow = sum+c, sumLow+c
+		}
+		if censored || nCapped == 2 { // two long runs of four: enough said, and they are slow
+			break
+		}
+	}
+	trials, censoredRow := float64(pl.trials), float64(min(pl.trials, pl.maxCensored))*float64(pl.maxChecks)
+	switch {
+	case censored:
+		return censoredRow, censoredRow, true, false, nil
+	case nCapped > 0 && pl.maxChecks < 0: // no budget: the runs may not end
+		return math.Inf(1), trials * sumLow / float64(ran), false, true, nil
+	default:
+		cost, low = trials*sum/float64(ran), trials*sumLow/float64(ran)
+		if nCapped > 0 {
+			// Runs past the cap may reach the budget, and the row be abandoned early:
+			// the optimistic bound is the cheaper of the two.
+			low = min(low, censoredRow)
+		}
+		return cost, low, false, nCapped > 0, nil
+	}
+}
+
+// run runs one pilot of m, stopped at the cap or pilotTime, and returns its checks and
+// Solve's error; it keeps its rate, in CPU time, when it is long enough to time.
+func (pl *pilots) run(m int, rng *rand.Rand) (float64, error) {
+	pctx, cancel := context.WithTimeout(pl.ctx, pilotTime)
+	start := cputime.Now() // the CPU time: the machine's load is not the pilot's speed
+	if pl.stall != nil {
+		pl.stall()
+	}
+	r, err := Solve(pctx, pl.n, Options{Variant: pl.opt.Variant, M: m, MaxDraws: pl.opt.MaxDraws, MaxChecks: pl.capChecks}, rng)
+	took := cputime.Since(start).Seconds()
+	cancel()
+	c := float64(r.Stats.Checks)
+	pl.allChecks, pl.allTime = pl.allChecks+c, pl.allTime+took
+	if c >= minRateChecks {
+		pl.measured = append(pl.measured, c/max(took, 1e-9))
+	}
+	return c, err
+}
+
+// rates returns the median and the fastest rate of the pilots, or when none was long
+// enough to time, their checks over their time.
+func (pl *pilots) rates() (median, fastest float64) {
+	if len(pl.measured) == 0 { // pilots too short to time one by one
+		pl.measured = append(pl.measured, pl.allChecks/max(pl.allTime, 1e-9))
+	}
+	slices.Sort(pl.measured)
+	return pl.measured[len(pl.measured)/2], pl.measured[len(pl.measured)-1]
+}
+
+// nearestSums sums, over the rows 0..rows−1 of a sweep, the cost and low of the nearest
+// sampled row (idx holds the rows sampled, cost and low their estimates).
+func nearestSums(rows int, idx []int, cost, low []float64) (checks, lowChecks float64) {
+	for i := range rows {
 		best := 0 // the nearest sampled index
-		for s := range k {
+		for s := range idx {
 			if abs(idx[s]-i) < abs(idx[best]-i) {
 				best = s
 			}
 		}
-		e.Checks += cost[best]
-		e.LowChecks += low[best]
+		checks += cost[best]
+		lowChecks += low[best]
 	}
-	if len(rates) == 0 { // pilots too short to time one by one
-		rates = append(rates, allChecks/max(allTime, 1e-9))
-	}
-	slices.Sort(rates)
-	e.Rate, e.MaxRate = rates[len(rates)/2], rates[len(rates)-1]
-	e.Seconds = e.Checks / max(e.Rate, 1)
-	e.MinSeconds = e.LowChecks / max(e.MaxRate, 1)
-	return e, nil
+	return checks, lowChecks
 }
 
 // speed measures the checks a second (of CPU time) of runs of m random queens: the

@@ -271,8 +271,7 @@ func (e *exact) rowPhase(r int, p float64) {
 // row); dist[t] is the probability that the attempt holds exactly this set
 // right after draw t, its last queen placed by draw t.
 func (e *exact) cell() {
-	n, m, maxT := e.n, e.res.M, e.res.MaxDraws
-	nn := float64(n * n)
+	maxT := e.res.MaxDraws
 	level := map[uint64][]float64{0: make([]float64, maxT+1)}
 	level[0][0] = 1
 	g := make([]float64, maxT+1)
@@ -280,81 +279,108 @@ func (e *exact) cell() {
 		// The states in increasing order, not the map's: the sums of floats then come out
 		// the same, to the last bit, on every run.
 		keys := slices.Sorted(maps.Keys(level))
-		if j == m {
-			for _, key := range keys {
-				dist := level[key]
-				e.load(key)
-				var pS, draws float64
-				for t, d := range dist {
-					pS += d
-					draws += float64(t) * d
-				}
-				ok, nodes, checks := e.complete()
-				e.unload(key)
-				if e.err != nil {
-					return
-				}
-				// Checks: every draw, then every square tried.
-				e.acc.add(ok, pS, float64(m+int(nodes)), 0)
-				if ok {
-					e.acc.chOK += draws + pS*float64(checks)
-				} else {
-					e.acc.chBad += draws + pS*float64(checks)
-				}
-			}
+		if j == e.res.M {
+			e.cellComplete(level, keys)
 			return
 		}
 		next := make(map[uint64][]float64)
 		for _, key := range keys {
-			dist := level[key]
-			e.load(key)
-			var free []int
-			for k := 0; k < n*n; k++ {
-				if e.open(k/n, k%n) {
-					free = append(free, k)
-				}
-			}
-			if e.spend(int64(maxT) * int64(1+len(free))) {
+			if !e.cellStep(key, level[key], j, g, next) {
 				return
 			}
-			reject := 1 - float64(len(free))/nn
-			// g[u] = Σ_{t<u} dist[t]·reject^(u−t−1): the probability of
-			// a success at draw u after the last queen, summed over the
-			// cells, is g[u]·len(free)/n².
-			g[0] = 0
-			fail := 0.0
-			for u := 1; u <= maxT; u++ {
-				g[u] = g[u-1]*reject + dist[u-1]
-			}
-			// The attempt fails here if no draw left succeeds.
-			rp := 1.0
-			for t := maxT; t >= 0; t-- {
-				fail += dist[t] * rp
-				rp *= reject
-			}
-			if fail > 0 {
-				e.acc.add(false, fail, float64(1+j), 0)
-				e.acc.chBad += fail * float64(maxT)
-			}
-			for _, k := range free {
-				child := key | uint64(k%n+1)<<(4*(k/n))
-				d := next[child]
-				if d == nil {
-					if len(next)*(maxT+1) > maxExactCellFloats {
-						e.err = fmt.Errorf("%w: more than %d states of %d queens for n=%d (cell variant)", ErrTooLarge, len(next), j+1, n)
-						return
-					}
-					d = make([]float64, maxT+1)
-					next[child] = d
-				}
-				for u := j + 1; u <= maxT; u++ {
-					d[u] += g[u] / nn
-				}
-			}
-			e.unload(key)
 		}
 		level = next
 	}
+}
+
+// cellComplete ends the attempts of the last level, the states of m queens (keys,
+// in order): each is completed by backtracking, and its probability and draws added
+// to the outcome.
+func (e *exact) cellComplete(level map[uint64][]float64, keys []uint64) {
+	m := e.res.M
+	for _, key := range keys {
+		dist := level[key]
+		e.load(key)
+		var pS, draws float64
+		for t, d := range dist {
+			pS += d
+			draws += float64(t) * d
+		}
+		ok, nodes, checks := e.complete()
+		e.unload(key)
+		if e.err != nil {
+			return
+		}
+		// Checks: every draw, then every square tried.
+		e.acc.add(ok, pS, float64(m+int(nodes)), 0)
+		if ok {
+			e.acc.chOK += draws + pS*float64(checks)
+		} else {
+			e.acc.chBad += draws + pS*float64(checks)
+		}
+	}
+}
+
+// cellStep draws the next queen from the state key of j queens, with the distribution
+// dist of its draws: it adds the attempts that fail here to the outcome and the
+// state's share to the distributions of its children in next (g is scratch of
+// MaxDraws+1 floats). It returns false when the computation must stop.
+func (e *exact) cellStep(key uint64, dist []float64, j int, g []float64, next map[uint64][]float64) bool {
+	n, maxT := e.n, e.res.MaxDraws
+	nn := float64(n * n)
+	e.load(key)
+	var free []int
+	for k := 0; k < n*n; k++ {
+		if e.open(k/n, k%n) {
+			free = append(free, k)
+		}
+	}
+	if e.spend(int64(maxT) * int64(1+len(free))) {
+		return false
+	}
+	fail := cellDraws(dist, g, 1-float64(len(free))/nn)
+	if fail > 0 {
+		e.acc.add(false, fail, float64(1+j), 0)
+		e.acc.chBad += fail * float64(maxT)
+	}
+	for _, k := range free {
+		child := key | uint64(k%n+1)<<(4*(k/n))
+		d := next[child]
+		if d == nil {
+			if len(next)*(maxT+1) > maxExactCellFloats {
+				e.err = fmt.Errorf("%w: more than %d states of %d queens for n=%d (cell variant)", ErrTooLarge, len(next), j+1, n)
+				return false
+			}
+			d = make([]float64, maxT+1)
+			next[child] = d
+		}
+		for u := j + 1; u <= maxT; u++ {
+			d[u] += g[u] / nn
+		}
+	}
+	e.unload(key)
+	return true
+}
+
+// cellDraws fills g and returns the probability that the attempt fails at a state whose
+// draws are distributed as dist, when a draw misses its free cells with probability
+// reject.
+func cellDraws(dist, g []float64, reject float64) (fail float64) {
+	maxT := len(g) - 1
+	// g[u] = Σ_{t<u} dist[t]·reject^(u−t−1): the probability of
+	// a success at draw u after the last queen, summed over the
+	// cells, is g[u]·len(free)/n².
+	g[0] = 0
+	for u := 1; u <= maxT; u++ {
+		g[u] = g[u-1]*reject + dist[u-1]
+	}
+	// The attempt fails here if no draw left succeeds.
+	rp := 1.0
+	for t := maxT; t >= 0; t-- {
+		fail += dist[t] * rp
+		rp *= reject
+	}
+	return fail
 }
 
 func (e *exact) load(key uint64) {
