@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -195,3 +196,46 @@ func LocalSearchRun(ctx context.Context, n int, seed uint64, tr LocalSearchTrace
 	}
 	return res, res.found(q, "the local search")
 }
+
+// LocalSearchRunFrom is LocalSearchRun from a partial board of n = len(fixed) rows: the
+// local search of nqueens.FindCompletion, which keeps the fixed queens where they are and
+// fills the free rows with the free columns (docs/algorithms.md §4), reporting each step
+// to tr with the board's rows (a fixed row is never in a step). Its Placement keeps every
+// fixed queen. Fixed queens that attack each other are an error wrapping
+// nqueens.ErrNoSolution; runs that all fail, ErrNoCompletionFound (a completion may exist).
+func LocalSearchRunFrom(ctx context.Context, fixed nqueens.Partial, seed uint64, tr LocalSearchTracer) (RunResult, error) {
+	n := len(fixed)
+	res := RunResult{N: n}
+	if err := noSolution(n); err != nil {
+		return res, err
+	}
+	// Small boards, the replay's, often need many runs: a few fixed queens of n = 8 leave
+	// few completions, which 16 runs (FindCompletion's) miss half the time.
+	opt := localsearch.Options{Seed: seed, FixedRuns: LocalSearchRunsFrom}
+	if tr != nil {
+		opt.Tracer = tr
+	}
+	q, st, err := localsearch.SolveFixed(ctx, fixed, opt)
+	res.Attempts, res.Conflicts, res.Swaps, res.FailedSwaps, res.Restarts = st.Attempts, st.K, st.FinalSwaps, st.FinalFailed, st.Restarts
+	switch {
+	case errors.Is(err, localsearch.ErrGaveUp):
+		return res, fmt.Errorf("%w (%d runs)", ErrNoCompletionFound, st.Restarts+1)
+	case errors.Is(err, nqueens.ErrNoSolution):
+		return res, fmt.Errorf("the fixed queens attack each other: %w", nqueens.ErrNoSolution)
+	case err != nil:
+		return res, err
+	}
+	for r, c := range fixed {
+		if c >= 0 && q[r] != c {
+			return res, fmt.Errorf("internal error: the local search moved the fixed queen of row %d", r+1)
+		}
+	}
+	return res, res.found(q, "the local search")
+}
+
+// LocalSearchRunsFrom is the most runs LocalSearchRunFrom makes (each O(n)).
+const LocalSearchRunsFrom = 1000
+
+// ErrNoCompletionFound says that LocalSearchRunFrom's runs all failed: the local search
+// gives up, and says nothing of whether a completion exists.
+var ErrNoCompletionFound = errors.New("the local search found no completion of the fixed queens in its runs")

@@ -419,3 +419,66 @@ func (s *fixedSteps) Place(row, col, line int) {
 		s.bad = fmt.Sprintf("a queen on (%d, %d), in a row fixed at column %d", row+1, col+1, f+1)
 	}
 }
+
+// fixedRows notes a local search step that names a fixed row.
+type fixedRows struct {
+	fixed nqueens.Partial
+	steps int
+	bad   string
+}
+
+func (f *fixedRows) note(kind string, rows ...int) {
+	f.steps++
+	for _, r := range rows {
+		if f.fixed[r] >= 0 && f.bad == "" {
+			f.bad = fmt.Sprintf("%s names row %d, which is fixed", kind, r+1)
+		}
+	}
+}
+func (f *fixedRows) Run(int)                        { f.steps++ }
+func (f *fixedRows) Try(j, m int, _ bool, _, _ int) { f.note("try", j, m) }
+func (f *fixedRows) Shuffle(i, m, _ int)            { f.note("shuffle", i, m) }
+func (f *fixedRows) Final(int)                      { f.steps++ }
+func (f *fixedRows) Swap(i, m int, _ bool, _ int)   { f.note("swap", i, m) }
+func (f *fixedRows) Solved(int)                     { f.steps++ }
+
+// TestLocalSearchRunFrom: the local search from a partial board keeps its fixed queens
+// (its placement is a solution that holds them), no step names a fixed row, a traced run
+// ends as an untraced one, and fixed queens that attack each other are ErrNoSolution.
+func TestLocalSearchRunFrom(t *testing.T) {
+	ctx := context.Background()
+	solved := 0
+	for _, n := range []int{8, 12, 30, 100} {
+		for seed := range uint64(3) {
+			p, err := nqueens.GenerateInstance(ctx, n, n/4, nqueens.FromSolution, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &fixedRows{fixed: p}
+			res, err := lab.LocalSearchRunFrom(ctx, p, seed, f)
+			if errors.Is(err, lab.ErrNoCompletionFound) {
+				continue // the runs may all fail on a small board; the next seed tries again
+			}
+			plain, err2 := lab.LocalSearchRunFrom(ctx, p, seed, nil)
+			if err != nil || err2 != nil || f.bad != "" || f.steps == 0 || !reflect.DeepEqual(res, plain) {
+				t.Fatalf("n=%d seed=%d from %v: %v, %v, %s; traced %+v, untraced %+v", n, seed, p, err, err2, f.bad, res, plain)
+			}
+			if err := nqueens.Verify(res.Placement); err != nil {
+				t.Errorf("n=%d seed=%d: %v", n, seed, err)
+			}
+			solved++
+			for r, c := range p {
+				if c >= 0 && res.Placement[r] != c {
+					t.Errorf("n=%d seed=%d: the queen of row %d moved from column %d to %d", n, seed, r+1, c+1, res.Placement[r]+1)
+				}
+			}
+		}
+	}
+	if solved < 8 {
+		t.Errorf("only %d of 12 runs found their completion", solved)
+	}
+	p, _ := nqueens.ParsePartial("1:1, 2:2", 8)
+	if _, err := lab.LocalSearchRunFrom(ctx, p, 1, nil); !errors.Is(err, nqueens.ErrNoSolution) {
+		t.Errorf("attacking fixed queens: %v", err)
+	}
+}

@@ -88,6 +88,21 @@ func TestBrowserCustomStart(t *testing.T) {
 	if got := eval[string](p, `document.getElementById("trace-fix").value`); got != "1:2, 4:1" || !strings.Contains(p.text("replay-status"), "events") {
 		t.Errorf("from the address: field %q, status %q", got, p.text("replay-status"))
 	}
+	// The local search from the same board keeps the fixed queens (FindCompletion's local
+	// search): its last step is solved, on a board with both.
+	p.navigate("/?lang=en&panel=replay&search=localsearch&n=8&seed=3&check=placed&fix=" + url.QueryEscape("1:2, 4:1"))
+	lt := getJSON[localSearchTrace](p, "/api/trace?search=localsearch&n=8&seed=3&check=placed&fix="+url.QueryEscape("1:2, 4:1"))
+	if !p.visible("trace-fix") || len(lt.Fix) != 2 {
+		t.Fatalf("local search: no custom start (fix %v)", lt.Fix)
+	}
+	p.stepTo(len(lt.Events))
+	label := eval[string](p, `document.getElementById("replay-board").getAttribute("aria-label")`)
+	if s := p.text("last-event"); !strings.Contains(s, "solved") || !strings.Contains(label, "row 1 column 2,") || !strings.Contains(label, "row 4 column 1,") {
+		t.Errorf("local search from 1:2, 4:1: the last step %q on the board %q", s, label)
+	}
+	if !eval[bool](p, `[...document.querySelectorAll("#replay-legend .swatch")].some((s) => s.classList.contains("pinned"))`) {
+		t.Errorf("local search: no legend for the fixed queens' squares")
+	}
 	// The cell searches do not start from a partial board: no field.
 	p.set("search", "cell")
 	eval[bool](p, `document.getElementById("search").dispatchEvent(new Event("change")) || true`)

@@ -81,7 +81,9 @@
 // queen tried against the queen of row j) and counts them, place_loop_iterations. The
 // row-by-row searches (classic, row) replay from a partial board given as fix= (as the
 // command's --fix: "1:2, 5:7", 1-based), named in the answer's "fix": in a row with a
-// fixed queen they try its column only, and count the completions. A
+// fixed queen they try its column only, and count the completions; the local search
+// (search=localsearch&fix=) keeps them in place and fills the free rows, as
+// FindCompletion's local search does. A
 // trace ends at the end of the search, at the
 // first solution (until=first), or at the event limit (max_events=, at most MaxTraceEvents),
 // and its counters are those after its last event ("total" the solutions found, as lab

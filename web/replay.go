@@ -487,7 +487,7 @@ func (s *server) traceLasVegas(p *params) (job, error) {
 
 // Event kinds of a local-search replay, with their arguments (each event ends with its line).
 const (
-	lsRun     = iota // []: a run starts (the first, or a restart): the identity, nothing placed
+	lsRun     = iota // []: a run starts (the first, or a restart): the identity (with fix=, the fixed queens and the free columns in order), nothing placed
 	lsTry            // [j, m, placed, scan]: step 1 tries the queen of row m in row j; placed 1: rows j and m swap, j advances; scan: the O(j) check's cost
 	lsShuffle        // [i, m]: step 2 swaps rows i and m; the queen of row i is counted from now on
 	lsFinal          // []: step 3 starts; every queen is counted
@@ -508,29 +508,60 @@ var localSearchKinds = []string{"run", "try", "shuffle", "final", "swap", "solve
 // row for the same n and seed, restarts or not.
 type localSearchTrace struct {
 	traceHead
-	Check               string `json:"check"` // "placed" (O(1)) or "scan" (O(j))
-	Seed                uint64 `json:"seed"`
-	Attempts            int64  `json:"attempts"`
-	Conflicts           int64  `json:"conflicts"` // k: the queens step 1 left, of the last run
-	Swaps               int64  `json:"swaps"`
-	FailedSwaps         int64  `json:"failed_swaps"`
-	Restarts            int64  `json:"restarts"`
-	Checks              int64  `json:"checks"`
-	PlacedChecks        int64  `json:"placed_checks"`
-	ScanChecks          int64  `json:"scan_checks"`
-	InitialPlacedChecks int64  `json:"initial_placed_checks"`
-	InitialScanChecks   int64  `json:"initial_scan_checks"`
+	Check string `json:"check"` // "placed" (O(1)) or "scan" (O(j))
+	Seed  uint64 `json:"seed"`
+	// Fix is the queens of a custom start (fix=), 1-based [row, column] pairs, which the
+	// search keeps in place (FindCompletion's local search); absent from the empty board.
+	Fix                 [][2]int `json:"fix,omitempty"`
+	Attempts            int64    `json:"attempts"`
+	Conflicts           int64    `json:"conflicts"` // k: the queens step 1 left, of the last run
+	Swaps               int64    `json:"swaps"`
+	FailedSwaps         int64    `json:"failed_swaps"`
+	Restarts            int64    `json:"restarts"`
+	Checks              int64    `json:"checks"`
+	PlacedChecks        int64    `json:"placed_checks"`
+	ScanChecks          int64    `json:"scan_checks"`
+	InitialPlacedChecks int64    `json:"initial_placed_checks"`
+	InitialScanChecks   int64    `json:"initial_scan_checks"`
 }
 
 // localSearchRecorder is the lab.LocalSearchTracer that records a local search and
 // counts it from its events alone, as the page does.
 type localSearchRecorder struct {
 	events
-	q    nqueens.Placement
-	j    int
-	runs int
-	out  *localSearchTrace
-	bad  error // a solved step whose board is not a solution
+	q     nqueens.Placement
+	start nqueens.Placement // the board of every run: the identity, or the custom start's
+	free  int               // the rows step 1 fills: n, or those without a fixed queen
+	j     int
+	runs  int
+	out   *localSearchTrace
+	bad   error // a solved step whose board is not a solution
+}
+
+// newLocalSearchRecorder records a local search of n rows from the queens of fix (nil: the
+// empty board): each run starts with the fixed queens in place and the free columns, in
+// order, on the free rows (the identity without a fixed queen).
+func newLocalSearchRecorder(n int, fix nqueens.Partial, ev events, out *localSearchTrace) *localSearchRecorder {
+	t := &localSearchRecorder{events: ev, q: make(nqueens.Placement, n), start: make(nqueens.Placement, n), free: n, out: out}
+	used := make([]bool, n)
+	for r, c := range fix {
+		if c >= 0 {
+			t.start[r], used[c] = c, true
+			t.free--
+		}
+	}
+	c := 0
+	for r := range t.start {
+		if fix != nil && fix[r] >= 0 {
+			continue
+		}
+		for used[c] {
+			c++
+		}
+		t.start[r] = int32(c)
+		c++
+	}
+	return t
 }
 
 func (t *localSearchRecorder) Run(line int) {
@@ -539,9 +570,7 @@ func (t *localSearchRecorder) Run(line int) {
 			t.out.Restarts++
 		}
 		t.runs++
-		for i := range t.q {
-			t.q[i] = int32(i)
-		}
+		copy(t.q, t.start)
 		t.j = 0
 	}
 }
@@ -570,7 +599,7 @@ func (t *localSearchRecorder) Shuffle(i, m, line int) {
 
 func (t *localSearchRecorder) Final(line int) {
 	if t.add(lsFinal, int32(line)) {
-		t.out.Conflicts = int64(len(t.q) - t.j)
+		t.out.Conflicts = int64(t.free - t.j)
 	}
 }
 
@@ -596,6 +625,7 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 	check := parsed(p, "check", lab.CheckPlaced, lab.ParseCheck)
 	seed := p.seed()
 	maxEvents := p.events(s.opt.MaxTraceEvents)
+	fix := p.fix(n)
 	if err := p.done(); err != nil {
 		return nil, err
 	}
@@ -608,9 +638,14 @@ func (s *server) traceLocalSearch(p *params) (job, error) {
 		defer cancel()
 		out := &localSearchTrace{traceHead: traceHead{Search: "localsearch", Title: "Sosic–Gu local search, " +
 			map[lab.Check]string{lab.CheckPlaced: "O(1) check", lab.CheckScan: "O(j) scan"}[check], Section: "3.6", N: n, Code: code, Kinds: localSearchKinds},
-			Check: check.String(), Seed: seed}
-		t := &localSearchRecorder{events: events{max: maxEvents, cancel: cancel}, q: make(nqueens.Placement, n), out: out}
-		_, err := lab.LocalSearchRun(sctx, n, seed, t)
+			Check: check.String(), Seed: seed, Fix: fixPairs(fix)}
+		t := newLocalSearchRecorder(n, fix, events{max: maxEvents, cancel: cancel}, out)
+		var err error
+		if fix != nil {
+			_, err = lab.LocalSearchRunFrom(sctx, fix, seed, t)
+		} else {
+			_, err = lab.LocalSearchRun(sctx, n, seed, t)
+		}
 		if err := t.finished(ctx, err); err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -417,4 +418,72 @@ func isHan(r rune) bool { return unicode.Is(unicode.Han, r) }
 func asJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestTraceLocalSearchFrom: the local search replays from the queens of fix= (a custom
+// start): no event moves a fixed row, the events, followed from the fixed queens and the
+// free columns in order, end on a solution that keeps them, the counters are the lab's
+// run from the same board and seed, and fixed queens that attack each other are a 404.
+func TestTraceLocalSearchFrom(t *testing.T) {
+	h := New(Options{})
+	ctx := context.Background()
+	ran := 0
+	for _, n := range []int{8, 30, 200} {
+		for seed := range uint64(3) {
+			fix, err := nqueens.GenerateInstance(ctx, n, n/4, nqueens.FromSolution, seed+7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := lab.LocalSearchRunFrom(ctx, fix, seed, nil)
+			if errors.Is(err, lab.ErrNoCompletionFound) {
+				continue
+			}
+			q := fmt.Sprintf("/api/trace?search=localsearch&n=%d&seed=%d&fix=%s", n, seed, url.QueryEscape(fix.String()))
+			tr := decode[localSearchTrace](t, get(t, h, q))
+			ran++
+			// The board of a run: the fixed queens, the free columns in order on the free rows.
+			start := make(nqueens.Placement, n)
+			used := map[int32]bool{}
+			for _, c := range fix {
+				used[c] = c >= 0
+			}
+			next := int32(0)
+			for r, c := range fix {
+				if c >= 0 {
+					start[r] = c
+					continue
+				}
+				for used[next] {
+					next++
+				}
+				start[r], next = next, next+1
+			}
+			board := slices.Clone(start)
+			for i, e := range tr.Events {
+				kind := tr.Kinds[e[0]]
+				swap := kind == "shuffle" || (kind == "try" || kind == "swap") && e[3] == 1
+				switch {
+				case kind == "run":
+					copy(board, start)
+				case swap:
+					a, b := e[1]-1, e[2]-1
+					if fix[a] >= 0 || fix[b] >= 0 {
+						t.Fatalf("%s: event %d %v moves a fixed row", q, i, e)
+					}
+					board[a], board[b] = board[b], board[a]
+				}
+			}
+			if err := nqueens.Verify(board); err != nil || !tr.Verified || !slices.Equal(board, want.Placement) || len(tr.Fix) == 0 {
+				t.Errorf("%s: the events end on %v (%v), the lab's run on %v", q, board, err, want.Placement)
+			}
+			if tr.Attempts != want.Attempts || tr.Swaps != want.Swaps || tr.Restarts != want.Restarts || tr.Conflicts != want.Conflicts {
+				t.Errorf("%s: the answer counts %d attempts, %d swaps, %d restarts, k %d; the lab %+v", q, tr.Attempts, tr.Swaps, tr.Restarts, tr.Conflicts, want)
+			}
+		}
+	}
+	if ran < 9 {
+		t.Errorf("only %d of 9 custom starts found a completion", ran)
+	}
+	wantError(t, get(t, h, "/api/trace?search=localsearch&n=8&fix=1:1,2:2"), 404, "the fixed queens attack each other")
+	wantError(t, get(t, h, "/api/trace?search=lasvegas&n=8&m=2&fix=1:1"), 400, "unknown parameter fix")
 }

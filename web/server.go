@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/nqueens/nqueens"
+	"github.com/nqueens/nqueens/lab"
 )
 
 // MaxDrawnN is the largest board the page draws square by square; larger boards are
@@ -481,7 +482,7 @@ func writeError(w http.ResponseWriter, err error) {
 		status, body = http.StatusRequestEntityTooLarge, errorBody{Error: bodyTooLarge(mb.Limit).Error(), Limit: mb.Limit}
 	case errors.As(err, &se):
 		status = http.StatusBadRequest
-	case errors.Is(err, nqueens.ErrNoSolution):
+	case errors.Is(err, nqueens.ErrNoSolution), errors.Is(err, lab.ErrNoCompletionFound):
 		status = http.StatusNotFound
 	case errors.As(err, &me):
 		status = http.StatusServiceUnavailable

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/nqueens/nqueens/internal/rules"
 	"github.com/nqueens/nqueens/internal/sysmem"
@@ -51,7 +52,8 @@ func FixedMemoryBytes(n, free int) int64 {
 // ctx.Err() on cancellation. Columns of fixed must be in [−1, n).
 //
 // Options apply as for Solve (Seed, AttemptFactor, FinalBudget, MemoryLimit, SmallPages,
-// Progress), and FixedRuns bounds the runs. With no queen fixed it is Solve.
+// Progress, Tracer: its rows are the board's, a slot's row), and FixedRuns bounds the
+// runs. With no queen fixed it is Solve.
 func SolveFixed(ctx context.Context, fixed []int32, opt Options) ([]int32, Stats, error) {
 	var st Stats
 	n := len(fixed)
@@ -113,6 +115,7 @@ type fixedSolver struct {
 func newFixedSolver(fixed []int32, free int, opt Options) *fixedSolver {
 	n := len(fixed)
 	s := &fixedSolver{solver: *newSolverSized(n, free, opt), fixed: fixed}
+	s.tr, s.traced = opt.Tracer, opt.Tracer != nil
 	s.p = s.q
 	s.rows = makeInt32s(free, !opt.SmallPages)
 	s.cols = make([]int32, 0, free)
@@ -172,19 +175,34 @@ func (s *fixedSolver) run(ctx context.Context) (bool, error) {
 			s.markFixed()
 		}
 		copy(s.p, s.cols)
-		j, err := s.initial()
+		if s.traced {
+			s.tr.Run(lineRun)
+		}
+		var j int
+		var err error
+		if s.traced {
+			j, err = s.initialTraced()
+		} else {
+			j, err = s.initial()
+		}
 		if err != nil {
 			return false, err
 		}
 		s.st.K = int64(m - j)
 		s.progress("final", 0, 0)
 		s.placeRestSlots(j)
+		if s.traced {
+			s.tr.Final(lineFinal)
+		}
 		if m <= smallN {
 			s.finalScanSlots(j)
 		} else if err := s.finalRandomSlots(j, max(s.opt.FinalBudget, fixedBudgetPerSlot*(m-j))); err != nil {
 			return false, err
 		}
 		if s.a.clean() && s.d.clean() {
+			if s.traced {
+				s.tr.Solved(lineSolved)
+			}
 			return true, nil
 		}
 	}
@@ -233,6 +251,68 @@ func (s *fixedSolver) initial() (int, error) {
 	return j, nil
 }
 
+// initialTraced is initial, attempt for attempt the same, reporting each attempt to the
+// tracer with the rows of the slots: the slot j's row, and the row of the slot t whose
+// column it tried. A copy, as Solve's initialTraced is, so that the hot loop keeps its code.
+func (s *fixedSolver) initialTraced() (int, error) {
+	n, p, rows := s.n, s.p, s.rows
+	m := len(rows)
+	A, D := s.a.bits, s.d.bits
+	j := 0
+	var att int64
+	for ; att < s.maxAttempts && j < m; att++ {
+		if att&(pollEvery-1) == pollEvery-1 && s.cancelled() {
+			s.st.Attempts += att
+			return j, s.ctx.Err()
+		}
+		t := j + below(s.rng.next(), m-j)
+		c := p[t]
+		r := int(rows[j])
+		ai, di := r+int(c), r-int(c)+n-1
+		free := A[ai>>6]>>(ai&63)&1|D[di>>6]>>(di&63)&1 == 0
+		line := lineTryRejected
+		if free {
+			line = lineTryPlaced
+		}
+		s.tr.Try(r, int(rows[t]), free, s.scanCostSlots(j, r, int(c)), line)
+		if free {
+			A[ai>>6] |= 1 << (ai & 63)
+			D[di>>6] |= 1 << (di & 63)
+			p[t] = p[j]
+			p[j] = c
+			j++
+		}
+	}
+	s.st.Attempts += att
+	return j, nil
+}
+
+// scanCostSlots is scanCost with fixed queens: the queens placed (the fixed ones and the
+// slots 0..j−1), in row order, that the O(j) scan compares with (r, c) up to the first on
+// one of its diagonals.
+func (s *fixedSolver) scanCostSlots(j, r, c int) int {
+	placed := make([]bool, s.n)
+	for i := range j {
+		placed[s.rows[i]] = true
+	}
+	k := 0
+	for i := range s.n {
+		q := int(s.fixed[i])
+		switch {
+		case q >= 0:
+		case placed[i]:
+			q = int(s.p[slices.Index(s.rows[:j], int32(i))])
+		default:
+			continue
+		}
+		k++
+		if d := r - i; q == c-d || q == c+d {
+			return k
+		}
+	}
+	return k
+}
+
 // placeRestSlots shuffles the columns of slots j..m−1 and counts them in the diagonal sets.
 func (s *fixedSolver) placeRestSlots(j int) {
 	m := len(s.rows)
@@ -240,6 +320,9 @@ func (s *fixedSolver) placeRestSlots(j int) {
 		t := i + below(s.rng.next(), m-i)
 		s.p[i], s.p[t] = s.p[t], s.p[i]
 		s.addSlot(i)
+		if s.traced {
+			s.tr.Shuffle(int(s.rows[i]), int(s.rows[t]), lineShuffle)
+		}
 	}
 }
 
@@ -271,6 +354,9 @@ func (s *fixedSolver) trySwapSlots(i, t int) bool {
 	if i == t || ri+ct == rt+ci || ri-ct == rt-ci ||
 		s.a.has(ri+ct) || s.a.has(rt+ci) || s.d.has(ri-ct+n-1) || s.d.has(rt-ci+n-1) {
 		s.st.FinalFailed++
+		if s.traced {
+			s.tr.Swap(ri, rt, false, lineSwapFailed)
+		}
 		return false
 	}
 	s.removeSlot(i)
@@ -278,6 +364,9 @@ func (s *fixedSolver) trySwapSlots(i, t int) bool {
 	s.p[i], s.p[t] = s.p[t], s.p[i]
 	s.addSlot(i)
 	s.addSlot(t)
+	if s.traced {
+		s.tr.Swap(ri, rt, true, lineSwapKept)
+	}
 	return true
 }
 

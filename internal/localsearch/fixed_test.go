@@ -3,9 +3,12 @@ package localsearch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/nqueens/nqueens/internal/pseudo"
 	"github.com/nqueens/nqueens/internal/rules"
 )
 
@@ -130,5 +133,127 @@ func TestSolveFixedCancel(t *testing.T) {
 	fixed[7] = 3
 	if _, _, err := SolveFixed(ctx, fixed, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// fixedReplayer follows the steps of a traced SolveFixed on a board: each run starts from
+// the fixed queens and the free columns in order on the free rows; tries, shuffles and
+// swaps exchange the columns of two free rows (never a fixed one).
+type fixedReplayer struct {
+	t      *testing.T
+	fixed  []int32
+	q      []int32
+	runs   int
+	solved bool
+	steps  []pseudo.Step
+	bad    string
+}
+
+func (p *fixedReplayer) swap(kind string, a, b, line int) {
+	p.steps = append(p.steps, pseudo.Step{Kind: kind, Line: line})
+	if p.fixed[a] >= 0 || p.fixed[b] >= 0 {
+		if p.bad == "" {
+			p.bad = fmt.Sprintf("%s of rows %d and %d: a fixed row", kind, a, b)
+		}
+		return
+	}
+	p.q[a], p.q[b] = p.q[b], p.q[a]
+}
+
+func (p *fixedReplayer) Run(line int) {
+	p.steps = append(p.steps, pseudo.Step{Kind: "run", Line: line})
+	p.runs++
+	used := make([]bool, len(p.fixed))
+	for _, c := range p.fixed {
+		if c >= 0 {
+			used[c] = true
+		}
+	}
+	c := 0
+	for r, f := range p.fixed {
+		if f >= 0 {
+			p.q[r] = f
+			continue
+		}
+		for used[c] {
+			c++
+		}
+		p.q[r] = int32(c)
+		c++
+	}
+}
+
+func (p *fixedReplayer) Try(j, m int, placed bool, _, line int) {
+	if placed {
+		p.swap("try", j, m, line)
+		return
+	}
+	p.steps = append(p.steps, pseudo.Step{Kind: "try", Line: line})
+}
+func (p *fixedReplayer) Shuffle(i, m, line int) { p.swap("shuffle", i, m, line) }
+func (p *fixedReplayer) Final(line int) {
+	p.steps = append(p.steps, pseudo.Step{Kind: "final", Line: line})
+}
+func (p *fixedReplayer) Swap(i, m int, kept bool, line int) {
+	if kept {
+		p.swap("swap", i, m, line)
+		return
+	}
+	p.steps = append(p.steps, pseudo.Step{Kind: "swap", Line: line})
+}
+func (p *fixedReplayer) Solved(line int) {
+	p.steps = append(p.steps, pseudo.Step{Kind: "solved", Line: line})
+	p.solved = true
+}
+
+// TestSolveFixedTracer: a traced SolveFixed finds what the untraced one finds, with the
+// same counters; its steps, followed on a board from the fixed queens, never move a fixed
+// queen and end on the placement it returns; their lines are a path through the program.
+func TestSolveFixedTracer(t *testing.T) {
+	ctx := context.Background()
+	gaveUp, tried := 0, 0
+	defer func() {
+		if gaveUp > tried/4 {
+			t.Errorf("%d of %d instances gave up", gaveUp, tried)
+		}
+	}()
+	for _, n := range []int{8, 13, 50, 300} {
+		for seed := range uint64(4) {
+			sol, _, err := Solve(ctx, n, Options{Seed: seed + 100})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed := make([]int32, n)
+			for r := range fixed {
+				fixed[r] = -1
+				if r%4 == int(seed%4) {
+					fixed[r] = sol[r]
+				}
+			}
+			tried++
+			plain, pst, err := SolveFixed(ctx, fixed, Options{Seed: seed})
+			if errors.Is(err, ErrGaveUp) {
+				gaveUp++ // a hard instance: its runs are traced all the same below
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			p := &fixedReplayer{t: t, fixed: fixed, q: make([]int32, n)}
+			q, st, err := SolveFixed(ctx, fixed, Options{Seed: seed, Tracer: p})
+			if (err == nil) != (plain != nil) || !slices.Equal(q, plain) || st != pst {
+				t.Fatalf("n=%d seed=%d: traced %v %+v, untraced %+v", n, seed, err, st, pst)
+			}
+			if err != nil {
+				if p.solved || p.runs != int(st.Restarts)+1 {
+					t.Errorf("n=%d seed=%d: gave up after %d runs, solved %v", n, seed, p.runs, p.solved)
+				}
+				continue
+			}
+			if p.bad != "" || !p.solved || !slices.Equal(p.q, q) || p.runs != int(st.Restarts)+1 {
+				t.Errorf("n=%d seed=%d: the steps end on another board (%s, solved %v, %d runs)", n, seed, p.bad, p.solved, p.runs)
+			}
+			if err := PlacedCode.Walk(p.steps, true); err != nil {
+				t.Errorf("n=%d seed=%d: %v", n, seed, err)
+			}
+		}
 	}
 }

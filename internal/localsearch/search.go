@@ -27,7 +27,7 @@ type solver struct {
 	traced      bool   // tr != nil
 }
 
-// newSolver is the solver of Solve, with its tracer; SolveFixed takes none.
+// newSolver is the solver of Solve, with its tracer.
 func newSolver(n int, opt Options) *solver {
 	s := newSolverSized(n, n, opt)
 	s.tr, s.traced = opt.Tracer, opt.Tracer != nil

@@ -245,7 +245,7 @@ const en = {
   fixPlaceholder: "e.g. 1:2, 5:3",
   fixTitle: "queens the search keeps, row:column (1-based), or place them on the board",
   fixEdit: "place queens on the board",
-  fixHelp: "Click the squares of the board to place the queens the search keeps (a click on a queen takes it off), then Load: the search tries only their column in their rows.",
+  fixHelp: "Click the squares of the board to place the queens the search keeps (a click on a queen takes it off), then Load: the row-by-row searches try only their column in their rows, the local search never moves them.",
   lPinned: "a fixed queen's square",
   sNoColumnEnd: "no column left in row 1: the search ends",
   sNoColumnLv: "no column left: back",
@@ -583,7 +583,7 @@ const zh = {
   fixPlaceholder: "例如 1:2, 5:3",
   fixTitle: "搜索保留的皇后，行:列（从 1 数起），也可以在棋盘上放",
   fixEdit: "在棋盘上放皇后",
-  fixHelp: "点击棋盘上的格子，放下搜索要保留的皇后（再点一次拿走），然后点“加载”：在这些行里，搜索只尝试它们的列。",
+  fixHelp: "点击棋盘上的格子，放下搜索要保留的皇后（再点一次拿走），然后点“加载”：逐行搜索在这些行里只尝试它们的列，局部搜索从不移动它们。",
   lPinned: "固定皇后所在的格子",
   sNoColumnEnd: "第 1 行已无可用的列：搜索结束",
   sNoColumnLv: "已无可用的列：回溯",
@@ -744,6 +744,8 @@ const codeNames = (s) => s.replace(/[A-Za-z_][A-Za-z0-9_]*(?:\([^()]*\))?/g, (w)
 // the server wrote it, as code, after a sentence that says what it is.
 const ZH_ERRORS = [
   [/^n = (\S+): no solution exists$/, (n) => `n = ${n}：无解（n = 2 和 n = 3 时没有解）`],
+  [/^the fixed queens attack each other: no solution exists$/, () => "固定的皇后互相攻击：无解"],
+  [/^the local search found no completion of the fixed queens in its runs \((\d+) runs\)$/, (k) => `局部搜索跑了 ${k} 轮，没有找到保留这些固定皇后的解（解可能存在，也可能不存在）`],
   [/^n = (\S+) is more than this server allows for \S+ \(at most (\d+)\)$/, (n, max) => `n = ${n} 超出了本服务器的上限（最多 ${max}）`],
   [/^n must be at least 1$/, () => "n 至少为 1"],
   [/^n = "(.*)" is not a whole number/, (n) => `n = ${n} 不是整数（例如 8 或 1e6）`],

@@ -19,7 +19,7 @@ const SEARCHES = {
   cellprune: { q: { search: "cellprune" }, model: "backtrack", concept: "cellprune", section: "3.4" },
   "lasvegas-row": { q: { search: "lasvegas", variant: "row" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
   "lasvegas-cell": { q: { search: "lasvegas", variant: "cell" }, model: "lasvegas", concept: "lasvegas", section: "3.5" },
-  localsearch: { q: { search: "localsearch" }, model: "localsearch", concept: "localsearch", section: "3.6" },
+  localsearch: { q: { search: "localsearch" }, model: "localsearch", concept: "localsearch", section: "3.6", fix: true },
   construct: { q: { search: "construct" }, model: "construct", concept: "construct", section: "3.7" },
 };
 
@@ -431,9 +431,31 @@ const localSearchModel = {
   init(t) {
     const n = t.n, st = { q: new Int32Array(n), counted: new Uint8Array(n), anti: new Int32Array(2 * n), diag: new Int32Array(2 * n),
       j: 0, runs: 0, phase: "initial", attempts: 0, placedChecks: 0, scanChecks: 0, k: 0, collisions: 0, swaps: 0, failed: 0, restarts: 0,
-      before: 0 };
-    for (let r = 0; r < n; r++) st.q[r] = r;
+      before: 0, free: n - (t.fix || []).length };
+    this.start(st, t);
     return st;
+  },
+  // start sets the board of a run: the identity, or with a custom start the fixed queens,
+  // counted from the first step, and the free columns in order on the free rows.
+  start(st, t) {
+    const n = t.n, fixed = new Int32Array(n).fill(-1), used = new Uint8Array(n);
+    for (const [r, c] of t.fix || []) {
+      fixed[r - 1] = c - 1;
+      used[c - 1] = 1;
+    }
+    st.counted.fill(0);
+    st.anti.fill(0);
+    st.diag.fill(0);
+    st.collisions = 0;
+    for (let r = 0, c = 0; r < n; r++) {
+      if (fixed[r] >= 0) {
+        st.q[r] = fixed[r];
+        continue;
+      }
+      while (used[c]) c++;
+      st.q[r] = c++;
+    }
+    for (let r = 0; r < n; r++) if (fixed[r] >= 0) this.count(st, n, r, 1);
   },
   // count adds (d = 1) or takes off (d = −1) the queen of row r on its two diagonals, and
   // keeps the collisions: the queens beyond the first on each diagonal.
@@ -453,11 +475,8 @@ const localSearchModel = {
       case "run":
         if (st.runs > 0) st.restarts++;
         st.runs++;
-        for (let r = 0; r < n; r++) st.q[r] = r;
-        st.counted.fill(0);
-        st.anti.fill(0);
-        st.diag.fill(0);
-        Object.assign(st, { j: 0, phase: "initial", collisions: 0 });
+        this.start(st, t);
+        Object.assign(st, { j: 0, phase: "initial" });
         break;
       case "try": {
         const [, j, m, placed, scan] = e;
@@ -477,7 +496,7 @@ const localSearchModel = {
         const i = e[1] - 1, m = e[2] - 1;
         if (st.phase === "initial") {
           st.phase = "shuffle";
-          st.k = n - st.j;
+          st.k = st.free - st.j;
         }
         const tmp = st.q[i];
         st.q[i] = st.q[m];
@@ -487,7 +506,7 @@ const localSearchModel = {
       }
       case "final":
         st.phase = "final";
-        st.k = n - st.j;
+        st.k = st.free - st.j;
         break;
       case "swap": {
         const i = e[1] - 1, m = e[2] - 1;
@@ -562,13 +581,14 @@ const localSearchModel = {
     // A queen is in conflict when it is counted and shares a diagonal with another.
     const hit = (r) => st.counted[r] && (st.anti[r + st.q[r]] > 1 || st.diag[r - st.q[r] + n] > 1);
     paintReplayBoard(lane.el("replay-board"), n, {
-      queens: st.q, marks, rows, attack, solved: kind === "solved",
+      queens: st.q, marks, rows, attack, solved: kind === "solved", pinned: (t.fix || []).map(([r, c]) => [r - 1, c - 1]),
       queenColor: (r) => (!st.counted[r] ? COLOR.waiting : hit(r) ? COLOR.conflict : COLOR.queen),
     });
     lane.boardText(st.q);
     paintDiagonals(lane.el("diag-bars"), n, st);
   },
-  legend: () => [["queen", "lPlaced"], ["waiting", "lWaiting"], ["conflict", "lInConflict"], ["attacker", "lAttacker"], ["current", "lLastMove"], ["scan", "lScan"]],
+  legend: (t) => [["queen", "lPlaced"], ["waiting", "lWaiting"], ["conflict", "lInConflict"], ["attacker", "lAttacker"], ["current", "lLastMove"], ["scan", "lScan"],
+    ...(t && t.fix ? [["pinned", "lPinned"]] : [])],
 };
 
 // ---------------------------------------------------------------- the construction
@@ -748,6 +768,7 @@ function paintReplayBoard(canvas, n, opt) {
       }
     }
     if (opt.attack && big) drawAttack(ctx, cell, opt.attack[0], opt.attack[1]);
+    if (big) for (const sq of opt.pinned || []) drawPin(ctx, cell, sq);
   });
 }
 
