@@ -38,3 +38,25 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolveFixed: the completion of a tenth of a solution's queens at n = 10^5, the
+// local search of FindCompletion on large boards.
+func BenchmarkSolveFixed(b *testing.B) {
+	const n = 100_000
+	sol, _, err := Solve(context.Background(), n, Options{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	fixed := make([]int32, n)
+	for r := range fixed {
+		fixed[r] = -1
+		if r%10 == 0 {
+			fixed[r] = sol[r]
+		}
+	}
+	for b.Loop() {
+		if _, _, err := SolveFixed(context.Background(), fixed, Options{Seed: 2}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
