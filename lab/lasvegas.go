@@ -129,7 +129,7 @@ type LasVegasOptions struct {
 	Ms []int
 	// Objective is what the optimum minimises (ByTime needs a sampled table).
 	Objective Objective
-	// MaxDraws bounds the draws of one attempt of the cell variant; 0 means n².
+	// MaxDraws bounds the draws of one start of the cell variant; 0 means n².
 	MaxDraws int
 
 	// The sampled table only. Trials is the number of runs per m (0: DefaultTrials);
@@ -155,7 +155,7 @@ type LasVegasTable struct {
 	Variant   Variant   `json:"variant"`
 	Exact     bool      `json:"exact"`
 	Objective Objective `json:"objective"`
-	// MaxDraws is the bound of draws per attempt of the cell variant (n² by default),
+	// MaxDraws is the bound of draws per start of the cell variant (n² by default),
 	// 0 for the row variant, which draws no squares (and absent from its JSON).
 	MaxDraws int `json:"max_draws,omitempty"`
 	// Sampling holds the settings of a sampled table; zero, and absent from the JSON, in
@@ -261,7 +261,7 @@ type Sampled struct {
 }
 
 // Expected is what an exact row adds: Brassard & Bratley's s and e, the expected nodes
-// explored by a successful and by a failed attempt (so that Explored, their t, is
+// explored by a successful and by a failed start (so that Explored, their t, is
 // s + (1−p)·e/p), and the same two expectations in checks.
 type Expected struct {
 	S       float64 `json:"s"`
@@ -271,7 +271,7 @@ type Expected struct {
 }
 
 // Number is a float64 that JSON writes as null when it is not finite: the cost per
-// solution of an attempt that never succeeds (p = 0) is infinite.
+// solution of a start that never succeeds (p = 0) is infinite.
 type Number float64
 
 // MarshalJSON writes the number, or null.
@@ -391,7 +391,7 @@ func (t *LasVegasTable) exact(ctx context.Context, ms []int, opt LasVegasOptions
 		}
 		row := LasVegasRow{M: m, P: r.P, Starts: Number(1 / r.P), Explored: Number(r.T), Checks: Number(r.ChecksT),
 			Expected: Expected{S: r.S, E: r.E, ChecksS: r.ChecksS, ChecksE: r.ChecksE}}
-		if r.P == 0 { // no attempt succeeds: no solution at any cost
+		if r.P == 0 { // no start succeeds: no solution at any cost
 			row.Starts, row.Explored, row.Checks = Number(math.Inf(1)), Number(math.Inf(1)), Number(math.Inf(1))
 		}
 		t.Rows = append(t.Rows, row)
@@ -488,7 +488,7 @@ func (t LasVegasTable) Table() Table {
 
 func (t LasVegasTable) exactTable() Table {
 	out := Table{
-		Head: []string{fmt.Sprintf("n=%d variant=%s exact objective=%s (nodes explored: s per successful attempt, e per failed one, t = s + (1-p)e/p)",
+		Head: []string{fmt.Sprintf("n=%d variant=%s exact objective=%s (nodes explored: s per successful start, e per failed one, t = s + (1-p)e/p)",
 			t.N, t.Variant, t.Objective)},
 		Columns: []Column{{Key: "m", Head: "m"}, {Key: "p", Head: "p"}, {Key: "starts"}, {Key: "s", Head: "s"}, {Key: "e", Head: "e"},
 			{Key: "explored", Head: "t"}, {Key: "checks_s"}, {Key: "checks_e"}, {Key: "checks", Head: "checks t"},

@@ -70,21 +70,21 @@ func noSolution(n int) error {
 }
 
 // LasVegasTracer receives the steps of one Las Vegas run in the order they happen, rows
-// and columns 0-based. The counters of its RunResult follow from them alone: an attempt
+// and columns 0-based. The counters of its RunResult follow from them alone: a start
 // counts 1 start and 1 explored; a drawn square 1 draw and 1 check, and if placed 1
 // random queen and 1 explored; a random row n checks, 1 random queen and 1 explored; a
 // dead end n checks (row variant); the start of the backtracking 1 node; a place 1 node,
 // 1 check and 1 explored; a conflict 1 check. Each step names the line of the variant's
 // program (LasVegasCode, 1-based) that reports it.
 type LasVegasTracer interface {
-	// Attempt: an attempt starts, on an empty board.
-	Attempt(line int)
+	// Start: a start from the empty board begins.
+	Start(line int)
 	// Draw: the cell variant drew (row, col); placed says whether a queen was put there
 	// (else its row, column or a diagonal was taken).
 	Draw(row, col int, placed bool, line int)
 	// RandomRow: the row variant put a queen on a column drawn among the free ones of row.
 	RandomRow(row, col, line int)
-	// DeadEnd: the random phase failed, and so does the attempt: row has no free column
+	// DeadEnd: the random phase failed, and so does the start: row has no free column
 	// (row variant), or the draws ran out (cell variant, row −1).
 	DeadEnd(row, line int)
 	// Backtrack: the backtracking over the empty rows starts (its root node).
@@ -94,7 +94,7 @@ type LasVegasTracer interface {
 	Place(row, col, line int)
 	Remove(row, col, line int)
 	Conflict(row, col, line int)
-	// Fail: the backtracking found no completion; the attempt fails.
+	// Fail: the backtracking found no completion; the start fails.
 	Fail(line int)
 	// Solution: the board is solved; the run ends.
 	Solution(line int)
@@ -108,7 +108,7 @@ type LasVegasRunOptions struct {
 	// Seed selects the random stream: PCG(Seed, M), that of the first run of row M of a
 	// sampled LasVegas table with the same Seed.
 	Seed uint64
-	// MaxDraws bounds the draws of one attempt of the cell variant; 0 means n².
+	// MaxDraws bounds the draws of one start of the cell variant; 0 means n².
 	MaxDraws int
 	// MaxChecks bounds the checks of the run (then ErrBudget); 0 means
 	// DefaultMaxChecks, negative no bound.

@@ -42,8 +42,8 @@ func (c *lvCounter) step(kind string, line int) {
 	c.steps = append(c.steps, lab.Step{Kind: kind, Line: line})
 }
 
-func (c *lvCounter) Attempt(line int) {
-	c.step("attempt", line)
+func (c *lvCounter) Start(line int) {
+	c.step("start", line)
 	c.st.Starts++
 	c.st.Explored++
 	for r := range c.n {

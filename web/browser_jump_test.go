@@ -73,7 +73,7 @@ func TestBrowserJumps(t *testing.T) {
 	lv := loadReplay[lasVegasTrace](p, "lasvegas-row", map[string]string{"trace-n": "8", "trace-m": "6", "trace-seed": "9"}, "/api/trace?search=lasvegas&variant=row&n=8&m=6&seed=9")
 	for k := int64(1); k <= 3; k++ {
 		at := p.jump("start")
-		if lv.Kinds[lv.Events[at-1][0]] != "attempt" || p.counter("starts") != k || !strings.HasPrefix(p.text("last-event"), fmt.Sprintf("start %d: ", k)) {
+		if lv.Kinds[lv.Events[at-1][0]] != "start" || p.counter("starts") != k || !strings.HasPrefix(p.text("last-event"), fmt.Sprintf("start %d: ", k)) {
 			t.Errorf("next start %d: event %d (%s), %d starts, %q", k, at, lv.Kinds[lv.Events[at-1][0]], p.counter("starts"), p.text("last-event"))
 		}
 	}

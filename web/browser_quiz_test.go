@@ -193,3 +193,17 @@ func TestBrowserQuiz(t *testing.T) {
 		t.Errorf("the local search's swap: event %d, %q", p.counter("ev-index"), p.text("quiz-result"))
 	}
 }
+
+// TestBrowserQuizNotForConstruction: the construction places its queens without a choice,
+// so the quiz is not offered beside its replay; it is again for a search.
+func TestBrowserQuizNotForConstruction(t *testing.T) {
+	p := openPage(t)
+	loadReplay[traceResponse](p, "construct", map[string]string{"trace-n": "9"}, "/api/trace?search=construct&n=9")
+	if p.visible("quiz-label") {
+		t.Errorf("the construction's replay offers the quiz")
+	}
+	loadReplay[traceResponse](p, "row", map[string]string{"trace-n": "6", "until": "first"}, "/api/trace?search=row&n=6&until=first")
+	if !p.visible("quiz-label") {
+		t.Errorf("the row DFS's replay does not offer the quiz")
+	}
+}

@@ -99,7 +99,7 @@ func TestBrowserLasVegasReplay(t *testing.T) {
 	shot, attempts := 0, 0
 	for i, e := range tr.Events {
 		switch tr.Kinds[e[0]] {
-		case "attempt":
+		case "start":
 			attempts++
 		case "conflict":
 			if attempts == 2 && shot == 0 && i > 0 && tr.Kinds[tr.Events[i-1][0]] == "place" {

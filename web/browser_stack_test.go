@@ -93,7 +93,7 @@ func wantLasVegasStack(tr lasVegasTrace, i int) []string {
 	bt := false
 	for _, e := range tr.Events[:i] {
 		switch tr.Kinds[e[0]] {
-		case "attempt":
+		case "start":
 			bt = false
 			for r := range board {
 				board[r], random[r] = 0, false

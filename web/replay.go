@@ -302,20 +302,20 @@ func (p *params) seed() uint64 {
 
 // Event kinds of a Las Vegas replay, with their arguments (each event ends with its line).
 const (
-	lvAttempt   = iota // []: an attempt starts, on an empty board
+	lvStart     = iota // []: a start from the empty board begins
 	lvDraw             // [row, column]: cell variant, a drawn square, a queen placed there
 	lvReject           // [row, column]: cell variant, a drawn square already attacked
 	lvRandom           // [row, column]: row variant, a random free column of the row
-	lvDeadEnd          // [row]: no free column in the row (row variant), 0: the draws ran out; the attempt fails
+	lvDeadEnd          // [row]: no free column in the row (row variant), 0: the draws ran out; the start fails
 	lvBacktrack        // []: the backtracking over the empty rows starts (its root node)
 	lvPlace            // [row, column]: the backtracking puts a queen and descends
 	lvRemove           // [row, column]: it takes the queen off
 	lvConflict         // [row, column]: the square is attacked
-	lvFail             // []: the backtracking found no completion; the attempt fails
+	lvFail             // []: the backtracking found no completion; the start fails
 	lvSolution         // []: solved, the run ends
 )
 
-var lasVegasKinds = []string{"attempt", "draw", "reject", "random", "deadend", "backtrack", "place", "remove", "conflict", "fail", "solution"}
+var lasVegasKinds = []string{"start", "draw", "reject", "random", "deadend", "backtrack", "place", "remove", "conflict", "fail", "solution"}
 
 // lasVegasTrace is the replay of one Las Vegas run: the first run of row m of the lab's
 // sampled table for the same seed, whose counters these are when it ran to its end. The
@@ -345,21 +345,21 @@ type lasVegasTrace struct {
 // events alone, as the page does.
 type lasVegasRecorder struct {
 	events
-	n              int
-	board          nqueens.Placement
-	out            *lasVegasTrace
-	attemptExplore int64 // nodes explored by the current attempt
-	bad            error
+	n            int
+	board        nqueens.Placement
+	out          *lasVegasTrace
+	startExplore int64 // nodes explored by the current start
+	bad          error
 }
 
-func (t *lasVegasRecorder) Attempt(line int) {
-	if t.add(lvAttempt, int32(line)) {
+func (t *lasVegasRecorder) Start(line int) {
+	if t.add(lvStart, int32(line)) {
 		for i := range t.board {
 			t.board[i] = -1
 		}
 		t.out.Starts++
 		t.out.Explored++
-		t.attemptExplore = 1
+		t.startExplore = 1
 	}
 }
 
@@ -381,7 +381,7 @@ func (t *lasVegasRecorder) Draw(row, col int, placed bool, line int) {
 
 func (t *lasVegasRecorder) explore() {
 	t.out.Explored++
-	t.attemptExplore++
+	t.startExplore++
 }
 
 func (t *lasVegasRecorder) RandomRow(row, col, line int) {
@@ -404,7 +404,7 @@ func (t *lasVegasRecorder) DeadEnd(row, line int) {
 
 func (t *lasVegasRecorder) failed() {
 	t.out.Failed++
-	t.out.ExploredFailed += t.attemptExplore
+	t.out.ExploredFailed += t.startExplore
 }
 
 func (t *lasVegasRecorder) Backtrack(line int) {

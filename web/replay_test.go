@@ -45,7 +45,7 @@ func lasVegasAt(t *testing.T, tr lasVegasTrace, i int) lvCounters {
 			r, col = e[1]-1, e[2]-1
 		}
 		switch e[0] {
-		case lvAttempt:
+		case lvStart:
 			board = emptyBoard(tr.N)
 			c.Starts++
 			c.Explored++

@@ -36,14 +36,14 @@ func newLabLasVegasCmd(e *env) *cobra.Command {
 		Use:   "lasvegas N",
 		Short: "The Las Vegas hybrid's cost against the number of random queens m (docs/algorithms.md §3.5)",
 		Long: fmt.Sprintf(`Sweep the number m of queens placed at random before backtracking, on an N×N
-board, and print per m: the success probability of one attempt from the empty
+board, and print per m: the success probability of one start from the empty
 board (a start), the mean starts, nodes, nodes explored and checks per solution,
 mean and median time, with standard errors; * marks the optimum m: the least
 nodes explored per solution (Brassard & Bratley's measure), or the least checks
 or time with --objective. The cost against m is U-shaped.
 
 Variants: cell (draw squares from the whole board, at most --max-draws per
-attempt, default n²) and row (Brassard & Bratley's QueensLV: a random free
+start, default n²) and row (Brassard & Bratley's QueensLV: a random free
 column in each of the first m rows).
 
 --exact enumerates every random choice with its probability instead of
@@ -85,7 +85,7 @@ they did, at the fastest speed) is past an hour is refused (exit 2) unless
 	f.StringVar(&c.variant, "variant", lab.DefaultVariant.String(), "cell or row")
 	f.IntVar(&c.trials, "trials", lab.DefaultTrials, "runs per m")
 	f.Uint64Var(&c.seed, "seed", 0, "seed of the random source (default: random, printed)")
-	f.IntVar(&c.maxDraws, "max-draws", 0, "draws per attempt, cell variant (0: n²)")
+	f.IntVar(&c.maxDraws, "max-draws", 0, "draws per start, cell variant (0: n²)")
 	f.Int64Var(&c.maxChecks, "max-checks", 0, "checks per run before its row is censored (0: "+group(lab.DefaultMaxChecks)+")")
 	f.StringVar(&c.ms, "ms", "", "values of m: a list 0,5,10 or a range 30..45 or 0..50/5 (default 0..N)")
 	f.StringVar(&c.objective, "objective", lab.DefaultObjective.String(), "what the optimum minimises, per solution: explored (nodes explored), checks or time")

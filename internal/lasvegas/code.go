@@ -10,12 +10,12 @@ func t(en, zh string) pseudo.Text { return pseudo.Text{En: en, Zh: zh} }
 
 // lines are the lines of a variant's program that report each step.
 type lines struct {
-	attempt, draw, reject, random, deadend, backtrack, place, remove, conflict, fail, solution int
+	start, draw, reject, random, deadend, backtrack, place, remove, conflict, fail, solution int
 }
 
 var (
-	rowLines  = lines{attempt: 3, random: 7, deadend: 6, backtrack: 9, solution: 10, fail: 11, conflict: 16, place: 17, remove: 19}
-	cellLines = lines{attempt: 3, reject: 6, draw: 7, deadend: 8, backtrack: 10, solution: 11, fail: 12, conflict: 17, place: 18, remove: 20}
+	rowLines  = lines{start: 3, random: 7, deadend: 6, backtrack: 9, solution: 10, fail: 11, conflict: 16, place: 17, remove: 19}
+	cellLines = lines{start: 3, reject: 6, draw: 7, deadend: 8, backtrack: 10, solution: 11, fail: 12, conflict: 17, place: 18, remove: 20}
 )
 
 // tail is what both programs do once the random queens are down, from line f on: the
@@ -51,7 +51,7 @@ var RowCode = pseudo.Code{Name: "lasvegas-row", Lines: append([]pseudo.Line{
 	{Code: "QueensLV(n, m):", Comment: t("m queens at random, row by row, then backtracking over the other rows",
 		"前 m 行逐行随机放皇后，其余各行用回溯"), Next: []int{2}},
 	{Code: "  repeat:", Comment: t("one start from the empty board (Las Vegas: until one succeeds)", "一次开局，从空棋盘开始（拉斯维加斯算法：直到成功为止）"), Next: []int{3}},
-	{Code: "    x[1..n] = 0", Comment: t("an empty board", "清空棋盘"), Event: "attempt", Next: []int{4}},
+	{Code: "    x[1..n] = 0", Comment: t("an empty board", "清空棋盘"), Event: "start", Next: []int{4}},
 	{Code: "    for r = 1 to m:", Comment: t("the random queens", "随机放置的皇后"), Next: []int{5, 8}},
 	{Code: "      F = {c : not attacked(r, c)}", Comment: t("the free columns of row r: n checks; "+attackedNote, "第 r 行中不受攻击的列：检查 n 次；"+attackedNoteZh), Next: []int{6}},
 	{Code: "      if F = ∅: continue repeat", Comment: t("no free column: this start fails", "没有空闲的列：本次开局失败"),
@@ -65,7 +65,7 @@ var CellCode = pseudo.Code{Name: "lasvegas-cell", Lines: append([]pseudo.Line{
 	{Code: "LasVegas(n, m):", Comment: t("m queens on squares drawn at random, then backtracking over the empty rows",
 		"在随机抽到的格子上放 m 个皇后，再对空行回溯"), Next: []int{2}},
 	{Code: "  repeat:", Comment: t("one start from the empty board (Las Vegas: until one succeeds)", "一次开局，从空棋盘开始（拉斯维加斯算法：直到成功为止）"), Next: []int{3}},
-	{Code: "    x[1..n] = 0; placed = 0", Comment: t("an empty board", "清空棋盘"), Event: "attempt", Next: []int{4}},
+	{Code: "    x[1..n] = 0; placed = 0", Comment: t("an empty board", "清空棋盘"), Event: "start", Next: []int{4}},
 	{Code: "    for d = 1 to n² while placed < m:", Comment: t("at most n² draws", "最多抽 n² 次"), Next: []int{5, 8}},
 	{Code: "      (r, c) = random(1..n, 1..n)", Comment: t("a square drawn at random: one check", "随机抽一个格子：检查一次"), Next: []int{6}},
 	{Code: "      if x[r] ≠ 0 or attacked(r, c): continue", Comment: t("its row holds a queen, or a queen attacks it: rejected; "+attackedNote,

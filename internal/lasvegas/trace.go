@@ -9,8 +9,8 @@ package lasvegas
 // conflict 1 check. Every step names the line of the variant's program (RowCode
 // or CellCode, 1-based) that reports it.
 type Tracer interface {
-	// Attempt: an attempt starts, on an empty board.
-	Attempt(line int)
+	// Start: a start from the empty board begins (an attempt of the hybrid).
+	Start(line int)
 	// Draw: the cell variant drew (row, col); placed says whether a queen
 	// was put there (else its row, column or a diagonal was taken).
 	Draw(row, col int, placed bool, line int)
@@ -50,7 +50,7 @@ func (s *solver) lines() *lines {
 func (s *solver) attemptTraced() bool {
 	s.clear()
 	s.st.Attempts++
-	s.tr.Attempt(s.lines().attempt)
+	s.tr.Start(s.lines().start)
 	var placed int
 	if s.variant == Row {
 		placed = s.randomRowsTraced()

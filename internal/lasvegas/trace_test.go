@@ -40,8 +40,8 @@ func (c *counter) attacked(r, col int) bool {
 	return false
 }
 
-func (c *counter) Attempt(line int) {
-	c.step("attempt", line)
+func (c *counter) Start(line int) {
+	c.step("start", line)
 	for i := range c.board {
 		c.board[i] = -1
 	}

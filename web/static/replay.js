@@ -270,7 +270,7 @@ const lasVegasModel = {
     const r = e[1] - 1, c = e[2] - 1;
     st.dead = -1;
     switch (kind) {
-      case "attempt": // the API's name of the event that begins a start
+      case "start": // a start from the empty board
         st.bt = false;
         st.board.fill(-1);
         st.random.fill(0);
@@ -340,7 +340,7 @@ const lasVegasModel = {
     if (!e) return tr("sLvStart", t.m);
     const [, r, c] = e;
     switch (t.kinds[e[0]]) {
-      case "attempt": return tr("sLvNewStart", st.starts);
+      case "start": return tr("sLvNewStart", st.starts);
       case "draw": return tr("sLvDraw", r, c, st.randomQ, t.m);
       case "reject": {
         const a = st.reject;
@@ -642,7 +642,7 @@ const JUMPS = {
     construct: (t, i) => t.events[i][0] === 1,
   },
   start: {
-    lasvegas: (t, i) => t.kinds[t.events[i][0]] === "attempt",
+    lasvegas: (t, i) => t.kinds[t.events[i][0]] === "start",
     localsearch: (t, i) => t.kinds[t.events[i][0]] === "run" && i > 0,
   },
   deadend: {
@@ -1449,6 +1449,8 @@ async function loadTrace(ev, at = 0, push = true) {
     Object.assign(rp.quiz, { right: 0, wrong: 0 });
     setText($("quiz-result"), "");
     a.load(ta, MODELS[choice.model]);
+    // The construction places its queens without a choice: nothing to predict.
+    $("quiz-label").hidden = choice.model === "construct";
     rp.comparing = !!tb;
     $("lanes").classList.toggle("comparing", rp.comparing);
     b.el("lane").hidden = !tb;
