@@ -84,6 +84,13 @@ func TestBrowserChineseOnly(t *testing.T) {
 			check(fmt.Sprintf("%s at event %d", c.choice, i))
 		}
 	}
+	// A custom start: its editor, and a replay from it (the row DFS, the local search).
+	p.navigate("/?lang=zh&panel=replay&search=row&n=6&until=all&fix=1%3A2&event=5")
+	check("a replay from a custom start")
+	p.click("#fix-edit")
+	check("the custom start's editor")
+	p.navigate("/?lang=zh&panel=replay&search=localsearch&n=8&seed=3&check=placed&fix=1%3A2%2C+4%3A1&event=20")
+	check("the local search from a custom start")
 	p.panel("lab")
 	p.waitFor(`document.getElementById("curve-status").textContent !== ""`)
 	check("the lab")
@@ -96,6 +103,7 @@ func TestBrowserChineseOnly(t *testing.T) {
 		{"/?lang=zh&panel=replay&search=row&n=30&until=first", "replay-status"},
 		{"/?lang=zh&panel=replay&search=lasvegas-row&n=6&m=9&seed=1", "replay-status"},
 		{"/?lang=zh&panel=replay&search=localsearch&n=3&seed=1&check=placed", "replay-status"},
+		{"/?lang=zh&panel=replay&search=localsearch&n=8&seed=1&check=placed&fix=1%3A1%2C2%3A2", "replay-status"},
 		{"/?lang=zh&panel=lab&curve_n=50&variant=row&objective=explored&trials=3&bars_n=30&exact=1", "curve-status"},
 		{"/?lang=zh&panel=lab&curve_n=50&variant=row&objective=explored&trials=3&bars_n=30&exact=1", "bars-status"},
 	} {
