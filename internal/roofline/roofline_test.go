@@ -32,30 +32,8 @@ func BenchmarkRoofline(b *testing.B) {
 	if !HaveAVX512 {
 		b.Skip("no AVX-512 VPOPCNTDQ")
 	}
-	ghz := clock()
-	b.Logf("clock: %.2f GHz (dependent adds)", ghz)
-	buf := make([]byte, 64<<20+64)
-	off := (64 - int(uintptr(unsafe.Pointer(&buf[0])))%64) % 64
-	p := &buf[off]
-	for _, size := range []int{16 << 10, 32 << 10, 48 << 10, 128 << 10, 512 << 10, 2 << 20, 32 << 20} {
-		b.Run(fmt.Sprintf("load8and/size=%dK", size>>10), func(b *testing.B) {
-			const n = 1 << 16
-			for i := 0; i < b.N; i++ {
-				sink += LoadRand512(p, size, n)
-			}
-			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n
-			b.ReportMetric(ns*ghz, "cycles/iter")
-			b.ReportMetric(8*64/ns, "bytes/ns")
-		})
-	}
-	b.Run("vpopcntq", func(b *testing.B) {
-		const n = 1 << 16
-		for i := 0; i < b.N; i++ {
-			sink += Popcnt512(n)
-		}
-		ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n
-		b.ReportMetric(ns*ghz/8, "cycles/popcnt")
-	})
+	mix(b, LoadRand512, 64, []int{16 << 10, 32 << 10, 48 << 10, 128 << 10, 512 << 10, 2 << 20, 32 << 20},
+		"vpopcntq", Popcnt512, 8, "cycles/popcnt")
 }
 
 // BenchmarkRooflineAVX2 is BenchmarkRoofline for the AVX2 kernel's mix (issue 38,
@@ -68,29 +46,37 @@ func BenchmarkRooflineAVX2(b *testing.B) {
 	if !HaveAVX2 {
 		b.Skip("no AVX2")
 	}
+	mix(b, LoadRand256, 32, []int{8 << 10, 16 << 10, 32 << 10, 48 << 10, 128 << 10, 512 << 10, 2 << 20, 32 << 20},
+		"nibble", Nibble256, 4, "cycles/popcount")
+}
+
+// mix times a kernel's mix: load, whose iterations load 8 words of width bytes, from
+// tables of each size, then its popcount alone, ops popcounts an iteration, in cycles
+// by the clock of dependent adds.
+func mix(b *testing.B, load func(buf *byte, size, n int) uint64, width int, sizes []int,
+	name string, popcount func(n int) uint64, ops int, unit string) {
 	ghz := clock()
 	b.Logf("clock: %.2f GHz (dependent adds)", ghz)
 	buf := make([]byte, 64<<20+64)
 	off := (64 - int(uintptr(unsafe.Pointer(&buf[0])))%64) % 64
 	p := &buf[off]
-	for _, size := range []int{8 << 10, 16 << 10, 32 << 10, 48 << 10, 128 << 10, 512 << 10, 2 << 20, 32 << 20} {
+	const n = 1 << 16
+	perIter := func(b *testing.B) float64 { return float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n }
+	for _, size := range sizes {
 		b.Run(fmt.Sprintf("load8and/size=%dK", size>>10), func(b *testing.B) {
-			const n = 1 << 16
 			for i := 0; i < b.N; i++ {
-				sink += LoadRand256(p, size, n)
+				sink += load(p, size, n)
 			}
-			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n
+			ns := perIter(b)
 			b.ReportMetric(ns*ghz, "cycles/iter")
-			b.ReportMetric(8*32/ns, "bytes/ns")
+			b.ReportMetric(float64(8*width)/ns, "bytes/ns")
 		})
 	}
-	b.Run("nibble", func(b *testing.B) {
-		const n = 1 << 16
+	b.Run(name, func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			sink += Nibble256(n)
+			sink += popcount(n)
 		}
-		ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n
-		b.ReportMetric(ns*ghz/4, "cycles/popcount")
+		b.ReportMetric(perIter(b)*ghz/float64(ops), unit)
 	})
 }
 
