@@ -102,6 +102,10 @@ func TestBrowserQuiz(t *testing.T) {
 	p.click("#play")
 	p.waitFor(`document.getElementById("replay-panel").dataset.quiz === "asking"`)
 	at := int(p.counter("ev-index"))
+	// The new question does not keep the last answer's verdict, only the score.
+	if r := p.text("quiz-result"); r != "Score: 1 right, 1 wrong." {
+		t.Errorf("asking again, the last result still reads %q", r)
+	}
 	if at != places(next+1) || eval[string](p, `document.getElementById("replay-panel").dataset.state`) != "paused" {
 		t.Errorf("play stopped at event %d (%s), the next queen is event %d", at, eval[string](p, `document.getElementById("replay-panel").dataset.state`), places(next+1)+1)
 	}

@@ -871,8 +871,11 @@ function plotReplayCurve(canvas, title, r, m) {
     ctx.stroke();
   }
   ctx.fillStyle = COLOR.conflict;
+  // The label beside the marker line, not across it: to its right when it fits.
   const text = at ? `m = ${m}: t = ${at.explored.toFixed(2)}` : `m = ${m}`;
-  ctx.fillText(text, within(x(m), ctx.measureText(text).width, PAD.l, w), PAD.t + 12);
+  const right = x(m) + 6 + ctx.measureText(text).width <= w - 2;
+  ctx.textAlign = right ? "left" : "right";
+  ctx.fillText(text, right ? x(m) + 6 : x(m) - 6, PAD.t + 12);
   ctx.lineWidth = 1;
 }
 
@@ -1229,6 +1232,10 @@ function ask(i, at = i) {
   $("quiz-col").value = "";
   $("quiz-col-label").hidden = q.kind === "swap";
   $("quiz-box").hidden = false;
+  // The last answer's verdict goes; the score stays.
+  const { right, wrong } = rp.quiz;
+  $("quiz-result").classList.remove("wrong");
+  setText($("quiz-result"), right + wrong > 0 ? () => tr("quizScore", right, wrong) : "");
   $("replay-panel").dataset.quiz = "asking";
   delete $("replay-panel").dataset.answer;
   renderReplay();
