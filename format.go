@@ -38,7 +38,9 @@ func ParseFormat(s string) (Format, error) {
 // JSON object is closed) and returns ctx.Err().
 func Write(ctx context.Context, w io.Writer, f Format, n int, cols iter.Seq[int]) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	cols = cancellable(ctx, cols)
+	if ctx.Done() != nil { // a context that can end; Background's cannot
+		cols = cancellable(ctx, cols)
+	}
 	var err error
 	switch f {
 	case Text:

@@ -58,7 +58,8 @@ func (s *classicSearch) place(k int) bool {
 	return true
 }
 
-// placeTraced is place reporting each comparison of its loop to the LoopTracer.
+// placeTraced is place reporting each comparison of its loop to the LoopTracer: a copy,
+// so that the untraced loop, the one the lab times, keeps its code.
 func (s *classicSearch) placeTraced(k int) bool {
 	s.st.Checks++
 	x := s.x

@@ -258,6 +258,7 @@ func (s *fixedSolver) initialTraced() (int, error) {
 	n, p, rows := s.n, s.p, s.rows
 	m := len(rows)
 	A, D := s.a.bits, s.d.bits
+	board := slices.Clone(s.fixed) // the queens placed: the fixed ones, then each slot's
 	j := 0
 	var att int64
 	for ; att < s.maxAttempts && j < m; att++ {
@@ -274,12 +275,13 @@ func (s *fixedSolver) initialTraced() (int, error) {
 		if free {
 			line = lineTryPlaced
 		}
-		s.tr.Try(r, int(rows[t]), free, s.scanCostSlots(j, r, int(c)), line)
+		s.tr.Try(r, int(rows[t]), free, scanCostBoard(board, r, int(c)), line)
 		if free {
 			A[ai>>6] |= 1 << (ai & 63)
 			D[di>>6] |= 1 << (di & 63)
 			p[t] = p[j]
 			p[j] = c
+			board[r] = c
 			j++
 		}
 	}
@@ -287,26 +289,17 @@ func (s *fixedSolver) initialTraced() (int, error) {
 	return j, nil
 }
 
-// scanCostSlots is scanCost with fixed queens: the queens placed (the fixed ones and the
-// slots 0..j−1), in row order, that the O(j) scan compares with (r, c) up to the first on
+// scanCostBoard is scanCost with fixed queens: the queens placed on board (−1 for an
+// empty row), in row order, that the O(j) scan compares with (r, c) up to the first on
 // one of its diagonals.
-func (s *fixedSolver) scanCostSlots(j, r, c int) int {
-	placed := make([]bool, s.n)
-	for i := range j {
-		placed[s.rows[i]] = true
-	}
+func scanCostBoard(board []int32, r, c int) int {
 	k := 0
-	for i := range s.n {
-		q := int(s.fixed[i])
-		switch {
-		case q >= 0:
-		case placed[i]:
-			q = int(s.p[slices.Index(s.rows[:j], int32(i))])
-		default:
+	for i, q := range board {
+		if q < 0 {
 			continue
 		}
 		k++
-		if d := r - i; q == c-d || q == c+d {
+		if d := r - i; int(q) == c-d || int(q) == c+d {
 			return k
 		}
 	}
