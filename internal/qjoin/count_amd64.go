@@ -5,35 +5,35 @@
 package qjoin
 
 // The count kernels of count_amd64.s, one per number of chunks; nb ≥ 1,
-// runs not empty. shifts[f] is the weight shift of a query whose flags
-// (bits 62, 63) are f.
+// runs not empty. shifts[f][l] is the weight shift of lane l (64 halves)
+// for a query whose flags (bits 62, 63) are f.
 
 //go:noescape
-func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
-func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64

@@ -16,7 +16,7 @@ DATA cnibbleMask<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA cnibbleMask<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 
-// func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX2K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K4(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -53,7 +53,8 @@ query_countAVX2K4:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Y9
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -105,7 +106,7 @@ done_countAVX2K4:
 	VZEROUPPER
 	RET
 
-// func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K5(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -142,7 +143,8 @@ query_countAVX2K5:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Y9
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -197,7 +199,7 @@ done_countAVX2K5:
 	VZEROUPPER
 	RET
 
-// func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K6(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -234,7 +236,8 @@ query_countAVX2K6:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Y9
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -292,7 +295,7 @@ done_countAVX2K6:
 	VZEROUPPER
 	RET
 
-// func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K7(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -329,7 +332,8 @@ query_countAVX2K7:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Y9
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -390,7 +394,7 @@ done_countAVX2K7:
 	VZEROUPPER
 	RET
 
-// func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K8(SB), NOSPLIT, $32-72
 	VMOVDQU cnibbleCount<>(SB), Y14
 	VMOVDQU cnibbleMask<>(SB), Y15
@@ -427,7 +431,8 @@ query_countAVX2K8:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Y9
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -491,7 +496,7 @@ done_countAVX2K8:
 	VZEROUPPER
 	RET
 
-// func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K4(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
@@ -525,7 +530,8 @@ query_countAVX512K4:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Z9
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -573,7 +579,7 @@ done_countAVX512K4:
 	VZEROUPPER
 	RET
 
-// func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K5(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
@@ -607,7 +613,8 @@ query_countAVX512K5:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Z9
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -658,7 +665,7 @@ done_countAVX512K5:
 	VZEROUPPER
 	RET
 
-// func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K6(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
@@ -692,7 +699,8 @@ query_countAVX512K6:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Z9
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -746,7 +754,7 @@ done_countAVX512K6:
 	VZEROUPPER
 	RET
 
-// func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K7(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
@@ -780,7 +788,8 @@ query_countAVX512K7:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Z9
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8
@@ -837,7 +846,7 @@ done_countAVX512K7:
 	VZEROUPPER
 	RET
 
-// func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+// func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K8(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
 	MOVQ tab+0(FP), AX
@@ -871,7 +880,8 @@ query_countAVX512K8:
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHRQ $62, BX
-	VPBROADCASTQ (R15)(BX*8), Z9
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
 	SHLQ $6, AX
 	MOVQ AX, R8

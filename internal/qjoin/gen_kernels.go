@@ -46,12 +46,12 @@ func writeStubs() {
 package qjoin
 
 // The count kernels of count_amd64.s, one per number of chunks; nb ≥ 1,
-// runs not empty. shifts[f] is the weight shift of a query whose flags
-// (bits 62, 63) are f.
+// runs not empty. shifts[f][l] is the weight shift of lane l (64 halves)
+// for a query whose flags (bits 62, 63) are f.
 `)
 	for _, name := range []string{"AVX2", "AVX512"} {
 		for k := minK; k <= maxK; k++ {
-			fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64\n", name, k)
+			fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64\n", name, k)
 		}
 	}
 	src, err := format.Source(b.Bytes())
@@ -72,13 +72,14 @@ import "math/bits"
 // The pure-Go count kernels, one per number K of chunks so that the AND
 // chain is unrolled, on blocks of 256 halves (4 lanes of 64). Each adds up,
 // over the runs and their queries w and the nb blocks of tab, the table
-// words compatible with w, times the weight of w's flags (shifts).
+// words compatible with w, each lane's times its weight for w's flags
+// (shifts).
 `)
 	for k := minK; k <= maxK; k++ {
 		bw := k * 32 * 4
-		fmt.Fprintf(&b, "\nfunc countGo%d(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {\n", k)
+		fmt.Fprintf(&b, "\nfunc countGo%d(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {\n", k)
 		fmt.Fprintf(&b, "\tvar total uint64\n\ttab = tab[:nb*%d]\n", bw)
-		b.WriteString("\tfor _, r := range runs {\n\t\tfor _, w := range qs[r.class&3][r.off : r.off+r.n] {\n\t\t\tvar sum uint64\n")
+		b.WriteString("\tfor _, r := range runs {\n\t\tfor _, w := range qs[r.class&3][r.off : r.off+r.n] {\n\t\t\tvar s0, s1, s2, s3 int\n")
 		for j := 0; j < k; j++ {
 			fmt.Fprintf(&b, "\t\t\to%d := %d + int(w>>%d&31)*4\n", j, j*32*4, 5*j)
 		}
@@ -94,8 +95,9 @@ import "math/bits"
 			}
 			fmt.Fprintf(&b, "\t\t\t\tv%d := %s\n", l, strings.Join(terms, " & "))
 		}
-		b.WriteString("\t\t\t\tsum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))\n")
-		b.WriteString("\t\t\t}\n\t\t\ttotal += sum << shifts[w>>62]\n\t\t}\n\t}\n\treturn total\n}\n")
+		b.WriteString("\t\t\t\ts0 += bits.OnesCount64(v0)\n\t\t\t\ts1 += bits.OnesCount64(v1)\n\t\t\t\ts2 += bits.OnesCount64(v2)\n\t\t\t\ts3 += bits.OnesCount64(v3)\n")
+		b.WriteString("\t\t\t}\n\t\t\tsh := &shifts[w>>62]\n")
+		b.WriteString("\t\t\ttotal += uint64(s0)<<sh[0] + uint64(s1)<<sh[1] + uint64(s2)<<sh[2] + uint64(s3)<<sh[3]\n\t\t}\n\t}\n\treturn total\n}\n")
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -107,21 +109,21 @@ import "math/bits"
 
 // The assembly kernels:
 //
-//	func countAVX2Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
-//	func countAVX512Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64
+//	func countAVX2Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
+//	func countAVX512Kk(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 //
 // For each tile of at most tile blocks: for each run, for each query of
-// the run (in the query list of its class): the weight shift of its flags,
-// shifts[w>>62], broadcast from memory into Y9/Z9 (a load, where a VMOVQ
-// from BX and VPSLLQ by X9 took two more vector uops a query: 8% of the
-// time where queries meet one block, BenchmarkMatcher; a legacy-SSE MOVQ
-// there, while the upper halves of the vector registers are in use, made
-// every query a state transition on an Intel Xeon VM, the count ten times
-// slower); the chunk offsets o_j (bits 5j..5j+4 of the query times the
+// the run (in the query list of its class): the weight shifts of the
+// lanes for its flags, shifts[w>>62], loaded into Y9/Z9 (a load: a VMOVQ
+// from BX and VPSLLQ by X9 took two more vector uops a query, 8% of the
+// time where queries meet one block, BenchmarkMatcher; and a legacy-SSE
+// MOVQ there, while the upper halves of the vector registers are in use,
+// made every query a state transition on an Intel Xeon VM, the count ten
+// times slower); the chunk offsets o_j (bits 5j..5j+4 of the query times the
 // entry size) by RORX and a mask, one register each (R8..R14, CX); then
 // per block of the tile one load and k-1 ANDs with the chunk's
-// displacement, and a popcount into the query's sum (Y10/Z10), which is
-// shifted by the weight (VPSLLVQ) and added to the total (Y11/Z11).
+// displacement, and a popcount into the query's sum (Y10/Z10), whose lanes
+// are shifted by their weights (VPSLLVQ) and added to the total (Y11/Z11).
 //
 // Registers: SI the query, DX the end of the run, BX the block, AX the
 // blocks left in the tile, DI the run, R15 the shifts (set after the only
@@ -161,7 +163,7 @@ GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	g := newAsmGen(b, k, wide)
 	g.p("")
-	g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64", g.name)
+	g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64", g.name)
 	g.p("TEXT ·%s(SB), NOSPLIT, $32-72", g.name)
 	g.prologue()
 	g.loopHeads()
@@ -253,7 +255,7 @@ func (g *asmGen) loopHeads() {
 	p("%s:", g.lbl("query"))
 }
 
-// queryOffsets broadcasts the query's weight shift, clears its sum and
+// queryOffsets loads the query's lane weight shifts, clears its sum and
 // computes its chunk offsets, then points BX at the tile's first block and
 // AX at its size.
 func (g *asmGen) queryOffsets() {
@@ -261,7 +263,12 @@ func (g *asmGen) queryOffsets() {
 	p("\tMOVQ (SI), AX")
 	p("\tMOVQ AX, BX")
 	p("\tSHRQ $62, BX")
-	p("\tVPBROADCASTQ (R15)(BX*8), %s9", reg)
+	p("\tSHLQ $6, BX")
+	if g.wide {
+		p("\tVMOVDQU64 (R15)(BX*1), Z9")
+	} else {
+		p("\tVMOVDQU (R15)(BX*1), Y9")
+	}
 	p("\t%s %s10, %s10, %s10", g.xor, reg, reg, reg)
 	p("\tSHLQ $%d, AX", g.shift)
 	p("\tMOVQ AX, %s", offs[0])

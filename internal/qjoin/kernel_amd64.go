@@ -41,9 +41,9 @@ func joinPairsAVX2(q []uint64, xs, ys []uint64, mask uint64) []uint64 {
 
 // asmCount wraps an assembly count kernel for blocks of bw words, with
 // tiles of tileBytes.
-func asmCount(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *[4]uint64) uint64, bw, tileBytes int) countFunc {
+func asmCount(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64, bw, tileBytes int) countFunc {
 	tile := min(tileBlocks(bw, tileBytes), maxAVX2Tile)
-	return func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+	return func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 		if nb == 0 || len(runs) == 0 {
 			return 0
 		}

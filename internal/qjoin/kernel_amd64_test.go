@@ -7,8 +7,9 @@ import "testing"
 // TestAVX2ByteCounts: the AVX2 kernels add a tile's byte counts in bytes (8 at most a
 // byte a block) before summing them into words, so a tile holds at most maxAVX2Tile
 // blocks. At that limit, with every bit of the tables set (every half compatible, the
-// largest count a byte can reach), each query counts every half of every block; the
-// wrapper never passes a larger tile, whatever the tile bytes asked for.
+// largest count a byte can reach), each query counts every half of every block, each
+// lane by its own weight; the wrapper never passes a larger tile, whatever the tile
+// bytes asked for.
 func TestAVX2ByteCounts(t *testing.T) {
 	if !KernelAVX2.Available() {
 		t.Skip("this CPU does not run AVX2")
@@ -22,10 +23,15 @@ func TestAVX2ByteCounts(t *testing.T) {
 		}
 		qs := [4][]uint64{{0, 1<<62 | 12345, 3 << 62}}
 		runs := []qrun{{off: 0, n: 3, class: 0}}
-		shifts := &[4]uint64{0, 1, 2, 3}
+		var shifts laneShifts
+		for f := range shifts {
+			for l := range shifts[f] {
+				shifts[f][l] = uint64(f + l) // lanes 4..7 unread
+			}
+		}
 		f := asmCount(countAVX2K4, bw, 1<<30) // tiles as large as asked: clamped
-		want := uint64(nb*256) * (1 + 2 + 8)
-		if got := f(tab, nb, &qs, runs, shifts); got != want {
+		want := uint64(nb*64) * (1 + 2 + 4 + 8) * (1 + 2 + 8)
+		if got := f(tab, nb, &qs, runs, &shifts); got != want {
 			t.Errorf("%d blocks of full tables: %d, want %d", nb, got, want)
 		}
 	}

@@ -7,14 +7,15 @@ import "math/bits"
 // The pure-Go count kernels, one per number K of chunks so that the AND
 // chain is unrolled, on blocks of 256 halves (4 lanes of 64). Each adds up,
 // over the runs and their queries w and the nb blocks of tab, the table
-// words compatible with w, times the weight of w's flags (shifts).
+// words compatible with w, each lane's times its weight for w's flags
+// (shifts).
 
-func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 	var total uint64
 	tab = tab[:nb*512]
 	for _, r := range runs {
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
-			var sum uint64
+			var s0, s1, s2, s3 int
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -29,20 +30,24 @@ func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 				v1 := e0[1] & e1[1] & e2[1] & e3[1]
 				v2 := e0[2] & e1[2] & e2[2] & e3[2]
 				v3 := e0[3] & e1[3] & e2[3] & e3[3]
-				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
+				s0 += bits.OnesCount64(v0)
+				s1 += bits.OnesCount64(v1)
+				s2 += bits.OnesCount64(v2)
+				s3 += bits.OnesCount64(v3)
 			}
-			total += sum << shifts[w>>62]
+			sh := &shifts[w>>62]
+			total += uint64(s0)<<sh[0] + uint64(s1)<<sh[1] + uint64(s2)<<sh[2] + uint64(s3)<<sh[3]
 		}
 	}
 	return total
 }
 
-func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 	var total uint64
 	tab = tab[:nb*640]
 	for _, r := range runs {
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
-			var sum uint64
+			var s0, s1, s2, s3 int
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -59,20 +64,24 @@ func countGo5(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 				v1 := e0[1] & e1[1] & e2[1] & e3[1] & e4[1]
 				v2 := e0[2] & e1[2] & e2[2] & e3[2] & e4[2]
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3]
-				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
+				s0 += bits.OnesCount64(v0)
+				s1 += bits.OnesCount64(v1)
+				s2 += bits.OnesCount64(v2)
+				s3 += bits.OnesCount64(v3)
 			}
-			total += sum << shifts[w>>62]
+			sh := &shifts[w>>62]
+			total += uint64(s0)<<sh[0] + uint64(s1)<<sh[1] + uint64(s2)<<sh[2] + uint64(s3)<<sh[3]
 		}
 	}
 	return total
 }
 
-func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 	var total uint64
 	tab = tab[:nb*768]
 	for _, r := range runs {
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
-			var sum uint64
+			var s0, s1, s2, s3 int
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -91,20 +100,24 @@ func countGo6(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 				v1 := e0[1] & e1[1] & e2[1] & e3[1] & e4[1] & e5[1]
 				v2 := e0[2] & e1[2] & e2[2] & e3[2] & e4[2] & e5[2]
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3] & e5[3]
-				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
+				s0 += bits.OnesCount64(v0)
+				s1 += bits.OnesCount64(v1)
+				s2 += bits.OnesCount64(v2)
+				s3 += bits.OnesCount64(v3)
 			}
-			total += sum << shifts[w>>62]
+			sh := &shifts[w>>62]
+			total += uint64(s0)<<sh[0] + uint64(s1)<<sh[1] + uint64(s2)<<sh[2] + uint64(s3)<<sh[3]
 		}
 	}
 	return total
 }
 
-func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 	var total uint64
 	tab = tab[:nb*896]
 	for _, r := range runs {
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
-			var sum uint64
+			var s0, s1, s2, s3 int
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -125,20 +138,24 @@ func countGo7(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 				v1 := e0[1] & e1[1] & e2[1] & e3[1] & e4[1] & e5[1] & e6[1]
 				v2 := e0[2] & e1[2] & e2[2] & e3[2] & e4[2] & e5[2] & e6[2]
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3] & e5[3] & e6[3]
-				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
+				s0 += bits.OnesCount64(v0)
+				s1 += bits.OnesCount64(v1)
+				s2 += bits.OnesCount64(v2)
+				s3 += bits.OnesCount64(v3)
 			}
-			total += sum << shifts[w>>62]
+			sh := &shifts[w>>62]
+			total += uint64(s0)<<sh[0] + uint64(s1)<<sh[1] + uint64(s2)<<sh[2] + uint64(s3)<<sh[3]
 		}
 	}
 	return total
 }
 
-func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 	var total uint64
 	tab = tab[:nb*1024]
 	for _, r := range runs {
 		for _, w := range qs[r.class&3][r.off : r.off+r.n] {
-			var sum uint64
+			var s0, s1, s2, s3 int
 			o0 := 0 + int(w>>0&31)*4
 			o1 := 128 + int(w>>5&31)*4
 			o2 := 256 + int(w>>10&31)*4
@@ -161,9 +178,13 @@ func countGo8(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uin
 				v1 := e0[1] & e1[1] & e2[1] & e3[1] & e4[1] & e5[1] & e6[1] & e7[1]
 				v2 := e0[2] & e1[2] & e2[2] & e3[2] & e4[2] & e5[2] & e6[2] & e7[2]
 				v3 := e0[3] & e1[3] & e2[3] & e3[3] & e4[3] & e5[3] & e6[3] & e7[3]
-				sum += uint64(bits.OnesCount64(v0) + bits.OnesCount64(v1) + bits.OnesCount64(v2) + bits.OnesCount64(v3))
+				s0 += bits.OnesCount64(v0)
+				s1 += bits.OnesCount64(v1)
+				s2 += bits.OnesCount64(v2)
+				s3 += bits.OnesCount64(v3)
 			}
-			total += sum << shifts[w>>62]
+			sh := &shifts[w>>62]
+			total += uint64(s0)<<sh[0] + uint64(s1)<<sh[1] + uint64(s2)<<sh[2] + uint64(s3)<<sh[3]
 		}
 	}
 	return total

@@ -21,8 +21,13 @@ import (
 //
 // Classes. An East word carries the flags b and c (bits 62, 63); its class
 // b + c weighs 2^(b+c), but class 0, which weighs the east–west weight
-// (setWeights). The words of each class stand in blocks of their own, and
-// the count of a block is shifted by its class's weight.
+// (setWeights). A block is 4 or 8 lanes of 64 halves (one word of a chunk
+// table's entry, which every build keeps apart); the words of each class
+// stand in lanes of their own, a class taking the same lanes in every
+// block of its group (laneSplit), and the kernels shift each lane's count
+// by its class's weight. (Blocks of one class each, as before, left a
+// padded tail per class and group: at n = 25 a third of the halves
+// compared were padding, a sixth with the classes sharing blocks.)
 //
 // Cut lines. The top c line bits of the words (the lines most used by both
 // halves, see cutRank) are not matched but sorted on: the East words are
@@ -66,6 +71,11 @@ func chunksFor(lines int) int { return max(minChunks, (lines+chunkBits-1)/chunkB
 // do not use ℓ, and at index 40 the valid halves; see buildAVX2.
 type lineSets [maxMatched + 1][256 / 32]uint32
 
+// laneShifts is the weight shift of each lane of a block for a query with
+// flags f (bits 62, 63): shifts[f][lane]. The kernels load one row a query;
+// the AVX2 and Go kernels, with 4 lanes a block, read the first four.
+type laneShifts [4][8]uint64
+
 // qrun is a run of queries: qs[class][off:off+n]. The kernels read it as
 // four uint32.
 type qrun struct {
@@ -73,9 +83,10 @@ type qrun struct {
 }
 
 // countFunc adds up, over the queries w of the runs (in qs) and the nb
-// blocks of tab, the number of compatible table words, each query weighted
-// by 2^shifts[w>>62], by its flags.
-type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64
+// blocks of tab, the number of compatible table words, those of lane l
+// weighted by 2^shifts[w>>62][l], by the query's flags and the lane's
+// class.
+type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64
 
 // sampleStep is the step at which choose samples the queries.
 const sampleStep = 8
@@ -116,12 +127,14 @@ type matcher struct {
 	// words weigh by their class; else the queries are.
 	flaggedTable bool
 	c, k         int // cut lines and chunks
-	// first[cl<<c | g] is the first block of group g of class cl, and
-	// first[classes<<c] the number of blocks.
-	first []int32
-	words []uint64 // the table words grouped and padded
-	tab   []uint64 // the chunk tables
-	count countFunc
+	// first[g] is the first block of group g, and first[1<<c] the number
+	// of blocks; laneCls[g] the class of each of its lanes, two bits a
+	// lane from bit 0 (laneFree: no class, padding).
+	first   []int32
+	laneCls []uint16
+	words   []uint64 // the table words grouped and padded
+	tab     []uint64 // the chunk tables
+	count   countFunc
 	// probe, when set (by a benchmark, through the plan's options), hears every
 	// call of count: its blocks of halves East halves, its chunks and its
 	// queries. Nil outside the tests: the kernel is then called directly.
@@ -142,7 +155,11 @@ type queryScratch struct {
 	sorted [4][]uint64 // the queries sorted by u (in sorted[0])
 	ends   []uint32    // the end of each u in sorted[0]
 	runs   []qrun
-	qshift [4]uint64 // the queries' weight shifts by their flags
+	// shifts is the lanes' weight shifts by the queries' flags, on a heap
+	// object of its own: 256 bytes, a size class whose objects are 256-byte
+	// aligned, so that a kernel's load of a row never splits a cache line
+	// (in a field of queryScratch, count 18 -w 1 took 5% more CPU).
+	shifts *laneShifts
 }
 
 // defaultSmallEast is matcher.smallEast outside the tests.
@@ -194,7 +211,7 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 	m.count = m.im.count(m.k)
 	if probe := m.probe; probe != nil {
 		count, k, halves := m.count, m.k, m.im.halves
-		m.count = func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *[4]uint64) uint64 {
+		m.count = func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 			probe(nb, k, halves, qs, runs)
 			return count(tab, nb, qs, runs, shifts)
 		}
@@ -286,14 +303,9 @@ func (m *matcher) noCutCost(table []uint64, all float64, step int) float64 {
 		cnt = classCounts(table)
 	}
 	k := float64(chunksFor(m.lines))
-	var cost float64
-	for _, c := range cnt {
-		if c > 0 {
-			nb := float64((c + bh - 1) / bh)
-			cost += all*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
-		}
-	}
-	return cost
+	blocks, _ := laneSplit(cnt, bh/64)
+	nb := float64(blocks)
+	return all*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
 }
 
 // histograms fills m.hist, for the hi top cut lines, with the histogram of
@@ -338,8 +350,7 @@ func (m *matcher) histograms(table, sample []uint64, hi, step int) (scale, all f
 // count standing for tstep table words) and hW the queries', each standing
 // for scale queries.
 func (m *matcher) cutCost(hist, hW []uint32, size, c int, scale float64, tstep int) float64 {
-	bh := m.im.halves
-	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
+	lanes := m.im.halves / 64
 	n := 1 << uint(c)
 	// sos[u]: the queries whose cut bits are a subset of u.
 	sos := m.sos[:n]
@@ -356,15 +367,14 @@ func (m *matcher) cutCost(hist, hW []uint32, size, c int, scale float64, tstep i
 	}
 	k := float64(chunksFor(m.lines - c))
 	var cost float64
-	for cl := 0; cl < classes; cl++ {
-		hE := hist[cl*size:]
-		for g := 0; g < n; g++ {
-			if hE[g] == 0 {
-				continue
-			}
-			nb := float64((int(hE[g])*tstep + bh - 1) >> bhLog)
-			cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
+	for g := 0; g < n; g++ {
+		cnt := [classes]int{int(hist[g]) * tstep, int(hist[size+g]) * tstep, int(hist[2*size+g]) * tstep}
+		blocks, _ := laneSplit(cnt, lanes)
+		if blocks == 0 {
+			continue
 		}
+		nb := float64(blocks)
+		cost += sos[(n-1)&^g]*scale*(nb*k*m.im.alpha+m.im.beta) + nb*k*m.im.gamma
 	}
 	return cost
 }
@@ -428,25 +438,58 @@ func tableHistogram(hist []uint32, table []uint64, hi, sh uint, top uint64, step
 	}
 }
 
-// group lays the table words out in m.words by their class and cut bits g
-// (the top m.c line bits), each group padded to whole blocks, without
-// their flags (the tables read bit 63 as the padding's mark), and sets
-// m.first.
+// laneFree is the class of a lane that holds no words, in laneCls.
+const laneFree = 3
+
+// laneSplit returns the fewest blocks of lanes lanes (64 halves each) that
+// hold cnt[cl] words of each class cl in lanes of its own, the same lanes
+// in every block, and the lanes of each class then.
+func laneSplit(cnt [classes]int, lanes int) (nb int, a [classes]int) {
+	total := cnt[0] + cnt[1] + cnt[2]
+	if total == 0 {
+		return 0, a
+	}
+	for nb = (total + 64*lanes - 1) / (64 * lanes); ; nb++ {
+		used := 0
+		for cl, c := range cnt {
+			a[cl] = (c + 64*nb - 1) / (64 * nb)
+			used += a[cl]
+		}
+		// (At nb ≥ every cnt/64 each class takes a lane at most.)
+		if used > lanes {
+			continue
+		}
+		for cl, c := range cnt {
+			if c == total { // one class: every lane, its slots in a row
+				a[cl] = lanes
+			}
+		}
+		return nb, a
+	}
+}
+
+// group lays the table words out in m.words by their cut bits g (the top
+// m.c line bits), each group in whole blocks, its classes in lanes of
+// their own (laneSplit), without their flags (the tables read bit 63 as
+// the padding's mark), and sets m.first and m.laneCls.
 func (m *matcher) group(table []uint64) {
 	bh := m.im.halves
-	bhLog := uint(bits.TrailingZeros(uint(bh))) // bh is a power of 2
+	lanes := bh / 64
 	c := uint(m.c)
-	n := classes << c
-	// counts has room for tableHistogram's second histogram.
-	room := (2*classes + 1) << c
+	n := 1 << c
+	// counts holds the class counts (classes<<c, with room for
+	// tableHistogram's second histogram), then a slot and an end per
+	// class and group.
+	room := 3 * classes << c
 	if cap(m.first) < n+1 {
 		m.first = make([]int32, n+1, 2*n+1)
+		m.laneCls = make([]uint16, n, 2*n)
 	}
 	if cap(m.counts) < room {
 		m.counts = make([]uint32, room, 2*room)
 	}
-	m.first = m.first[:n+1]
-	cnt := m.counts[:n]
+	m.first, m.laneCls = m.first[:n+1], m.laneCls[:n]
+	cnt := m.counts[:classes<<c]
 	clear(m.counts[:room])
 	sh := uint(m.lines) - c
 	top := uint64(1)<<c - 1
@@ -463,9 +506,32 @@ func (m *matcher) group(table []uint64) {
 	default:
 		cnt[0] = uint32(len(table))
 	}
+	// The blocks and lanes of each group; then cnt becomes the next slot
+	// of each class and group, next its slot past the class's lanes in
+	// the current block, and span its lanes' slots.
+	next, span := m.counts[classes<<c:2*classes<<c], m.counts[2*classes<<c:3*classes<<c]
 	m.first[0] = 0
 	for g := 0; g < n; g++ {
-		m.first[g+1] = m.first[g] + int32((int(cnt[g])+bh-1)>>bhLog)
+		k := [classes]int{int(cnt[g]), int(cnt[1<<c|g]), int(cnt[2<<c|g])}
+		nb, a := laneSplit(k, lanes)
+		m.first[g+1] = m.first[g] + int32(nb)
+		base := uint32(int(m.first[g]) * bh)
+		var cls uint16
+		lane := 0
+		for cl := range classes {
+			i := cl<<c | g
+			cnt[i] = base + uint32(lane*64)
+			span[i] = uint32(a[cl] * 64)
+			next[i] = cnt[i] + span[i]
+			for range a[cl] {
+				cls |= uint16(cl) << (2 * lane)
+				lane++
+			}
+		}
+		for ; lane < lanes; lane++ {
+			cls |= laneFree << (2 * lane)
+		}
+		m.laneCls[g] = cls
 	}
 	size := int(m.first[n]) * bh
 	if cap(m.words) < size {
@@ -473,18 +539,24 @@ func (m *matcher) group(table []uint64) {
 	}
 	w := m.words[:size]
 	m.words = w
-	// cnt becomes the next slot of each group.
-	for g := 0; g < n; g++ {
-		cnt[g] = uint32(int(m.first[g]) * bh)
+	// place puts x in the next slot of i, stepping to the class's lanes in
+	// the next block when those of this one are full.
+	place := func(i int, x uint64) {
+		w[cnt[i]] = x
+		cnt[i]++
+		if cnt[i] == next[i] {
+			cnt[i] += uint32(bh) - span[i]
+			next[i] += uint32(bh)
+		}
 	}
 	switch {
 	case flagged:
 		for _, x := range table {
-			g := (x>>flagN&1+x>>flagS)<<c | x>>sh&top
-			w[cnt[g]] = x &^ flagMask
-			cnt[g]++
+			place(int((x>>flagN&1+x>>flagS)<<c|x>>sh&top), x&^flagMask)
 		}
 	case c > 0:
+		// One class: its lanes are every lane, its slots those of its
+		// blocks in a row.
 		for _, x := range table {
 			g := x >> sh & top
 			w[cnt[g]] = x
@@ -494,9 +566,32 @@ func (m *matcher) group(table []uint64) {
 		copy(w, table)
 		cnt[0] = uint32(len(table))
 	}
+	// The padding: the slots left in each class's lanes, and the free
+	// lanes, which follow the classes' in every block.
 	for g := 0; g < n; g++ {
-		for i := int(cnt[g]); i < int(m.first[g+1])*bh; i++ {
-			w[i] = pad
+		end := uint32(int(m.first[g+1]) * bh)
+		used := 0
+		for cl := range classes {
+			i := cl<<c | g
+			switch span[i] {
+			case 0:
+			case uint32(bh):
+				for j := cnt[i]; j < end; j++ {
+					w[j] = pad
+				}
+			default:
+				for cnt[i] < end {
+					place(i, pad)
+				}
+			}
+			used += int(span[i]) / 64
+		}
+		if used < lanes {
+			for b := int(m.first[g]) * bh; b < int(end); b += bh {
+				for j := b + used*64; j < b+bh; j++ {
+					w[j] = pad
+				}
+			}
 		}
 	}
 }
@@ -528,29 +623,28 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 	if m.linear {
 		return m.countLinear(q), true
 	}
-	// The table's classes weigh tw; the queries weigh by their flags in
-	// the kernels (qshift).
-	var tw [classes]uint8
-	sc.qshift = [4]uint64{}
-	if m.flaggedTable {
-		tw = m.weights
-	} else {
-		w := m.weights
-		sc.qshift = [4]uint64{uint64(w[0]), uint64(w[1]), uint64(w[1]), uint64(w[2])}
-	}
+	// The kernels weigh each lane by the class of its words (a flagged
+	// table) or by the query's flags (flagged queries).
 	cb := uint(m.c)
 	n := 1 << cb
 	bw := m.im.blockWords(m.k)
 	qs := m.sortQueries(q, sc)
 	ends := sc.ends
-	for g := 0; g < n; g++ {
-		var nbs [classes]int
-		any := false
-		for cl := range nbs {
-			nbs[cl] = int(m.first[cl<<cb|g+1] - m.first[cl<<cb|g])
-			any = any || nbs[cl] > 0
+	if sc.shifts == nil {
+		sc.shifts = new(laneShifts)
+	}
+	if !m.flaggedTable {
+		w := m.weights
+		for f, s := range [4]uint8{w[0], w[1], w[1], w[2]} {
+			for l := range sc.shifts[f] {
+				sc.shifts[f][l] = uint64(s)
+			}
 		}
-		if !any {
+	}
+	cls := uint16(laneFree) // the lane classes the shifts were set for
+	for g := 0; g < n; g++ {
+		nb := int(m.first[g+1] - m.first[g])
+		if nb == 0 {
 			continue
 		}
 		runs := sc.runs[:0]
@@ -576,19 +670,33 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 		if stop != nil && stop() {
 			return 0, false
 		}
-		for cl, nb := range nbs {
-			if nb == 0 {
-				continue
-			}
-			off := int(m.first[cl<<cb|g]) * bw
-			c, ok := m.countGroup(sc, m.tab[off:off+nb*bw], nb, qs, runs, stop)
-			if !ok {
-				return 0, false
-			}
-			sum += c << tw[cl]
+		if m.flaggedTable && m.laneCls[g] != cls {
+			cls = m.laneCls[g]
+			m.setLaneShifts(sc.shifts, cls)
 		}
+		off := int(m.first[g]) * bw
+		c, ok := m.countGroup(sc, m.tab[off:off+nb*bw], nb, qs, runs, stop)
+		if !ok {
+			return 0, false
+		}
+		sum += c
 	}
 	return sum, true
+}
+
+// setLaneShifts sets the shifts of the lanes of classes cls (laneCls) to
+// their classes' weights, for every query (the flagged table's queries
+// have no flags); a free lane's count is 0 and its shift too.
+func (m *matcher) setLaneShifts(shifts *laneShifts, cls uint16) {
+	for l := range shifts[0] {
+		var s uint64
+		if cl := cls >> (2 * l) & 3; cl != laneFree {
+			s = uint64(m.weights[cl])
+		}
+		for f := range shifts {
+			shifts[f][l] = s
+		}
+	}
 }
 
 // sortQueries sorts the queries q by their cut bits u (a counting sort
@@ -642,7 +750,7 @@ func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]ui
 		queries += uint64(r.n)
 	}
 	if queries <= uint64(step) || stop == nil {
-		return m.count(tab, nb, qs, runs, &sc.qshift), true
+		return m.count(tab, nb, qs, runs, sc.shifts), true
 	}
 	var total uint64
 	for _, r := range runs {
@@ -652,7 +760,7 @@ func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]ui
 			}
 			piece := r
 			piece.n = min(r.n, step)
-			total += m.count(tab, nb, qs, []qrun{piece}, &sc.qshift)
+			total += m.count(tab, nb, qs, []qrun{piece}, sc.shifts)
 			r.off += piece.n
 			r.n -= piece.n
 		}

@@ -28,6 +28,7 @@ type workTally struct {
 	trie, trieReversed float64
 	twoLevel           [maxChunks + 1]float64
 	keys, top          []uint64
+	qnb                float64
 }
 
 // sampleEvery is the share of the kernel calls whose prefixes BenchmarkWork counts.
@@ -45,6 +46,7 @@ func (w *workTally) probe(nb, k, halves int, qs *[4][]uint64, runs []qrun) {
 	w.queries += uint64(n)
 	w.pairs += q * float64(nb*halves)
 	w.loads += q * float64(nb*k)
+	w.qnb += q * float64(nb)
 	if w.calls%sampleEvery != 1 {
 		return
 	}
@@ -174,6 +176,7 @@ func BenchmarkWork(b *testing.B) {
 			b.ReportMetric(best/w.sampled, "two-level/loads")
 			b.ReportMetric(float64(bestH), "two-level-h")
 			b.ReportMetric(float64(w.queries)/float64(max(w.calls, 1)), "queries/call")
+			b.ReportMetric(w.qnb/float64(w.queries), "blocks/query")
 		})
 	}
 }

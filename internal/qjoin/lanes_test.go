@@ -1,0 +1,143 @@
+package qjoin
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"pgregory.net/rapid"
+)
+
+// TestLaneSplit: laneSplit gives each class room for its words in lanes of
+// its own, no more lanes than a block has, and the fewest blocks that
+// allow it; a class alone takes every lane.
+func TestLaneSplit(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lanes := rapid.SampledFrom([]int{4, 8}).Draw(t, "lanes")
+		var cnt [classes]int
+		for cl := range cnt {
+			// Mostly small counts, where tails and lanes matter.
+			cnt[cl] = rapid.OneOf(rapid.IntRange(0, 200), rapid.IntRange(0, 5000)).Draw(t, "cnt")
+		}
+		nb, a := laneSplit(cnt, lanes)
+		total, present, used := 0, 0, 0
+		for cl, c := range cnt {
+			total += c
+			if c > 0 {
+				present++
+			}
+			if a[cl]*64*nb < c {
+				t.Fatalf("class %d: %d words in %d lanes of %d blocks", cl, c, a[cl], nb)
+			}
+			if c == 0 && a[cl] != 0 {
+				t.Fatalf("class %d has no words but %d lanes", cl, a[cl])
+			}
+			used += a[cl]
+		}
+		if total == 0 {
+			if nb != 0 {
+				t.Fatalf("no words in %d blocks", nb)
+			}
+			return
+		}
+		if used > lanes {
+			t.Fatalf("%d lanes used of %d", used, lanes)
+		}
+		if present == 1 && used != lanes {
+			t.Fatalf("one class in %d lanes of %d", used, lanes)
+		}
+		// One block fewer cannot hold them.
+		if nb > 1 {
+			fewer := 0
+			for _, c := range cnt {
+				fewer += (c + 64*(nb-1) - 1) / (64 * (nb - 1))
+			}
+			if fewer <= lanes {
+				t.Fatalf("%v in %d blocks of %d lanes; %d would do", cnt, nb, lanes, nb-1)
+			}
+		}
+	})
+}
+
+// TestGroupLayout: after build, on flagged and unflagged tables with every
+// number of cut lines, each table word stands once in the words of its
+// group, in a lane of its class (laneCls), and every other slot is padding;
+// and the kernels' shifts are 64-byte aligned.
+func TestGroupLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 64))
+	for _, L := range []int{20, 36, 44} {
+		for _, m := range []int{1, 63, 65, 300, 2000} {
+			for _, flagged := range []bool{true, false} {
+				for _, cut := range []int{0, 1, 3, 6} {
+					for _, kern := range kernels() {
+						table := randomWords(rng, m, L, false)
+						if flagged {
+							for i := range table {
+								// Skewed classes, so that some groups hold one.
+								table[i] |= uint64(rng.IntN(4)&rng.IntN(4)) << flagN
+							}
+						}
+						mt := newMatcher(L, kern.impl())
+						mt.forceCut = cut
+						mt.setWeights(1)
+						mt.build(table, table[:min(len(table), 50)], flagged, -1)
+						if mt.linear {
+							continue
+						}
+						checkLayout(t, mt, table, flagged)
+						if _, ok := mt.countQueries(table[:1], nil); !ok {
+							t.Fatal("count failed")
+						}
+						if p := uintptr(unsafe.Pointer(mt.qs.shifts)); p%64 != 0 {
+							t.Fatalf("shifts at %#x, not 64-byte aligned", p)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkLayout checks mt.words against the table it was built from.
+func checkLayout(t *testing.T, mt *matcher, table []uint64, flagged bool) {
+	t.Helper()
+	bh := mt.im.halves
+	c := uint(mt.c)
+	sh := uint(mt.lines) - c
+	want := map[[2]uint64]int{} // (group, word without flags) -> count
+	for _, x := range table {
+		g := x >> sh & (1<<c - 1)
+		cl := uint64(0)
+		if flagged {
+			cl = x>>flagN&1 + x>>flagS
+		}
+		want[[2]uint64{g, x&^flagMask | cl<<flagN}]++
+	}
+	for g := range 1 << c {
+		cls := mt.laneCls[g]
+		for b := mt.first[g]; b < mt.first[g+1]; b++ {
+			for i, x := range mt.words[int(b)*bh : int(b+1)*bh] {
+				if x == pad {
+					continue
+				}
+				cl := uint64(cls >> (2 * (i / 64)) & 3)
+				if cl == laneFree {
+					t.Fatalf("L=%d c=%d: word %#x in a free lane", mt.lines, c, x)
+				}
+				if !flagged && cl != 0 {
+					t.Fatalf("L=%d c=%d: an unflagged table's lane of class %d", mt.lines, c, cl)
+				}
+				key := [2]uint64{uint64(g), x | cl<<flagN}
+				if want[key] == 0 {
+					t.Fatalf("L=%d c=%d: word %#x of group %d in a lane of class %d: not in the table", mt.lines, c, x, g, cl)
+				}
+				want[key]--
+			}
+		}
+	}
+	for k, n := range want {
+		if n != 0 {
+			t.Fatalf("L=%d c=%d: word %#x of group %d missing %d times", mt.lines, c, k[1], k[0], n)
+		}
+	}
+}
