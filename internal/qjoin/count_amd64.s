@@ -34,6 +34,11 @@ TEXT ·countAVX2K4(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX2K4
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX2K4
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX2K4
 tile_countAVX2K4:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -49,12 +54,13 @@ run_countAVX2K4:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX2K4:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y13, Y13, Y13
+query_countAVX2K4:
+	MOVQ (SI), AX
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -83,11 +89,12 @@ block_countAVX2K4:
 	DECQ AX
 	JNZ block_countAVX2K4
 	VPSADBW Y12, Y10, Y10
-	VPSLLVQ Y9, Y10, Y10
-	VPADDQ Y10, Y11, Y11
+	VPADDQ Y10, Y13, Y13
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX2K4
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX2K4
@@ -96,6 +103,69 @@ block_countAVX2K4:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX2K4
+	JMP done_countAVX2K4
+tileQ_countAVX2K4:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX2K4:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX2K4:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y10, Y10, Y10
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX2K4:
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPADDB Y0, Y10, Y10
+	ADDQ $4096, BX
+	DECQ AX
+	JNZ blockQ_countAVX2K4
+	VPSADBW Y12, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
+	VPADDQ Y10, Y11, Y11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX2K4
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX2K4
+	MOVQ size-24(SP), AX
+	IMUL3Q $4096, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX2K4
 done_countAVX2K4:
 	VEXTRACTI128 $1, Y11, X0
 	VPADDQ X0, X11, X0
@@ -105,6 +175,54 @@ done_countAVX2K4:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX2K4:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX2K4:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU (R15)(R8*1), Y9
+	VPXOR Y13, Y13, Y13
+oneQuery_countAVX2K4:
+	MOVQ (SI), AX
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPSADBW Y12, Y0, Y0
+	VPADDQ Y0, Y13, Y13
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX2K4
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX2K4
+	JMP done_countAVX2K4
 
 // func countAVX2K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K5(SB), NOSPLIT, $32-72
@@ -124,6 +242,11 @@ TEXT ·countAVX2K5(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX2K5
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX2K5
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX2K5
 tile_countAVX2K5:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -139,12 +262,13 @@ run_countAVX2K5:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX2K5:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y13, Y13, Y13
+query_countAVX2K5:
+	MOVQ (SI), AX
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -176,11 +300,12 @@ block_countAVX2K5:
 	DECQ AX
 	JNZ block_countAVX2K5
 	VPSADBW Y12, Y10, Y10
-	VPSLLVQ Y9, Y10, Y10
-	VPADDQ Y10, Y11, Y11
+	VPADDQ Y10, Y13, Y13
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX2K5
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX2K5
@@ -189,6 +314,72 @@ block_countAVX2K5:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX2K5
+	JMP done_countAVX2K5
+tileQ_countAVX2K5:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX2K5:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX2K5:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y10, Y10, Y10
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX2K5:
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPADDB Y0, Y10, Y10
+	ADDQ $5120, BX
+	DECQ AX
+	JNZ blockQ_countAVX2K5
+	VPSADBW Y12, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
+	VPADDQ Y10, Y11, Y11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX2K5
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX2K5
+	MOVQ size-24(SP), AX
+	IMUL3Q $5120, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX2K5
 done_countAVX2K5:
 	VEXTRACTI128 $1, Y11, X0
 	VPADDQ X0, X11, X0
@@ -198,6 +389,57 @@ done_countAVX2K5:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX2K5:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX2K5:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU (R15)(R8*1), Y9
+	VPXOR Y13, Y13, Y13
+oneQuery_countAVX2K5:
+	MOVQ (SI), AX
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPSADBW Y12, Y0, Y0
+	VPADDQ Y0, Y13, Y13
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX2K5
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX2K5
+	JMP done_countAVX2K5
 
 // func countAVX2K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K6(SB), NOSPLIT, $32-72
@@ -217,6 +459,11 @@ TEXT ·countAVX2K6(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX2K6
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX2K6
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX2K6
 tile_countAVX2K6:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -232,12 +479,13 @@ run_countAVX2K6:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX2K6:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y13, Y13, Y13
+query_countAVX2K6:
+	MOVQ (SI), AX
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -272,11 +520,12 @@ block_countAVX2K6:
 	DECQ AX
 	JNZ block_countAVX2K6
 	VPSADBW Y12, Y10, Y10
-	VPSLLVQ Y9, Y10, Y10
-	VPADDQ Y10, Y11, Y11
+	VPADDQ Y10, Y13, Y13
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX2K6
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX2K6
@@ -285,6 +534,75 @@ block_countAVX2K6:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX2K6
+	JMP done_countAVX2K6
+tileQ_countAVX2K6:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX2K6:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX2K6:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y10, Y10, Y10
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x3e0, R13
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX2K6:
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPAND 5120(BX)(R13*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPADDB Y0, Y10, Y10
+	ADDQ $6144, BX
+	DECQ AX
+	JNZ blockQ_countAVX2K6
+	VPSADBW Y12, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
+	VPADDQ Y10, Y11, Y11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX2K6
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX2K6
+	MOVQ size-24(SP), AX
+	IMUL3Q $6144, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX2K6
 done_countAVX2K6:
 	VEXTRACTI128 $1, Y11, X0
 	VPADDQ X0, X11, X0
@@ -294,6 +612,60 @@ done_countAVX2K6:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX2K6:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX2K6:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU (R15)(R8*1), Y9
+	VPXOR Y13, Y13, Y13
+oneQuery_countAVX2K6:
+	MOVQ (SI), AX
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x3e0, R13
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPAND 5120(BX)(R13*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPSADBW Y12, Y0, Y0
+	VPADDQ Y0, Y13, Y13
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX2K6
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX2K6
+	JMP done_countAVX2K6
 
 // func countAVX2K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K7(SB), NOSPLIT, $32-72
@@ -313,6 +685,11 @@ TEXT ·countAVX2K7(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX2K7
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX2K7
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX2K7
 tile_countAVX2K7:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -328,12 +705,13 @@ run_countAVX2K7:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX2K7:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y13, Y13, Y13
+query_countAVX2K7:
+	MOVQ (SI), AX
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -371,11 +749,12 @@ block_countAVX2K7:
 	DECQ AX
 	JNZ block_countAVX2K7
 	VPSADBW Y12, Y10, Y10
-	VPSLLVQ Y9, Y10, Y10
-	VPADDQ Y10, Y11, Y11
+	VPADDQ Y10, Y13, Y13
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX2K7
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX2K7
@@ -384,6 +763,78 @@ block_countAVX2K7:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX2K7
+	JMP done_countAVX2K7
+tileQ_countAVX2K7:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX2K7:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX2K7:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y10, Y10, Y10
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x3e0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x3e0, R14
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX2K7:
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPAND 5120(BX)(R13*1), Y0, Y0
+	VPAND 6144(BX)(R14*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPADDB Y0, Y10, Y10
+	ADDQ $7168, BX
+	DECQ AX
+	JNZ blockQ_countAVX2K7
+	VPSADBW Y12, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
+	VPADDQ Y10, Y11, Y11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX2K7
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX2K7
+	MOVQ size-24(SP), AX
+	IMUL3Q $7168, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX2K7
 done_countAVX2K7:
 	VEXTRACTI128 $1, Y11, X0
 	VPADDQ X0, X11, X0
@@ -393,6 +844,63 @@ done_countAVX2K7:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX2K7:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX2K7:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU (R15)(R8*1), Y9
+	VPXOR Y13, Y13, Y13
+oneQuery_countAVX2K7:
+	MOVQ (SI), AX
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x3e0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x3e0, R14
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPAND 5120(BX)(R13*1), Y0, Y0
+	VPAND 6144(BX)(R14*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPSADBW Y12, Y0, Y0
+	VPADDQ Y0, Y13, Y13
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX2K7
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX2K7
+	JMP done_countAVX2K7
 
 // func countAVX2K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX2K8(SB), NOSPLIT, $32-72
@@ -412,6 +920,11 @@ TEXT ·countAVX2K8(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX2K8
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX2K8
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX2K8
 tile_countAVX2K8:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -427,12 +940,13 @@ run_countAVX2K8:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX2K8:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y13, Y13, Y13
+query_countAVX2K8:
+	MOVQ (SI), AX
 	VPXOR Y10, Y10, Y10
 	SHLQ $5, AX
 	MOVQ AX, R8
@@ -473,11 +987,12 @@ block_countAVX2K8:
 	DECQ AX
 	JNZ block_countAVX2K8
 	VPSADBW Y12, Y10, Y10
-	VPSLLVQ Y9, Y10, Y10
-	VPADDQ Y10, Y11, Y11
+	VPADDQ Y10, Y13, Y13
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX2K8
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX2K8
@@ -486,6 +1001,81 @@ block_countAVX2K8:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX2K8
+	JMP done_countAVX2K8
+tileQ_countAVX2K8:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX2K8:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX2K8:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU (R15)(BX*1), Y9
+	VPXOR Y10, Y10, Y10
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x3e0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x3e0, R14
+	RORXQ $35, AX, CX
+	ANDQ $0x3e0, CX
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX2K8:
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPAND 5120(BX)(R13*1), Y0, Y0
+	VPAND 6144(BX)(R14*1), Y0, Y0
+	VPAND 7168(BX)(CX*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPADDB Y0, Y10, Y10
+	ADDQ $8192, BX
+	DECQ AX
+	JNZ blockQ_countAVX2K8
+	VPSADBW Y12, Y10, Y10
+	VPSLLVQ Y9, Y10, Y10
+	VPADDQ Y10, Y11, Y11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX2K8
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX2K8
+	MOVQ size-24(SP), AX
+	IMUL3Q $8192, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX2K8
 done_countAVX2K8:
 	VEXTRACTI128 $1, Y11, X0
 	VPADDQ X0, X11, X0
@@ -495,6 +1085,66 @@ done_countAVX2K8:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX2K8:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX2K8:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU (R15)(R8*1), Y9
+	VPXOR Y13, Y13, Y13
+oneQuery_countAVX2K8:
+	MOVQ (SI), AX
+	SHLQ $5, AX
+	MOVQ AX, R8
+	ANDQ $0x3e0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x3e0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x3e0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x3e0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x3e0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x3e0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x3e0, R14
+	RORXQ $35, AX, CX
+	ANDQ $0x3e0, CX
+	VMOVDQU (BX)(R8*1), Y0
+	VPAND 1024(BX)(R9*1), Y0, Y0
+	VPAND 2048(BX)(R10*1), Y0, Y0
+	VPAND 3072(BX)(R11*1), Y0, Y0
+	VPAND 4096(BX)(R12*1), Y0, Y0
+	VPAND 5120(BX)(R13*1), Y0, Y0
+	VPAND 6144(BX)(R14*1), Y0, Y0
+	VPAND 7168(BX)(CX*1), Y0, Y0
+	VPSRLW $4, Y0, Y1
+	VPAND Y15, Y0, Y0
+	VPAND Y15, Y1, Y1
+	VPSHUFB Y0, Y14, Y0
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y0, Y1, Y0
+	VPSADBW Y12, Y0, Y0
+	VPADDQ Y0, Y13, Y13
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX2K8
+	VPSLLVQ Y9, Y13, Y13
+	VPADDQ Y13, Y11, Y11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX2K8
+	JMP done_countAVX2K8
 
 // func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K4(SB), NOSPLIT, $32-72
@@ -511,6 +1161,11 @@ TEXT ·countAVX512K4(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX512K4
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K4
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K4
 tile_countAVX512K4:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -526,13 +1181,13 @@ run_countAVX512K4:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX512K4:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
+query_countAVX512K4:
+	MOVQ (SI), AX
 	SHLQ $6, AX
 	MOVQ AX, R8
 	ANDQ $0x7c0, R8
@@ -554,11 +1209,11 @@ block_countAVX512K4:
 	ADDQ $8192, BX
 	DECQ AX
 	JNZ block_countAVX512K4
-	VPSLLVQ Z9, Z10, Z10
-	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX512K4
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX512K4
@@ -567,6 +1222,63 @@ block_countAVX512K4:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX512K4
+	JMP done_countAVX512K4
+tileQ_countAVX512K4:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K4:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K4:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K4:
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8192, BX
+	DECQ AX
+	JNZ blockQ_countAVX512K4
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K4
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K4
+	MOVQ size-24(SP), AX
+	IMUL3Q $8192, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K4
 done_countAVX512K4:
 	VEXTRACTI64X4 $1, Z11, Y0
 	VPADDQ Y0, Y11, Y11
@@ -578,6 +1290,48 @@ done_countAVX512K4:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX512K4:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K4:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K4:
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K4
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K4
+	JMP done_countAVX512K4
 
 // func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K5(SB), NOSPLIT, $32-72
@@ -594,6 +1348,11 @@ TEXT ·countAVX512K5(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX512K5
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K5
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K5
 tile_countAVX512K5:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -609,13 +1368,13 @@ run_countAVX512K5:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX512K5:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
+query_countAVX512K5:
+	MOVQ (SI), AX
 	SHLQ $6, AX
 	MOVQ AX, R8
 	ANDQ $0x7c0, R8
@@ -640,11 +1399,11 @@ block_countAVX512K5:
 	ADDQ $10240, BX
 	DECQ AX
 	JNZ block_countAVX512K5
-	VPSLLVQ Z9, Z10, Z10
-	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX512K5
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX512K5
@@ -653,6 +1412,66 @@ block_countAVX512K5:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX512K5
+	JMP done_countAVX512K5
+tileQ_countAVX512K5:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K5:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K5:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K5:
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $10240, BX
+	DECQ AX
+	JNZ blockQ_countAVX512K5
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K5
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K5
+	MOVQ size-24(SP), AX
+	IMUL3Q $10240, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K5
 done_countAVX512K5:
 	VEXTRACTI64X4 $1, Z11, Y0
 	VPADDQ Y0, Y11, Y11
@@ -664,6 +1483,51 @@ done_countAVX512K5:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX512K5:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K5:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K5:
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K5
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K5
+	JMP done_countAVX512K5
 
 // func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K6(SB), NOSPLIT, $32-72
@@ -680,6 +1544,11 @@ TEXT ·countAVX512K6(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX512K6
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K6
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K6
 tile_countAVX512K6:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -695,13 +1564,13 @@ run_countAVX512K6:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX512K6:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
+query_countAVX512K6:
+	MOVQ (SI), AX
 	SHLQ $6, AX
 	MOVQ AX, R8
 	ANDQ $0x7c0, R8
@@ -729,11 +1598,11 @@ block_countAVX512K6:
 	ADDQ $12288, BX
 	DECQ AX
 	JNZ block_countAVX512K6
-	VPSLLVQ Z9, Z10, Z10
-	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX512K6
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX512K6
@@ -742,6 +1611,69 @@ block_countAVX512K6:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX512K6
+	JMP done_countAVX512K6
+tileQ_countAVX512K6:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K6:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K6:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x7c0, R13
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K6:
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPANDQ 10240(BX)(R13*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $12288, BX
+	DECQ AX
+	JNZ blockQ_countAVX512K6
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K6
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K6
+	MOVQ size-24(SP), AX
+	IMUL3Q $12288, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K6
 done_countAVX512K6:
 	VEXTRACTI64X4 $1, Z11, Y0
 	VPADDQ Y0, Y11, Y11
@@ -753,6 +1685,54 @@ done_countAVX512K6:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX512K6:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K6:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K6:
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x7c0, R13
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPANDQ 10240(BX)(R13*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K6
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K6
+	JMP done_countAVX512K6
 
 // func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K7(SB), NOSPLIT, $32-72
@@ -769,6 +1749,11 @@ TEXT ·countAVX512K7(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX512K7
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K7
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K7
 tile_countAVX512K7:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -784,13 +1769,13 @@ run_countAVX512K7:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX512K7:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
+query_countAVX512K7:
+	MOVQ (SI), AX
 	SHLQ $6, AX
 	MOVQ AX, R8
 	ANDQ $0x7c0, R8
@@ -821,11 +1806,11 @@ block_countAVX512K7:
 	ADDQ $14336, BX
 	DECQ AX
 	JNZ block_countAVX512K7
-	VPSLLVQ Z9, Z10, Z10
-	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX512K7
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX512K7
@@ -834,6 +1819,72 @@ block_countAVX512K7:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX512K7
+	JMP done_countAVX512K7
+tileQ_countAVX512K7:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K7:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K7:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x7c0, R14
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K7:
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPANDQ 10240(BX)(R13*1), Z0, Z0
+	VPANDQ 12288(BX)(R14*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $14336, BX
+	DECQ AX
+	JNZ blockQ_countAVX512K7
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K7
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K7
+	MOVQ size-24(SP), AX
+	IMUL3Q $14336, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K7
 done_countAVX512K7:
 	VEXTRACTI64X4 $1, Z11, Y0
 	VPADDQ Y0, Y11, Y11
@@ -845,6 +1896,57 @@ done_countAVX512K7:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX512K7:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K7:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K7:
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x7c0, R14
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPANDQ 10240(BX)(R13*1), Z0, Z0
+	VPANDQ 12288(BX)(R14*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K7
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K7
+	JMP done_countAVX512K7
 
 // func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K8(SB), NOSPLIT, $32-72
@@ -861,6 +1963,11 @@ TEXT ·countAVX512K8(SB), NOSPLIT, $32-72
 	MOVQ AX, runsEnd-32(SP)
 	CMPQ DI, AX
 	JAE done_countAVX512K8
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K8
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K8
 tile_countAVX512K8:
 	MOVQ left-16(SP), AX
 	MOVQ tile+16(FP), BX
@@ -876,13 +1983,13 @@ run_countAVX512K8:
 	MOVQ (BX)(AX*8), AX
 	LEAQ (AX)(SI*8), SI
 	LEAQ (SI)(DX*8), DX
-query_countAVX512K8:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHRQ $62, BX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
 	SHLQ $6, BX
 	VMOVDQU64 (R15)(BX*1), Z9
 	VPXORQ Z10, Z10, Z10
+query_countAVX512K8:
+	MOVQ (SI), AX
 	SHLQ $6, AX
 	MOVQ AX, R8
 	ANDQ $0x7c0, R8
@@ -916,11 +2023,11 @@ block_countAVX512K8:
 	ADDQ $16384, BX
 	DECQ AX
 	JNZ block_countAVX512K8
-	VPSLLVQ Z9, Z10, Z10
-	VPADDQ Z10, Z11, Z11
 	ADDQ $8, SI
 	CMPQ SI, DX
 	JB query_countAVX512K8
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
 	ADDQ $16, DI
 	CMPQ DI, runsEnd-32(SP)
 	JB run_countAVX512K8
@@ -929,6 +2036,75 @@ block_countAVX512K8:
 	ADDQ BX, tileBase-8(SP)
 	SUBQ AX, left-16(SP)
 	JNZ tile_countAVX512K8
+	JMP done_countAVX512K8
+tileQ_countAVX512K8:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K8:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K8:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x7c0, R14
+	RORXQ $35, AX, CX
+	ANDQ $0x7c0, CX
+	MOVQ tileBase-8(SP), BX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K8:
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPANDQ 10240(BX)(R13*1), Z0, Z0
+	VPANDQ 12288(BX)(R14*1), Z0, Z0
+	VPANDQ 14336(BX)(CX*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $16384, BX
+	DECQ AX
+	JNZ blockQ_countAVX512K8
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K8
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K8
+	MOVQ size-24(SP), AX
+	IMUL3Q $16384, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K8
 done_countAVX512K8:
 	VEXTRACTI64X4 $1, Z11, Y0
 	VPADDQ Y0, Y11, Y11
@@ -940,3 +2116,57 @@ done_countAVX512K8:
 	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
+one_countAVX512K8:
+	MOVQ tab+0(FP), BX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K8:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K8:
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0x7c0, R8
+	RORXQ $5, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $10, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $15, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $20, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $25, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $30, AX, R14
+	ANDQ $0x7c0, R14
+	RORXQ $35, AX, CX
+	ANDQ $0x7c0, CX
+	VMOVDQU64 (BX)(R8*1), Z0
+	VPANDQ 2048(BX)(R9*1), Z0, Z0
+	VPANDQ 4096(BX)(R10*1), Z0, Z0
+	VPANDQ 6144(BX)(R11*1), Z0, Z0
+	VPANDQ 8192(BX)(R12*1), Z0, Z0
+	VPANDQ 10240(BX)(R13*1), Z0, Z0
+	VPANDQ 12288(BX)(R14*1), Z0, Z0
+	VPANDQ 14336(BX)(CX*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K8
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K8
+	JMP done_countAVX512K8

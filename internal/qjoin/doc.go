@@ -112,10 +112,12 @@
 // the K entries: K loads and a popcount per block, whatever the query. The
 // kernels run all the queries of a group against a tile of blocks (24 KB,
 // 48 KB for AVX-512) before the next, so that the tables stay in the
-// fastest caches. A query's count is shifted by the weight of its flags
-// (from a table of four per call); a table of the flagged half keeps each
-// class in blocks of its own, whose counts are shifted by the class's
-// weight.
+// fastest caches. A block is 4 or 8 lanes of 64 halves, and each lane's
+// count is shifted by a weight of its own: a query's by the weight of its
+// flags; a table of the flagged half gives each class of a group whole
+// lanes, the same in every block of the group (laneSplit), shifted by the
+// class's weight, so that the classes share blocks and pad one tail per
+// group, not one per class.
 //
 // Which half is the table: the East as a rule; but a row set whose halves
 // fit in one part and one batch (and, with the assembly kernels, number

@@ -73,7 +73,8 @@ import "math/bits"
 // chain is unrolled, on blocks of 256 halves (4 lanes of 64). Each adds up,
 // over the runs and their queries w and the nb blocks of tab, the table
 // words compatible with w, each lane's times its weight for w's flags
-// (shifts).
+// (shifts), query by query: right whether a run's flags are one
+// (r.flags) or not (perQuery).
 `)
 	for k := minK; k <= maxK; k++ {
 		bw := k * 32 * 4
@@ -166,11 +167,19 @@ func asmKernel(b *bytes.Buffer, k int, wide bool) {
 	g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64", g.name)
 	g.p("TEXT ·%s(SB), NOSPLIT, $32-72", g.name)
 	g.prologue()
-	g.loopHeads()
-	g.queryOffsets()
-	g.block()
-	g.loopTails()
+	// The loops twice: weighing once a run, then query by query.
+	for _, g.perQuery = range []bool{false, true} {
+		g.loopHeads()
+		g.queryOffsets()
+		g.block()
+		g.loopTails()
+		if !g.perQuery {
+			g.p("\tJMP %s", g.lbl("done"))
+		}
+	}
+	g.perQuery = false
 	g.epilogue()
+	g.oneBlock()
 }
 
 // asmGen writes one assembly kernel: countAVX2K<k>, or countAVX512K<k> when
@@ -185,6 +194,7 @@ type asmGen struct {
 	blockSize int    // bytes per block: k chunks
 	mask      int    // the chunk offset's bits, in bytes
 	shift     int    // log2 of the entry size
+	perQuery  bool   // writing the loops that weigh query by query
 }
 
 // offs are the registers of the chunk offsets o_0..o_7.
@@ -207,7 +217,12 @@ func newAsmGen(b *bytes.Buffer, k int, wide bool) *asmGen {
 func (g *asmGen) p(format string, a ...any) { fmt.Fprintf(g.b, format+"\n", a...) }
 
 // lbl is the kernel's label s.
-func (g *asmGen) lbl(s string) string { return fmt.Sprintf("%s_%s", s, g.name) }
+func (g *asmGen) lbl(s string) string {
+	if g.perQuery {
+		s += "Q"
+	}
+	return fmt.Sprintf("%s_%s", s, g.name)
+}
 
 // prologue loads the AVX2 constants, clears the total and puts the
 // arguments in their registers and stack slots; no runs: to done.
@@ -231,6 +246,15 @@ func (g *asmGen) prologue() {
 	p("\tMOVQ AX, runsEnd-32(SP)")
 	p("\tCMPQ DI, AX")
 	p("\tJAE %s", g.lbl("done"))
+	// Runs of flags perQuery (every run's as the first's): the loops that
+	// weigh query by query.
+	p("\tMOVL 12(DI), AX")
+	p("\tTESTL $4, AX") // perQuery
+	g.perQuery = true
+	p("\tJNZ %s", g.lbl("tile"))
+	g.perQuery = false
+	p("\tCMPQ nb+8(FP), $1")
+	p("\tJEQ %s", g.lbl("one"))
 }
 
 // loopHeads opens the loops over the tiles (the tile's size: the blocks
@@ -252,7 +276,39 @@ func (g *asmGen) loopHeads() {
 	p("\tMOVQ (BX)(AX*8), AX")
 	p("\tLEAQ (AX)(SI*8), SI")
 	p("\tLEAQ (SI)(DX*8), DX")
+	if !g.perQuery {
+		g.runShifts("BX")
+	}
 	p("%s:", g.lbl("query"))
+}
+
+// runShifts loads the lane weight shifts of the run at DI, shifts[flags],
+// into Y9/Z9 (with tmp) and clears the run's sum: Z10 for AVX-512, Y13 for
+// AVX2, where Y10 holds a query's byte counts.
+func (g *asmGen) runShifts(tmp string) {
+	p := g.p
+	p("\tMOVL 12(DI), %s // flags", tmp)
+	p("\tANDL $3, %s", tmp)
+	p("\tSHLQ $6, %s", tmp)
+	if g.wide {
+		p("\tVMOVDQU64 (R15)(%s*1), Z9", tmp)
+		p("\tVPXORQ Z10, Z10, Z10")
+	} else {
+		p("\tVMOVDQU (R15)(%s*1), Y9", tmp)
+		p("\tVPXOR Y13, Y13, Y13")
+	}
+}
+
+// runTail adds the run's sum, its lanes shifted by their weights, to the
+// total.
+func (g *asmGen) runTail() {
+	if g.wide {
+		g.p("\tVPSLLVQ Z9, Z10, Z10")
+		g.p("\tVPADDQ Z10, Z11, Z11")
+	} else {
+		g.p("\tVPSLLVQ Y9, Y13, Y13")
+		g.p("\tVPADDQ Y13, Y11, Y11")
+	}
 }
 
 // queryOffsets loads the query's lane weight shifts, clears its sum and
@@ -261,15 +317,28 @@ func (g *asmGen) loopHeads() {
 func (g *asmGen) queryOffsets() {
 	p, reg := g.p, g.reg
 	p("\tMOVQ (SI), AX")
-	p("\tMOVQ AX, BX")
-	p("\tSHRQ $62, BX")
-	p("\tSHLQ $6, BX")
-	if g.wide {
-		p("\tVMOVDQU64 (R15)(BX*1), Z9")
-	} else {
-		p("\tVMOVDQU (R15)(BX*1), Y9")
+	if g.perQuery {
+		p("\tMOVQ AX, BX")
+		p("\tSHRQ $62, BX")
+		p("\tSHLQ $6, BX")
+		if g.wide {
+			p("\tVMOVDQU64 (R15)(BX*1), Z9")
+		} else {
+			p("\tVMOVDQU (R15)(BX*1), Y9")
+		}
 	}
-	p("\t%s %s10, %s10, %s10", g.xor, reg, reg, reg)
+	if g.perQuery || !g.wide {
+		p("\t%s %s10, %s10, %s10", g.xor, reg, reg, reg)
+	}
+	g.offsets()
+	p("\tMOVQ tileBase-8(SP), BX")
+	p("\tMOVQ size-24(SP), AX")
+}
+
+// offsets computes the chunk offsets o_j of the query in AX (which it
+// shifts) into offs.
+func (g *asmGen) offsets() {
+	p := g.p
 	p("\tSHLQ $%d, AX", g.shift)
 	p("\tMOVQ AX, %s", offs[0])
 	p("\tANDQ $%#x, %s", g.mask, offs[0])
@@ -277,8 +346,6 @@ func (g *asmGen) queryOffsets() {
 		p("\tRORXQ $%d, AX, %s", 5*j, offs[j])
 		p("\tANDQ $%#x, %s", g.mask, offs[j])
 	}
-	p("\tMOVQ tileBase-8(SP), BX")
-	p("\tMOVQ size-24(SP), AX")
 }
 
 // block is the inner loop over the tile's blocks: one load, k-1 ANDs and a
@@ -321,11 +388,19 @@ func (g *asmGen) loopTails() {
 	if !g.wide {
 		p("\tVPSADBW Y12, Y10, Y10")
 	}
-	p("\tVPSLLVQ %s9, %s10, %s10", reg, reg, reg)
-	p("\tVPADDQ %s10, %s11, %s11", reg, reg, reg)
+	switch {
+	case g.perQuery:
+		p("\tVPSLLVQ %s9, %s10, %s10", reg, reg, reg)
+		p("\tVPADDQ %s10, %s11, %s11", reg, reg, reg)
+	case !g.wide:
+		p("\tVPADDQ Y10, Y13, Y13")
+	}
 	p("\tADDQ $8, SI")
 	p("\tCMPQ SI, DX")
 	p("\tJB %s", g.lbl("query"))
+	if !g.perQuery {
+		g.runTail()
+	}
 	p("\tADDQ $16, DI")
 	p("\tCMPQ DI, runsEnd-32(SP)")
 	p("\tJB %s", g.lbl("run"))
@@ -334,6 +409,58 @@ func (g *asmGen) loopTails() {
 	p("\tADDQ BX, tileBase-8(SP)")
 	p("\tSUBQ AX, left-16(SP)")
 	p("\tJNZ %s", g.lbl("tile"))
+}
+
+// oneBlock is the kernel of a call with one block, the most common (the
+// groups of a cut table are small): the loops over the runs and queries
+// with BX at the block, no tile, no block loop and no sum per query, the
+// weight shifts indexed by R8 before it takes o_0; then to done.
+func (g *asmGen) oneBlock() {
+	p := g.p
+	p("%s:", g.lbl("one"))
+	p("\tMOVQ tab+0(FP), BX")
+	p("\tMOVQ runs_base+32(FP), DI")
+	p("%s:", g.lbl("oneRun"))
+	p("\tMOVL 0(DI), SI // off")
+	p("\tMOVL 4(DI), DX // n")
+	p("\tMOVL 8(DI), AX // class")
+	p("\tMOVQ qs+24(FP), R8")
+	p("\tMOVQ (R8)(AX*8), AX")
+	p("\tLEAQ (AX)(SI*8), SI")
+	p("\tLEAQ (SI)(DX*8), DX")
+	g.runShifts("R8")
+	p("%s:", g.lbl("oneQuery"))
+	p("\tMOVQ (SI), AX")
+	g.offsets()
+	if g.wide {
+		p("\tVMOVDQU64 (BX)(%s*1), Z0", offs[0])
+		for j := 1; j < g.k; j++ {
+			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*g.chunk, offs[j])
+		}
+		p("\tVPOPCNTQ Z0, Z0")
+		p("\tVPADDQ Z0, Z10, Z10")
+	} else {
+		p("\tVMOVDQU (BX)(%s*1), Y0", offs[0])
+		for j := 1; j < g.k; j++ {
+			p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*g.chunk, offs[j])
+		}
+		p("\tVPSRLW $4, Y0, Y1")
+		p("\tVPAND Y15, Y0, Y0")
+		p("\tVPAND Y15, Y1, Y1")
+		p("\tVPSHUFB Y0, Y14, Y0")
+		p("\tVPSHUFB Y1, Y14, Y1")
+		p("\tVPADDB Y0, Y1, Y0")
+		p("\tVPSADBW Y12, Y0, Y0")
+		p("\tVPADDQ Y0, Y13, Y13")
+	}
+	p("\tADDQ $8, SI")
+	p("\tCMPQ SI, DX")
+	p("\tJB %s", g.lbl("oneQuery"))
+	g.runTail()
+	p("\tADDQ $16, DI")
+	p("\tCMPQ DI, runsEnd-32(SP)")
+	p("\tJB %s", g.lbl("oneRun"))
+	p("\tJMP %s", g.lbl("done"))
 }
 
 // epilogue sums the total's lanes into the result.

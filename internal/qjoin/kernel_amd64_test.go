@@ -22,7 +22,9 @@ func TestAVX2ByteCounts(t *testing.T) {
 			tab[i] = ^uint64(0)
 		}
 		qs := [4][]uint64{{0, 1<<62 | 12345, 3 << 62}}
-		runs := []qrun{{off: 0, n: 3, class: 0}}
+		// A run per flags, and one run of them all weighed query by query.
+		byFlags := []qrun{{off: 0, n: 1}, {off: 1, n: 1, flags: 1}, {off: 2, n: 1, flags: 3}}
+		perQueries := []qrun{{off: 0, n: 3, flags: perQuery}}
 		var shifts laneShifts
 		for f := range shifts {
 			for l := range shifts[f] {
@@ -31,8 +33,10 @@ func TestAVX2ByteCounts(t *testing.T) {
 		}
 		f := asmCount(countAVX2K4, bw, 1<<30) // tiles as large as asked: clamped
 		want := uint64(nb*64) * (1 + 2 + 4 + 8) * (1 + 2 + 8)
-		if got := f(tab, nb, &qs, runs, &shifts); got != want {
-			t.Errorf("%d blocks of full tables: %d, want %d", nb, got, want)
+		for _, runs := range [][]qrun{byFlags, perQueries} {
+			if got := f(tab, nb, &qs, runs, &shifts); got != want {
+				t.Errorf("%d blocks of full tables, runs %v: %d, want %d", nb, runs, got, want)
+			}
 		}
 	}
 }

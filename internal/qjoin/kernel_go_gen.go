@@ -8,7 +8,8 @@ import "math/bits"
 // chain is unrolled, on blocks of 256 halves (4 lanes of 64). Each adds up,
 // over the runs and their queries w and the nb blocks of tab, the table
 // words compatible with w, each lane's times its weight for w's flags
-// (shifts).
+// (shifts), query by query: right whether a run's flags are one
+// (r.flags) or not (perQuery).
 
 func countGo4(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
 	var total uint64
