@@ -1,7 +1,9 @@
 package qjoin
 
 import (
+	"context"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -139,5 +141,37 @@ func checkLayout(t *testing.T, mt *matcher, table []uint64, flagged bool) {
 		if n != 0 {
 			t.Fatalf("L=%d c=%d: word %#x of group %d missing %d times", mt.lines, c, k[1], k[0], n)
 		}
+	}
+}
+
+// TestWestTableWithinBudget: a West batch takes the table's place (the cost
+// model's choice) only where the memory estimate has room for it
+// (tableBudget): with parts of 2,048 East halves and no cut line, no kernel
+// call meets a table of more (and a block of padding per class), though the
+// model would take West batches of 5,120 halves at n = 18.
+func TestWestTableWithinBudget(t *testing.T) {
+	const n = 18
+	o := defaultOptions(n)
+	o.eastCap, o.orientMin, o.forceCut = 2048, 0, 0
+	var mu sync.Mutex
+	most, calls := 0, 0
+	o.probe = func(nb, _, halves int, _ *[4][]uint64, _ []qrun) {
+		mu.Lock()
+		most, calls = max(most, nb*halves), calls+1
+		mu.Unlock()
+	}
+	p, err := newPlan(context.Background(), n, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	for i := 0; i < p.Len(); i += 7 {
+		ids = append(ids, i)
+	}
+	if _, err := p.CountSubs(context.Background(), ids, Options{Workers: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if budget := int(tableBudget(n, o)); calls == 0 || most > budget+classes*512 {
+		t.Errorf("a table of %d halves (%d kernel calls); the budget is %d", most, calls, budget)
 	}
 }

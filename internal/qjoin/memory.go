@@ -80,6 +80,17 @@ func EstimateShardMemory(n, workers, subs, shards int) uint64 {
 }
 
 // estimateMemory is EstimateShardMemory with the options o.
+// tableBudget is the most halves a matcher's table holds by the estimate:
+// the East halves of the largest row set, or of a part of eastCap. (A West
+// batch takes the table's place only up to it.)
+func tableBudget(n int, o planOptions) uint64 {
+	mostE := maxEast[n]
+	if o.westRestricted {
+		mostE = maxWest[n]
+	}
+	return min(max(mostE, 512), uint64(o.eastCap))
+}
+
 func estimateMemory(n, workers, subs, shards int, o planOptions) uint64 {
 	if n < MinN || n > MaxN {
 		return 0
@@ -96,7 +107,7 @@ func estimateMemory(n, workers, subs, shards int, o planOptions) uint64 {
 	if o.westRestricted {
 		mostE, mostW = mostW, mostE
 	}
-	east := 80*min(max(mostE, 512), uint64(o.eastCap)) + 1<<20
+	east := 80*tableBudget(n, o) + 1<<20
 	if mostE > uint64(o.eastCap) {
 		east += 3 * 8 << splitBits // eastSplit's counts
 	}

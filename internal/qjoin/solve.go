@@ -526,6 +526,7 @@ func (s *solver) westRange(j westJob, stop func() bool) westResult {
 	if b.orientMin < 0 {
 		b.orientMin = j.m.im.orientMin
 	}
+	b.tableMax = int(tableBudget(s.p.N, *s.o))
 	wn := ^s.eastRows & fullW
 	rank := 0
 	forCombs(uint32(h), bits.OnesCount32(wn), func(C uint32) {
@@ -558,6 +559,7 @@ type westBatch struct {
 	q         []uint64
 	built     bool
 	orientMin int
+	tableMax  int    // the most West halves that may be the table (tableBudget)
 	fullW     uint32 // the West's columns
 	maskW     uint64 // the lines an NW and an SW quarter may not share
 	capW      int
@@ -605,7 +607,10 @@ func (b *westBatch) addCell(C uint32) {
 // flush counts the batch against the East halves j.e, building the
 // matcher first if it is not built: with the East halves as the table,
 // but for the last batch of an orient job with enough halves, where the
-// cost model chooses the table.
+// cost model chooses the table (the West's only if the memory estimate
+// has room for it, tableMax: at n = 25, where it had not, a shard of
+// 16,384 peaked at 1,183 MB against the estimate's 797, and at 745 MB
+// with the bound).
 func (b *westBatch) flush(last bool) {
 	j, e, q := &b.j, b.j.e, b.q
 	flaggedEast := b.s.p.g.westRestricted
@@ -615,7 +620,7 @@ func (b *westBatch) flush(last bool) {
 	switch {
 	case b.built:
 		c, ok = j.m.countWith(q, j.sc, b.stop)
-	case last && j.orient && len(q)+len(e) > b.orientMin:
+	case last && j.orient && len(q)+len(e) > b.orientMin && len(q) <= b.tableMax:
 		// The model's choice of the table, from sampled histograms;
 		// the build then chooses its cut lines from all its words.
 		if j.m.cost(q, e) < j.m.cost(e, q) {
