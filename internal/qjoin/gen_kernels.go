@@ -269,17 +269,23 @@ func (g *asmGen) loopHeads() {
 	p("\tMOVQ BX, size-24(SP)")
 	p("\tMOVQ runs_base+32(FP), DI")
 	p("%s:", g.lbl("run"))
-	p("\tMOVL 0(DI), SI // off")
-	p("\tMOVL 4(DI), DX // n")
-	p("\tMOVL 8(DI), AX // class")
-	p("\tMOVQ qs+24(FP), BX")
-	p("\tMOVQ (BX)(AX*8), AX")
-	p("\tLEAQ (AX)(SI*8), SI")
-	p("\tLEAQ (SI)(DX*8), DX")
+	g.runQueries("BX")
 	if !g.perQuery {
 		g.runShifts("BX")
 	}
 	p("%s:", g.lbl("query"))
+}
+
+// runQueries points SI..DX at the queries of the run at DI (with tmp).
+func (g *asmGen) runQueries(tmp string) {
+	p := g.p
+	p("\tMOVL 0(DI), SI // off")
+	p("\tMOVL 4(DI), DX // n")
+	p("\tMOVL 8(DI), AX // class")
+	p("\tMOVQ qs+24(FP), %s", tmp)
+	p("\tMOVQ (%s)(AX*8), AX", tmp)
+	p("\tLEAQ (AX)(SI*8), SI")
+	p("\tLEAQ (SI)(DX*8), DX")
 }
 
 // runShifts loads the lane weight shifts of the run at DI, shifts[flags],
@@ -353,32 +359,43 @@ func (g *asmGen) offsets() {
 func (g *asmGen) block() {
 	p := g.p
 	p("%s:", g.lbl("block"))
+	g.andCount()
+	if g.wide {
+		p("\tVPADDQ Z0, Z10, Z10")
+	} else {
+		// The byte counts (at most 8 a byte a block) add up in Y10 over the
+		// blocks of the tile, at most maxAVX2Tile of them (31 × 8 < 256),
+		// and are summed into words once per query.
+		p("\tVPADDB Y0, Y10, Y10")
+	}
+	p("\tADDQ $%d, BX", g.blockSize)
+	p("\tDECQ AX")
+	p("\tJNZ %s", g.lbl("block"))
+}
+
+// andCount loads the block at BX's entries of the query's chunks (offs),
+// ANDs them and counts the bits: into Z0's words (AVX-512), or Y0's bytes
+// (AVX2, a nibble table).
+func (g *asmGen) andCount() {
+	p := g.p
 	if g.wide {
 		p("\tVMOVDQU64 (BX)(%s*1), Z0", offs[0])
 		for j := 1; j < g.k; j++ {
 			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*g.chunk, offs[j])
 		}
 		p("\tVPOPCNTQ Z0, Z0")
-		p("\tVPADDQ Z0, Z10, Z10")
-	} else {
-		p("\tVMOVDQU (BX)(%s*1), Y0", offs[0])
-		for j := 1; j < g.k; j++ {
-			p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*g.chunk, offs[j])
-		}
-		p("\tVPSRLW $4, Y0, Y1")
-		p("\tVPAND Y15, Y0, Y0")
-		p("\tVPAND Y15, Y1, Y1")
-		p("\tVPSHUFB Y0, Y14, Y0")
-		p("\tVPSHUFB Y1, Y14, Y1")
-		// The byte counts (at most 8 a byte a block) add up in Y10 over the
-		// blocks of the tile, at most maxAVX2Tile of them (31 × 8 < 256),
-		// and are summed into words once per query.
-		p("\tVPADDB Y0, Y1, Y0")
-		p("\tVPADDB Y0, Y10, Y10")
+		return
 	}
-	p("\tADDQ $%d, BX", g.blockSize)
-	p("\tDECQ AX")
-	p("\tJNZ %s", g.lbl("block"))
+	p("\tVMOVDQU (BX)(%s*1), Y0", offs[0])
+	for j := 1; j < g.k; j++ {
+		p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*g.chunk, offs[j])
+	}
+	p("\tVPSRLW $4, Y0, Y1")
+	p("\tVPAND Y15, Y0, Y0")
+	p("\tVPAND Y15, Y1, Y1")
+	p("\tVPSHUFB Y0, Y14, Y0")
+	p("\tVPSHUFB Y1, Y14, Y1")
+	p("\tVPADDB Y0, Y1, Y0")
 }
 
 // loopTails adds the query's sum, shifted by its weight, to the total and
@@ -421,35 +438,15 @@ func (g *asmGen) oneBlock() {
 	p("\tMOVQ tab+0(FP), BX")
 	p("\tMOVQ runs_base+32(FP), DI")
 	p("%s:", g.lbl("oneRun"))
-	p("\tMOVL 0(DI), SI // off")
-	p("\tMOVL 4(DI), DX // n")
-	p("\tMOVL 8(DI), AX // class")
-	p("\tMOVQ qs+24(FP), R8")
-	p("\tMOVQ (R8)(AX*8), AX")
-	p("\tLEAQ (AX)(SI*8), SI")
-	p("\tLEAQ (SI)(DX*8), DX")
+	g.runQueries("R8")
 	g.runShifts("R8")
 	p("%s:", g.lbl("oneQuery"))
 	p("\tMOVQ (SI), AX")
 	g.offsets()
+	g.andCount()
 	if g.wide {
-		p("\tVMOVDQU64 (BX)(%s*1), Z0", offs[0])
-		for j := 1; j < g.k; j++ {
-			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*g.chunk, offs[j])
-		}
-		p("\tVPOPCNTQ Z0, Z0")
 		p("\tVPADDQ Z0, Z10, Z10")
 	} else {
-		p("\tVMOVDQU (BX)(%s*1), Y0", offs[0])
-		for j := 1; j < g.k; j++ {
-			p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*g.chunk, offs[j])
-		}
-		p("\tVPSRLW $4, Y0, Y1")
-		p("\tVPAND Y15, Y0, Y0")
-		p("\tVPAND Y15, Y1, Y1")
-		p("\tVPSHUFB Y0, Y14, Y0")
-		p("\tVPSHUFB Y1, Y14, Y1")
-		p("\tVPADDB Y0, Y1, Y0")
 		p("\tVPSADBW Y12, Y0, Y0")
 		p("\tVPADDQ Y0, Y13, Y13")
 	}
