@@ -148,9 +148,13 @@ type matcher struct {
 	v     lineSets // the AVX2 build's scratch
 
 	// Scratch.
-	hist    []uint32  // histograms of choose
-	sos     []float64 // subset sums of choose
-	counts  []uint32  // counting sort of the table words
+	hist   []uint32  // histograms of choose
+	sos    []float64 // subset sums of choose
+	counts []uint32  // counting sort of the table words
+	// counted is the number of cut lines whose exact histogram of the
+	// table words choose left in counts for group (-1: none), so that
+	// the table is read once for both.
+	counted int
 	qs      queryScratch
 	weights [classes]uint8 // shift of the weight of each class
 }
@@ -181,6 +185,7 @@ func newMatcher(L int, im *impl) *matcher {
 		cmax:      min(L, maxCut),
 		mask:      1<<uint(L) - 1,
 		forceCut:  -1,
+		counted:   -1,
 		smallEast: defaultSmallEast,
 		stepPairs: defaultStepPairs,
 	}
@@ -194,6 +199,7 @@ func newMatcher(L int, im *impl) *matcher {
 func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 	m.table = table
 	m.flaggedTable = flagged
+	m.counted = -1 // (cost may have left another table's)
 	m.linear = len(table) <= linearMax
 	if m.linear {
 		return
@@ -287,9 +293,31 @@ func (m *matcher) chooseStep(table, sample []uint64, step int) (int, float64) {
 		}
 		if cost := m.cutCost(hist, hW, size, c, scale, step); cost < bestCost {
 			best, bestCost = c, cost
+			if step == 1 {
+				m.keepHistogram(hist, size, c)
+			}
 		}
 	}
 	return best, bestCost + m.im.delta*float64(len(table)) + m.im.epsilon*all
+}
+
+// keepHistogram copies the exact histogram hist of the table words by
+// class and c cut bits (class cl at cl*size) into counts, laid out as
+// group reads it (cl<<c | g), and sets counted to c.
+func (m *matcher) keepHistogram(hist []uint32, size, c int) {
+	n := 1 << uint(c)
+	m.growCounts(c)
+	for cl := range classes {
+		copy(m.counts[cl<<uint(c):(cl+1)<<uint(c)], hist[cl*size:cl*size+n])
+	}
+	m.counted = c
+}
+
+// growCounts gives counts room for group's arrays with c cut lines.
+func (m *matcher) growCounts(c int) {
+	if room := 3 * classes << uint(c); cap(m.counts) < room {
+		m.counts = make([]uint32, room, 2*room)
+	}
 }
 
 // noCutCost is choose's work for a table that cuts no line, but for the
@@ -491,16 +519,22 @@ func (m *matcher) group(table []uint64) {
 		m.first = make([]int32, n+1, 2*n+1)
 		m.laneCls = make([]uint16, n, 2*n)
 	}
-	if cap(m.counts) < room {
-		m.counts = make([]uint32, room, 2*room)
-	}
+	m.growCounts(int(c))
 	m.first, m.laneCls = m.first[:n+1], m.laneCls[:n]
 	cnt := m.counts[:classes<<c]
-	clear(m.counts[:room])
+	counted := m.counted == int(c)
+	m.counted = -1
+	if counted {
+		clear(m.counts[classes<<c : room])
+	} else {
+		clear(m.counts[:room])
+	}
 	sh := uint(m.lines) - c
 	top := uint64(1)<<c - 1
 	flagged := m.flaggedTable
 	switch {
+	case counted:
+		// choose's histogram, in counts already.
 	case flagged && c == 0:
 		for cl, k := range classCounts(table) {
 			cnt[cl] = uint32(k)
