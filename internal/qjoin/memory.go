@@ -112,7 +112,7 @@ func estimateMemory(n, workers, subs, shards int, o planOptions) uint64 {
 		east += 3 * 8 << splitBits // eastSplit's counts
 	}
 	west := 20 * min(max(mostW, 4096), uint64(o.westCap))
-	slices := 10 * quadSlices[n]
+	slices := 10*quadSlices[n] + 12*collectMax // and the slicers' counting searches' entries
 	if o.shared {
 		slices = 8*rowSetSlices[n] + 4*8*pairSlack
 	}

@@ -120,8 +120,16 @@ func TestSlices(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.buildTables(2, nil)
-		for _, mode := range []struct{ countOnly, exact bool }{{false, false}, {false, true}, {true, false}} {
+		// (collect: the most entries the counting search keeps, 0 for
+		// collectMax; with 5, most slices are searched twice.)
+		for _, mode := range []struct {
+			countOnly, exact bool
+			collect          int
+		}{{false, false, 0}, {false, false, 5}, {false, true, 0}, {true, false, 0}} {
 			sl := newSlicers(p.g, p.t, mode.countOnly, mode.exact)
+			if mode.collect > 0 {
+				sl[0].got.max = mode.collect
+			}
 			for q := range sl {
 				qt := &p.t.quads[q]
 				for rows := uint32(0); rows < 1<<uint(qt.qg.rows); rows++ {
