@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,8 +45,14 @@ type Estimate struct {
 type calibration struct {
 	name   string // the machine, the kernel and the date
 	vendor string // /proc/cpuinfo's vendor_id it is chosen for
+	// family, if not 0, is the "cpu family" it is chosen for, and then
+	// only where its kernel runs (pick); 0: any other of the vendor.
+	family int
 	kernel qjoin.Kernel
 	ratio  map[int]float64 // measured CPU time over modelled time, by n
+	// steps is the index of the calibration whose steps continue this one
+	// beyond its largest n.
+	steps int
 }
 
 // The stored calibrations: whole counts (n ≤ 22) and sampled shards (the
@@ -66,6 +73,7 @@ var calibrations = []calibration{
 		// 30.25 million core-hours).
 		ratio: map[int]float64{16: 1.21, 17: 1.105, 18: 0.94, 20: 1.007, 21: 1.021, 22: 1.206,
 			23: 1.199, 24: 1.199, 25: 1.157, 26: 1.322, 27: 1.188, 28: 2.034, 29: 2.006},
+		steps: 1,
 	},
 	{
 		name:   "AMD EPYC (Zen 5), AVX-512 kernel, 2-core VM, 2026-12-05 (n = 29: 2026-12-02)",
@@ -77,7 +85,40 @@ var calibrations = []calibration{
 		// shard of the engine before them (2026-12-02), which took 1.26
 		// to 1.46 times today's CPU on the shards of 28: an upper bound.
 		ratio: map[int]float64{25: 0.678, 26: 0.535, 27: 0.697, 28: 1.145, 29: 3.085},
+		steps: 0,
 	},
+	{
+		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05",
+		vendor: "AuthenticAMD",
+		family: 25,
+		kernel: qjoin.KernelAVX512,
+		// The shards of the Zen 5's calibration of n = 25, 26, 27 and 28
+		// (15000001, the Zen 5's faster: its ratio scaled by the Zen 5's two),
+		// 1 worker, the same engine, the Zen 5's ratios times the CPU time
+		// here over there; 29 continued by the Zen 5's step. (Family 25 is
+		// Zen 3 too, without AVX-512: it runs the avx2 kernel and takes the
+		// Zen 5's calibration, scaled by kernelFactors, measured against it.)
+		ratio: map[int]float64{25: 1.188, 26: 0.918, 27: 1.240, 28: 2.032},
+		steps: 1,
+	},
+}
+
+// pick returns the stored calibration for a CPU of vendor and family that
+// runs the kernel kern: one made on its family with kern, else its
+// vendor's of any family, else the AMD one (ok false: none for this CPU);
+// and the one whose steps continue it.
+func pick(vendor string, family int, kern qjoin.Kernel) (c, steps *calibration, ok bool) {
+	i, ok := 1, false
+	for j, cal := range calibrations {
+		switch {
+		case cal.vendor != vendor:
+		case cal.family == 0 && !ok:
+			i, ok = j, true
+		case cal.family == family && cal.kernel == kern:
+			return &calibrations[j], &calibrations[cal.steps], true
+		}
+	}
+	return &calibrations[i], &calibrations[calibrations[i].steps], ok
 }
 
 // A kernelFactor is the CPU a count takes with a kernel, relative to the
@@ -134,33 +175,40 @@ func (c *calibration) at(n int, other *calibration) (float64, string) {
 	return math.Exp((1-t)*math.Log(c.ratio[lo]) + t*math.Log(c.ratio[hi])), "interpolated"
 }
 
-// cpuVendor reads the CPU's vendor_id from /proc/cpuinfo ("" if it cannot).
-func cpuVendor() string {
+// cpuID reads the CPU's vendor_id and cpu family from /proc/cpuinfo (""
+// and 0 if it cannot).
+func cpuID() (vendor string, family int) {
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
-		return ""
+		return "", 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "vendor_id" {
-			return strings.TrimSpace(v)
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "vendor_id":
+			if vendor == "" {
+				vendor = strings.TrimSpace(v)
+			}
+		case "cpu family":
+			if family == 0 {
+				family, _ = strconv.Atoi(strings.TrimSpace(v))
+			}
 		}
 	}
-	return ""
+	return vendor, family
 }
 
 // storedEstimate is the estimate of p from the stored calibration of this
-// CPU's vendor (the AMD one when none matches).
-func (p *Plan) storedEstimate(vendor string, kern qjoin.Kernel) Estimate {
-	c, other := &calibrations[1], &calibrations[0]
-	for i := range calibrations {
-		if calibrations[i].vendor == vendor {
-			c, other = &calibrations[i], &calibrations[1-i]
-		}
-	}
+// CPU (pick).
+func (p *Plan) storedEstimate(vendor string, family int, kern qjoin.Kernel) Estimate {
+	c, other, ok := pick(vendor, family, kern)
 	r, how := c.at(p.N, other)
 	e := Estimate{PerCost: r * p.CostUnit() / 1e9, Kernel: kern.String(),
 		Calibration: fmt.Sprintf("stored: %s; n=%d %s", c.name, p.N, how)}
-	if c.vendor != vendor {
+	if !ok {
 		e.Calibration += fmt.Sprintf("; none stored for this CPU (%s)", orUnknown(vendor))
 	}
 	e.Seconds = e.PerCost * float64(p.TotalCost)
@@ -210,7 +258,8 @@ func (p *Plan) Estimate(ctx context.Context, k qjoin.Kernel, sample time.Duratio
 		return Estimate{}, err
 	}
 	if sample <= 0 {
-		return p.storedEstimate(cpuVendor(), kern), nil
+		vendor, family := cpuID()
+		return p.storedEstimate(vendor, family, kern), nil
 	}
 	h, _ := hex.DecodeString(p.Hash())
 	rng := rand.New(rand.NewPCG(binary.LittleEndian.Uint64(h), binary.LittleEndian.Uint64(h[8:])))

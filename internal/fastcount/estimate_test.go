@@ -36,9 +36,9 @@ func TestCalibrationAt(t *testing.T) {
 		}
 	}
 	// The stored ones: positive everywhere, measured where they say.
-	for i, c := range calibrations {
+	for _, c := range calibrations {
 		for n := qjoin.MinN; n <= MaxN; n++ {
-			if r, _ := c.at(n, &calibrations[1-i]); !(r > 0.3 && r < 10) {
+			if r, _ := c.at(n, &calibrations[c.steps]); !(r > 0.3 && r < 10) {
 				t.Errorf("%s: ratio %v at n=%d", c.name, r, n)
 			}
 		}
@@ -53,7 +53,7 @@ func TestStoredEstimate(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, vendor := range []string{"GenuineIntel", "AuthenticAMD", "HygonGenuine"} {
-		e := p.storedEstimate(vendor, qjoin.KernelAVX512)
+		e := p.storedEstimate(vendor, 26, qjoin.KernelAVX512)
 		c := calibrations[0]
 		if vendor != "GenuineIntel" {
 			c = calibrations[1]
@@ -75,19 +75,58 @@ func TestStoredEstimate(t *testing.T) {
 	}
 	// Another kernel than the calibration's: scaled by the middle of its measured range,
 	// which the estimate gives, and said.
-	base := p.storedEstimate("GenuineIntel", qjoin.KernelAVX512)
+	base := p.storedEstimate("GenuineIntel", 6, qjoin.KernelAVX512)
 	if base.Low != base.Seconds || base.High != base.Seconds {
 		t.Errorf("the calibration's own kernel has a range: %v %v %v", base.Low, base.Seconds, base.High)
 	}
 	for _, k := range []qjoin.Kernel{qjoin.KernelAVX2, qjoin.KernelGo} {
 		f := kernelFactors[k]
-		e := p.storedEstimate("GenuineIntel", k)
+		e := p.storedEstimate("GenuineIntel", 6, k)
 		mid := math.Sqrt(f.low * f.high)
 		if !(f.low > 1 && f.high > f.low) || math.Abs(e.Low-base.Seconds*f.low) > 1e-9*e.Low || math.Abs(e.High-base.Seconds*f.high) > 1e-9*e.High ||
 			math.Abs(e.Seconds-base.Seconds*mid) > 1e-9*e.Seconds || math.Abs(e.PerCost-base.PerCost*mid) > 1e-9*e.PerCost ||
 			!strings.Contains(e.Calibration, "this machine runs the "+k.String()+" kernel") || !strings.Contains(e.Calibration, "--calibrate measures here") {
 			t.Errorf("the %v kernel: %v (%v to %v) s, %q; the AVX-512 figure %v s", k, e.Seconds, e.Low, e.High, e.Calibration, base.Seconds)
 		}
+	}
+}
+
+// TestPick: a CPU takes the calibration made on its family with the kernel it runs,
+// else its vendor's of any family, else the AMD one, said to be for another CPU; and
+// an estimate says which.
+func TestPick(t *testing.T) {
+	p, err := NewPlanContext(context.Background(), 28, EngineAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		vendor string
+		family int
+		kern   qjoin.Kernel
+		want   string // in the calibration's name
+		ok     bool
+	}{
+		{"GenuineIntel", 6, qjoin.KernelAVX512, "Intel Xeon", true},
+		{"GenuineIntel", 6, qjoin.KernelAVX2, "Intel Xeon", true},
+		{"AuthenticAMD", 26, qjoin.KernelAVX512, "Zen 5", true},
+		{"AuthenticAMD", 25, qjoin.KernelAVX512, "Zen 4", true},
+		{"AuthenticAMD", 25, qjoin.KernelAVX2, "Zen 5", true}, // Zen 3: no AVX-512
+		{"AuthenticAMD", 23, qjoin.KernelAVX2, "Zen 5", true},
+		{"HygonGenuine", 24, qjoin.KernelAVX2, "Zen 5", false},
+		{"", 0, qjoin.KernelGo, "Zen 5", false},
+	} {
+		cal, steps, ok := pick(c.vendor, c.family, c.kern)
+		if !strings.Contains(cal.name, c.want) || ok != c.ok || steps == cal {
+			t.Errorf("%s family %d %v: %q (steps of %q), %v; want %s, %v", c.vendor, c.family, c.kern, cal.name, steps.name, ok, c.want, c.ok)
+		}
+		e := p.storedEstimate(c.vendor, c.family, c.kern)
+		if !strings.Contains(e.Calibration, c.want) || strings.Contains(e.Calibration, "none stored") == c.ok {
+			t.Errorf("%s family %d %v: %q", c.vendor, c.family, c.kern, e.Calibration)
+		}
+	}
+	// This machine's family read, where /proc/cpuinfo is.
+	if v, f := cpuID(); v != "" && f == 0 {
+		t.Errorf("cpuID: vendor %q, family 0", v)
 	}
 }
 
