@@ -750,8 +750,18 @@ func TestCountNotSavedCLI(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			// The count is under way once the file has been replaced by a periodic write:
+			// the first write, which must succeed, has returned then (its file appears
+			// before the write has synced the directory, which fails once it is gone).
+			var first os.FileInfo
 			for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
-				if _, err := os.Stat(filepath.Join(dir, c.file)); err == nil {
+				st, err := os.Stat(filepath.Join(dir, c.file))
+				if err != nil {
+					continue
+				}
+				if first == nil {
+					first = st
+				} else if !os.SameFile(first, st) {
 					break
 				}
 			}
