@@ -3,6 +3,7 @@ package qjoin
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -198,6 +199,39 @@ func BenchmarkGroup(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size), "ns/word")
 			})
+		}
+	}
+}
+
+// TestCutRange: choose weighs no cut up to smallEast words, and up to
+// log2 of the blocks plus cutBeyond lines beyond: 2 below n = 28, 4 from
+// there, so that a part of eastCap East halves of n = 28 (52 lines) may
+// cut up to maxCut lines, which the model takes there; the least is what
+// the chunk tables cannot match.
+func TestCutRange(t *testing.T) {
+	for _, kern := range kernels() {
+		im := kern.impl()
+		for _, n := range []int{22, 27, 28, 29} {
+			o := defaultOptions(n)
+			p := &Plan{N: n, g: newGeom(n, o.westRestricted), o: o}
+			p.o.slices = false // (no slicers: the matcher alone)
+			m := newSolver(p, kern).m
+			beyond, cmin := 2, max(0, m.lines-maxMatched)
+			if n >= 28 {
+				beyond = 4
+			}
+			if lo, hi := m.cutRange(defaultSmallEast); lo != cmin || hi != lo {
+				t.Errorf("%v, n=%d: %d words weigh %d..%d lines", kern, n, defaultSmallEast, lo, hi)
+			}
+			for _, words := range []int{defaultSmallEast + 1, 1 << 14, 1 << 18, o.eastCap} {
+				want := max(cmin, min(maxCut, bits.Len(uint(words/im.halves))+beyond))
+				if lo, hi := m.cutRange(words); lo != cmin || hi != want {
+					t.Errorf("%v, n=%d: %d words weigh %d..%d lines, want %d..%d", kern, n, words, lo, hi, cmin, want)
+				}
+			}
+			if _, hi := m.cutRange(o.eastCap); n == 28 && hi != maxCut {
+				t.Errorf("%v: a part of n = 28 weighs up to %d lines, want %d", kern, hi, maxCut)
+			}
 		}
 	}
 }

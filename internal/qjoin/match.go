@@ -122,6 +122,9 @@ type matcher struct {
 	// at n = 18 with the AVX-512 kernel). The tests set it to 0, so that
 	// the choice runs at small n.
 	smallEast int
+	// cutBeyond is how many cut lines beyond log2 of a table's blocks
+	// choose weighs (cutRange): cutBeyondFor(n).
+	cutBeyond int
 	// stepPairs is the number of query × block pairs a kernel call counts
 	// at most before stop is polled again: some 20 to 50 ms.
 	stepPairs int
@@ -187,6 +190,7 @@ func newMatcher(L int, im *impl) *matcher {
 		forceCut:  -1,
 		counted:   -1,
 		smallEast: defaultSmallEast,
+		cutBeyond: 2,
 		stepPairs: defaultStepPairs,
 	}
 }
@@ -414,8 +418,8 @@ func (m *matcher) cutCost(hist, hW []uint32, size, c int, scale float64, tstep i
 }
 
 // cutRange is the range of cut lines choose weighs for a table of n
-// words: about log2 of the blocks, and two more to see the minimum; none
-// (but cmin) for one block or up to smallEast words.
+// words: up to about log2 of the blocks and m.cutBeyond more; none (but
+// cmin) for one block or up to smallEast words.
 func (m *matcher) cutRange(n int) (lo, hi int) {
 	if m.forceCut >= 0 {
 		c := min(max(m.forceCut, m.cmin), m.cmax)
@@ -425,7 +429,7 @@ func (m *matcher) cutRange(n int) (lo, hi int) {
 	if n <= max(bh, m.smallEast) {
 		return m.cmin, m.cmin
 	}
-	return m.cmin, max(m.cmin, min(m.cmax, bits.Len(uint(n/bh))+2))
+	return m.cmin, max(m.cmin, min(m.cmax, bits.Len(uint(n/bh))+m.cutBeyond))
 }
 
 // classCounts is the number of table words of each class: sums of the

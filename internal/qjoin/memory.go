@@ -67,7 +67,7 @@ func EstimateMemory(n, workers int) uint64 {
 // ids of the count, 8 bytes each and room for a copy, and the row sets
 // being counted. Per worker: the East halves of the largest row set (or of
 // a part of eastCap) with their copies and chunk tables, at most 80 bytes
-// per half with the padding and slice growth, and the counts of a split
+// per half with the padding and slice growth (160 from n = 28: eastBytes), and the counts of a split
 // row set (eastSplit); the West halves of a batch, 20 bytes each; and
 // without tables the four slices of a row set: 10 bytes per entry (8 and
 // room to grow) of the largest slice of each quadrant (quadSlices). With
@@ -91,6 +91,18 @@ func tableBudget(n int, o planOptions) uint64 {
 	return min(max(mostE, 512), uint64(o.eastCap))
 }
 
+// eastBytes is the most bytes a table half takes with its copies, chunk
+// tables, padding and slice growth: 80, and 80 more where the matcher may
+// cut 16 lines on a part (cutBeyondFor: the groups of the part quarter, and
+// pad more): a shard of n = 28 (9418089 of 2^24, 2 workers, its first 7
+// minutes) peaked at 978 MB with it, 893 MB without.
+func eastBytes(o planOptions) uint64 {
+	if o.cutBeyond > 2 {
+		return 160
+	}
+	return 80
+}
+
 func estimateMemory(n, workers, subs, shards int, o planOptions) uint64 {
 	if n < MinN || n > MaxN {
 		return 0
@@ -107,7 +119,7 @@ func estimateMemory(n, workers, subs, shards int, o planOptions) uint64 {
 	if o.westRestricted {
 		mostE, mostW = mostW, mostE
 	}
-	east := 80*tableBudget(n, o) + 1<<20
+	east := eastBytes(o)*tableBudget(n, o) + 1<<20
 	if mostE > uint64(o.eastCap) {
 		east += 3 * 8 << splitBits // eastSplit's counts
 	}

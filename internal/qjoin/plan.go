@@ -122,8 +122,8 @@ type planOptions struct {
 	// their chunk tables, about 50 bytes each): past it the row set is
 	// counted in parts, each against all the West words (eastSplit).
 	eastCap int
-	// smallEast and stepPairs: see matcher.
-	smallEast, stepPairs int
+	// smallEast, cutBeyond and stepPairs: see matcher.
+	smallEast, cutBeyond, stepPairs int
 	// probe, when set (by a benchmark), hears every call of a count kernel: see
 	// matcher.probe.
 	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
@@ -153,6 +153,7 @@ func defaultOptions(n int) planOptions {
 		westCap:   1 << 22,
 		eastCap:   1 << 21,
 		smallEast: defaultSmallEast,
+		cutBeyond: cutBeyondFor(n),
 		stepPairs: defaultStepPairs,
 
 		westRestricted: n%2 == 0 && n >= westRestrictedMinN,
@@ -161,6 +162,21 @@ func defaultOptions(n int) planOptions {
 		shared:         n >= sharedMinN,
 		pieces:         piecesFor(n),
 	}
+}
+
+// cutBeyondFor is matcher.cutBeyond for n×n: 2 (so that a group of cut
+// values holds a block on average at the most), 4 from sharedMinN on. On
+// a part of n = 28 (2^21 East halves, 4,096 blocks) the model took the
+// most lines it was offered with 2, 14 of them; offered 16 it takes 16,
+// and shards of 28 took 1.18 to 1.3 times less CPU: the flagged table's
+// classes share a group's blocks (laneSplit), and a query meets fewer
+// groups. Below, 4 made shards of n = 22 5 to 8% slower and changed
+// nothing at 25 and 27 (issue 38).
+func cutBeyondFor(n int) int {
+	if n >= sharedMinN {
+		return 4
+	}
+	return 2
 }
 
 // piecesMinN is the smallest n whose row sets are cut in pieces: at n = 29

@@ -52,6 +52,7 @@ func newSolver(p *Plan, k Kernel) *solver {
 	m := newMatcher(p.g.lines, im)
 	m.forceCut = p.o.forceCut
 	m.smallEast = p.o.smallEast
+	m.cutBeyond = p.o.cutBeyond
 	m.stepPairs = p.o.stepPairs
 	m.probe = p.o.probe
 	s := &solver{p: p, o: &p.o, t: p.t, im: im, m: m}
