@@ -63,18 +63,18 @@ type calibration struct {
 // figure beyond its largest n, the steps of the other are taken.
 var calibrations = []calibration{
 	{
-		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n = 28, 29: 2026-12-03; 28 scaled by the AMD Zen 5's gain of 2026-12-05)",
+		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n = 28, 29: 2026-12-03; 26 and 28 scaled by the AMD Zen 5's gains of 2026-12-05)",
 		vendor: "GenuineIntel",
 		kernel: qjoin.KernelAVX512,
 		// Whole counts 16–22 (count.sh medians; count -w 2), sampled shards
 		// 23–27 (3 each, engine qjoin/v2, whose costs equal v3's within 1%;
 		// v3 took 1.15 times v2's time on the one shard of 27 measured with
 		// both), 28 and 29 (3 each, engine qjoin/v3, the medians: 2.67 and
-		// 30.25 million core-hours). 28 divided by 1.176, what more cut
-		// lines on a part (cutBeyondFor) gained on the Zen 5's slower shard
-		// (2026-12-05; not measured here): 2.034 before.
+		// 30.25 million core-hours). 26 and 28 divided by 1.110 and 1.176,
+		// what more cut lines on a part (cutBeyondFor) gained on the Zen 5's
+		// shards (2026-12-05; not measured here): 1.322 and 2.034 before.
 		ratio: map[int]float64{16: 1.21, 17: 1.105, 18: 0.94, 20: 1.007, 21: 1.021, 22: 1.206,
-			23: 1.199, 24: 1.199, 25: 1.157, 26: 1.322, 27: 1.188, 28: 1.730, 29: 2.006},
+			23: 1.199, 24: 1.199, 25: 1.157, 26: 1.191, 27: 1.188, 28: 1.730, 29: 2.006},
 		steps: 1,
 	},
 	{
@@ -88,16 +88,17 @@ var calibrations = []calibration{
 		// to 1.46 times today's CPU on the shards of 28: an upper bound.
 		// Then (2026-12-05, a later session on the same kind of VM, 1
 		// worker, shards counted two at a time, the engine before and
-		// after a change side by side): 28 divided by 1.176, what more cut
-		// lines on a part (cutBeyondFor) gained on 1234567 of 2^24, the
+		// after a change side by side): 26 and 28 divided by what more cut
+		// lines on a part (cutBeyondFor) gained, on 4321 of 131,072 (270.3
+		// against 243.6 s: 0.535 before) and on 1234567 of 2^24, the
 		// slower shard (559.1 against 475.3 s: 1.145 before); 29 by the
 		// same shard (1 of 2^26) counted by this engine: 1,675.3 s where
 		// the stored ratio, 3.085, gave 2,284 s.
-		ratio: map[int]float64{25: 0.678, 26: 0.535, 27: 0.697, 28: 0.974, 29: 2.263},
+		ratio: map[int]float64{25: 0.678, 26: 0.482, 27: 0.697, 28: 0.974, 29: 2.263},
 		steps: 0,
 	},
 	{
-		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05 (28 scaled by the Zen 5's later gain)",
+		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05 (26 and 28 scaled by the Zen 5's later gains)",
 		vendor: "AuthenticAMD",
 		family: 25,
 		kernel: qjoin.KernelAVX512,
@@ -107,8 +108,9 @@ var calibrations = []calibration{
 		// here over there; 29 continued by the Zen 5's step. (Family 25 is
 		// Zen 3 too, without AVX-512: it runs the avx2 kernel and takes the
 		// Zen 5's calibration, scaled by kernelFactors, measured against it.)
-		// 28 divided by the Zen 5's later gain there, 1.176 (2.032 before).
-		ratio: map[int]float64{25: 1.188, 26: 0.918, 27: 1.240, 28: 1.728},
+		// 26 and 28 divided by the Zen 5's later gains there, 1.110 and
+		// 1.176 (0.918 and 2.032 before).
+		ratio: map[int]float64{25: 1.188, 26: 0.827, 27: 1.240, 28: 1.728},
 		steps: 1,
 	},
 }

@@ -136,7 +136,7 @@
 // but smaller groups with more padding and more group visits per query;
 // the matcher picks c per row set by a cost model over the histograms of
 // both sides (choose), weighing up to log2 of the table's blocks plus 2
-// lines (4 from n = 28: cutBeyondFor). At n = 21 it picks 4 to 9 lines;
+// lines (4 for even n ≥ 26: cutBeyondFor). At n = 21 it picks 4 to 9 lines;
 // on a part of n = 28 (2^21 East halves) 16, the most (maxCut).
 //
 // Kernels, chosen at run time (Kernel, KernelAuto; the command's

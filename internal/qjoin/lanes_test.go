@@ -204,20 +204,20 @@ func BenchmarkGroup(b *testing.B) {
 }
 
 // TestCutRange: choose weighs no cut up to smallEast words, and up to
-// log2 of the blocks plus cutBeyond lines beyond: 2 below n = 28, 4 from
-// there, so that a part of eastCap East halves of n = 28 (52 lines) may
+// log2 of the blocks plus cutBeyond lines beyond: 2, but 4 at n = 26 and
+// 28, so that a part of eastCap East halves of n = 28 (52 lines) may
 // cut up to maxCut lines, which the model takes there; the least is what
 // the chunk tables cannot match.
 func TestCutRange(t *testing.T) {
 	for _, kern := range kernels() {
 		im := kern.impl()
-		for _, n := range []int{22, 27, 28, 29} {
+		for _, n := range []int{22, 26, 27, 28, 29} {
 			o := defaultOptions(n)
 			p := &Plan{N: n, g: newGeom(n, o.westRestricted), o: o}
 			p.o.slices = false // (no slicers: the matcher alone)
 			m := newSolver(p, kern).m
 			beyond, cmin := 2, max(0, m.lines-maxMatched)
-			if n >= 28 {
+			if n == 26 || n == 28 {
 				beyond = 4
 			}
 			if lo, hi := m.cutRange(defaultSmallEast); lo != cmin || hi != lo {
