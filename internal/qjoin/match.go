@@ -175,9 +175,6 @@ type queryScratch struct {
 	shifts *laneShifts
 }
 
-// defaultCutBeyond is matcher.cutBeyond but where cutBeyondFor widens it.
-const defaultCutBeyond = 2
-
 // defaultSmallEast is matcher.smallEast outside the tests.
 const defaultSmallEast = 8192
 
@@ -193,7 +190,7 @@ func newMatcher(L int, im *impl) *matcher {
 		forceCut:  -1,
 		counted:   -1,
 		smallEast: defaultSmallEast,
-		cutBeyond: defaultCutBeyond,
+		cutBeyond: 2,
 		stepPairs: defaultStepPairs,
 	}
 }
