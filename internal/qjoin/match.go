@@ -175,6 +175,9 @@ type queryScratch struct {
 	shifts *laneShifts
 }
 
+// defaultCutBeyond is matcher.cutBeyond but where cutBeyondFor widens it.
+const defaultCutBeyond = 2
+
 // defaultSmallEast is matcher.smallEast outside the tests.
 const defaultSmallEast = 8192
 
@@ -190,7 +193,7 @@ func newMatcher(L int, im *impl) *matcher {
 		forceCut:  -1,
 		counted:   -1,
 		smallEast: defaultSmallEast,
-		cutBeyond: 2,
+		cutBeyond: defaultCutBeyond,
 		stepPairs: defaultStepPairs,
 	}
 }

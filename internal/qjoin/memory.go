@@ -67,8 +67,8 @@ func EstimateMemory(n, workers int) uint64 {
 // ids of the count, 8 bytes each and room for a copy, and the row sets
 // being counted. Per worker: the East halves of the largest row set (or of
 // a part of eastCap) with their copies and chunk tables, at most 80 bytes
-// per half with the padding and slice growth (160 at n = 26 and 28: eastBytes), and the counts of a split
-// row set (eastSplit); the West halves of a batch, 20 bytes each; and
+// per half with the padding and slice growth (160 at n = 26 and 28:
+// eastBytes), and the counts of a split row set (eastSplit); the West halves of a batch, 20 bytes each; and
 // without tables the four slices of a row set: 10 bytes per entry (8 and
 // room to grow) of the largest slice of each quadrant (quadSlices). With
 // shared row sets (from sharedMinN) the workers hold one set of slices,
@@ -97,7 +97,7 @@ func tableBudget(n int, o planOptions) uint64 {
 // pad more): a shard of n = 28 (9418089 of 2^24, 2 workers, its first 7
 // minutes) peaked at 978 MB with it, 893 MB without.
 func eastBytes(o planOptions) uint64 {
-	if o.cutBeyond > 2 {
+	if o.cutBeyond > defaultCutBeyond {
 		return 160
 	}
 	return 80

@@ -164,8 +164,9 @@ func defaultOptions(n int) planOptions {
 	}
 }
 
-// cutBeyondFor is matcher.cutBeyond for n×n: 2 (so that a group of cut
-// values holds a block on average at the most), 4 for even n ≥ 26. On a
+// cutBeyondFor is matcher.cutBeyond for n×n: defaultCutBeyond, 2 (so that
+// a group of cut values holds a block on average at the most), but 4 for
+// even n ≥ 26. On a
 // part of n = 28 (2^21 East halves, 4,096 blocks) the model took the most
 // lines it was offered with 2, 14 of them; offered 16 it takes 16, and
 // shards of 28 took 1.18 to 1.26 times less CPU, one of 26 1.11 times:
@@ -178,7 +179,7 @@ func cutBeyondFor(n int) int {
 	if n%2 == 0 && n >= 26 {
 		return 4
 	}
-	return 2
+	return defaultCutBeyond
 }
 
 // piecesMinN is the smallest n whose row sets are cut in pieces: at n = 29
