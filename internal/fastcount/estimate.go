@@ -63,18 +63,20 @@ type calibration struct {
 // figure beyond its largest n, the steps of the other are taken.
 var calibrations = []calibration{
 	{
-		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n = 28, 29: 2026-12-03; 26 and 28 scaled by the AMD Zen 5's gains of 2026-12-05)",
+		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n = 25 to 29: 2026-12-06)",
 		vendor: "GenuineIntel",
 		kernel: qjoin.KernelAVX512,
 		// Whole counts 16–22 (count.sh medians; count -w 2), sampled shards
-		// 23–27 (3 each, engine qjoin/v2, whose costs equal v3's within 1%;
-		// v3 took 1.15 times v2's time on the one shard of 27 measured with
-		// both), 28 and 29 (3 each, engine qjoin/v3, the medians: 2.67 and
-		// 30.25 million core-hours). 26 and 28 divided by 1.110 and 1.176,
-		// what more cut lines on a part (cutBeyondFor) gained on the Zen 5's
-		// shards (2026-12-05; not measured here): 1.322 and 2.034 before.
+		// 23 and 24 (3 each, engine qjoin/v2, whose costs equal v3's within
+		// 1%). 25 to 28: one shard each of the current engine, 2 workers
+		// (2026-12-06): 4242 of 16,384 312.3 s, 4321 of 131,072 278.0 s,
+		// 12345 of 10^6 515.9 s, 1234567 of 2^24 473.2 s; the stored
+		// ratios had been 1.157, 1.191 (scaled), 1.188 (qjoin/v2) and
+		// 1.730 (scaled). 29: the median of 3 shards of qjoin/v3 before
+		// the kernels' lanes and runs (2026-12-03, 2.006), divided by what
+		// one of them, 27182818 of 2^26, gained since: 1,549.4 -> 1,497.6 s.
 		ratio: map[int]float64{16: 1.21, 17: 1.105, 18: 0.94, 20: 1.007, 21: 1.021, 22: 1.206,
-			23: 1.199, 24: 1.199, 25: 1.157, 26: 1.191, 27: 1.188, 28: 1.730, 29: 2.006},
+			23: 1.199, 24: 1.199, 25: 1.178, 26: 0.846, 27: 1.086, 28: 1.371, 29: 1.939},
 		steps: 1,
 	},
 	{
