@@ -38,6 +38,8 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 	for _, args := range commands {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			cmd := exec.Command(bin, args...)
+			// (crash: a SIGQUIT below prints the stacks of running goroutines too.)
+			cmd.Env = append(os.Environ(), "GOTRACEBACK=crash")
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr // stdout: discarded
 			if err := cmd.Start(); err != nil {
@@ -52,9 +54,16 @@ func TestSignalsStopEveryCommand(t *testing.T) {
 			select {
 			case err = <-done:
 			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("%v: still running 10 s after %v", args, sig)
+				// SIGQUIT makes the Go runtime print every goroutine's stack
+				// on stderr and abort: where it hung, for the log.
+				cmd.Process.Signal(syscall.SIGQUIT)
+				select {
+				case <-done:
+				case <-time.After(5 * time.Second):
+					cmd.Process.Kill()
+					<-done
+				}
+				t.Fatalf("%v: still running 10 s after %v; its stderr, with the stacks of a SIGQUIT:\n%s", args, sig, stderr.String())
 			}
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
