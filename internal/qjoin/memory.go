@@ -63,14 +63,15 @@ func EstimateMemory(n, workers int) uint64 {
 // the split into shards, 24 bytes a shard (the shards' bands, 4 bytes a
 // shard, those served and growing, and a band being merged: 23 measured
 // at n = 28 and 2^24 shards; the plan's sampled costs count the entries
-// of a few row sets' slices without storing them); then the
-// ids of the count, 8 bytes each and room for a copy, and the row sets
-// being counted. Per worker: the East halves of the largest row set (or of
-// a part of eastCap) with their copies and chunk tables, at most 80 bytes
+// of a few row sets' slices without storing them); then the ids of the
+// count, 8 bytes each and room for a copy, and the row sets being
+// counted. Per worker: the East halves of the largest row set (or of a
+// part of eastCap) with their copies and chunk tables, at most 80 bytes
 // per half with the padding and slice growth (160 at n = 26 and 28:
-// eastBytes), and the counts of a split row set (eastSplit); the West halves of a batch, 20 bytes each; and
-// without tables the four slices of a row set: 10 bytes per entry (8 and
-// room to grow) of the largest slice of each quadrant (quadSlices). With
+// eastBytes), and the counts of a split row set (eastSplit); the West
+// halves of a batch, 20 bytes each; and without tables the four slices of
+// a row set: 10 bytes per entry (8 and room to grow) of the largest slice
+// of each quadrant (quadSlices). With
 // shared row sets (from sharedMinN) the workers hold one set of slices,
 // each in memory of its own, 8 bytes per entry of one row set
 // (rowSetSlices), one part between them, and a batch each. A quarter more

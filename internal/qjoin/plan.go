@@ -166,10 +166,10 @@ func defaultOptions(n int) planOptions {
 
 // cutBeyondFor is matcher.cutBeyond for n×n: defaultCutBeyond, 2 (so that
 // a group of cut values holds a block on average at the most), but 4 for
-// even n ≥ 26. On a
-// part of n = 28 (2^21 East halves, 4,096 blocks) the model took the most
-// lines it was offered with 2, 14 of them; offered 16 it takes 16, and
-// shards of 28 took 1.18 to 1.26 times less CPU, one of 26 1.11 times:
+// even n ≥ 26. On a part of n = 28 (2^21 East halves, 4,096 blocks) the
+// model took the most lines it was offered with 2, 14 of them; offered 16
+// it takes 16, and shards of 28 took 1.18 to 1.26 times less CPU, one of
+// 26 1.11 times:
 // there the table is the flagged East half, whose classes share a group's
 // blocks (laneSplit), and a query meets fewer groups. Elsewhere 4 made
 // shards of n = 22 5 to 8% slower and changed nothing measurable at 25,
