@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -147,22 +148,35 @@ func checkLayout(t *testing.T, mt *matcher, table []uint64, flagged bool) {
 }
 
 // TestWestTableWithinBudget: a West batch takes the table's place (the cost
-// model's choice) only where the memory estimate has room for it
-// (tableBudget): with parts of 2,048 East halves and no cut line, no kernel
-// call meets a table of more (and a block of padding per class), though the
-// model would take West batches of 5,120 halves at n = 18.
+// model's choice) only in pieces the memory estimate has room for
+// (tableBudget, westBatch.westPieces): with parts of 256 East halves and no
+// cut line at n = 18, the model takes West batches of more halves in pieces,
+// no kernel call meets a table of more than 256 halves (and a block of
+// padding per class), and each sub-problem's count is that of a plan with
+// the default options.
 func TestWestTableWithinBudget(t *testing.T) {
 	const n = 18
 	o := defaultOptions(n)
-	o.eastCap, o.orientMin, o.forceCut = 2048, 0, 0
+	o.eastCap, o.orientMin, o.forceCut = 256, 0, 0
 	var mu sync.Mutex
-	most, calls := 0, 0
+	most, calls, split := 0, 0, 0
 	o.probe = func(nb, _, halves int, _ *[4][]uint64, _ []qrun) {
 		mu.Lock()
 		most, calls = max(most, nb*halves), calls+1
 		mu.Unlock()
 	}
+	o.westTable = func(halves, piece int) {
+		mu.Lock()
+		if piece < halves {
+			split++
+		}
+		mu.Unlock()
+	}
 	p, err := newPlan(context.Background(), n, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := NewPlan(n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,11 +184,40 @@ func TestWestTableWithinBudget(t *testing.T) {
 	for i := 0; i < p.Len(); i += 7 {
 		ids = append(ids, i)
 	}
-	if _, err := p.CountSubs(context.Background(), ids, Options{Workers: 2}, nil); err != nil {
-		t.Fatal(err)
+	counts := func(p *Plan) map[int]Result {
+		got := map[int]Result{}
+		if _, err := p.CountSubs(context.Background(), ids, Options{Workers: 2}, func(id int, r Result) {
+			mu.Lock()
+			got[id] = r
+			mu.Unlock()
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return got
 	}
+	got, want := counts(p), counts(ref)
 	if budget := int(tableBudget(n, o)); calls == 0 || most > budget+classes*512 {
 		t.Errorf("a table of %d halves (%d kernel calls); the budget is %d", most, calls, budget)
+	}
+	if split == 0 {
+		t.Error("no West batch was cut into pieces")
+	}
+	for _, id := range ids {
+		if got[id].Total != want[id].Total || got[id].Burnside != want[id].Burnside {
+			t.Errorf("sub-problem %d: %+v, want %+v", id, got[id], want[id])
+		}
+	}
+}
+
+// TestPieceSize: the pieces of a West batch are at most the most a table
+// holds, as even as may be, and cover the batch.
+func TestPieceSize(t *testing.T) {
+	for _, c := range []struct{ n, most, want int }{
+		{0, 10, 1}, {5, 10, 5}, {10, 10, 10}, {11, 10, 6}, {20, 10, 10}, {21, 10, 7}, {4 << 20, 2 << 20, 2 << 20}, {7, 0, 1},
+	} {
+		if got := pieceSize(c.n, c.most); got != c.want {
+			t.Errorf("pieceSize(%d, %d) = %d, want %d", c.n, c.most, got, c.want)
+		}
 	}
 }
 
@@ -232,6 +275,41 @@ func TestCutRange(t *testing.T) {
 			if _, hi := m.cutRange(o.eastCap); n == 28 && hi != maxCut {
 				t.Errorf("%v: a part of n = 28 weighs up to %d lines, want %d", kern, hi, maxCut)
 			}
+		}
+	}
+}
+
+// TestSortTop: sortTop permutes the words into the order of their top
+// bits and ends marks where each value's words end.
+func TestSortTop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 4242))
+	const sh = 30
+	for _, size := range []int{0, 1, 7, 1000, 1 << 16} {
+		q := make([]uint64, size)
+		for i := range q {
+			// Few values in the small tests, all of them in the large.
+			q[i] = rng.Uint64()>>2 | uint64(rng.IntN(1+size/8))<<sh&(1<<(sh+pieceBits)-1)
+		}
+		want := slices.Clone(q)
+		var ends [1 << pieceBits]int
+		sortTop(q, sh, &ends)
+		top := func(x uint64) int { return int(x >> sh & (1<<pieceBits - 1)) }
+		start := 0
+		for v, end := range ends {
+			for _, x := range q[start:end] {
+				if top(x) != v {
+					t.Fatalf("size %d: word %#x among the words of %d", size, x, v)
+				}
+			}
+			start = end
+		}
+		if start != size {
+			t.Fatalf("size %d: the values end at %d", size, start)
+		}
+		slices.Sort(q)
+		slices.Sort(want)
+		if !slices.Equal(q, want) {
+			t.Fatalf("size %d: not a permutation of the words", size)
 		}
 	}
 }

@@ -127,6 +127,10 @@ type planOptions struct {
 	// probe, when set (by a benchmark), hears every call of a count kernel: see
 	// matcher.probe.
 	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
+	// westTable, when set (by a test), hears every piece of a West batch
+	// that the cost model takes as the table (westPieces): the batch's
+	// halves and the piece's.
+	westTable func(halves, piece int)
 	// westRestricted: the West half is the restricted one (see geom).
 	westRestricted bool
 	// orient: a row set whose halves all fit in one part and one batch

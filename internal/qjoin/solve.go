@@ -560,9 +560,10 @@ type westBatch struct {
 	q         []uint64
 	built     bool
 	orientMin int
-	tableMax  int    // the most West halves that may be the table (tableBudget)
-	fullW     uint32 // the West's columns
-	maskW     uint64 // the lines an NW and an SW quarter may not share
+	tableMax  int        // the most West halves a table holds (tableBudget)
+	pieces    [][]uint64 // the pieces westTable cut the batch into
+	fullW     uint32     // the West's columns
+	maskW     uint64     // the lines an NW and an SW quarter may not share
 	capW      int
 	drop      bool // drop the words without flags (the West is flagged, s.ewf = 0)
 	res       westResult
@@ -608,10 +609,7 @@ func (b *westBatch) addCell(C uint32) {
 // flush counts the batch against the East halves j.e, building the
 // matcher first if it is not built: with the East halves as the table,
 // but for the last batch of an orient job with enough halves, where the
-// cost model chooses the table (the West's only if the memory estimate
-// has room for it, tableMax: at n = 25, where it had not, a shard of
-// 16,384 peaked at 1,183 MB against the estimate's 797, and at 745 MB
-// with the bound).
+// cost model chooses the table (westTable).
 func (b *westBatch) flush(last bool) {
 	j, e, q := &b.j, b.j.e, b.q
 	flaggedEast := b.s.p.g.westRestricted
@@ -621,17 +619,20 @@ func (b *westBatch) flush(last bool) {
 	switch {
 	case b.built:
 		c, ok = j.m.countWith(q, j.sc, b.stop)
-	case last && j.orient && len(q)+len(e) > b.orientMin && len(q) <= b.tableMax:
+	case last && j.orient && len(q)+len(e) > b.orientMin && b.westTable(q, e):
 		// The model's choice of the table, from sampled histograms;
 		// the build then chooses its cut lines from all its words.
-		if j.m.cost(q, e) < j.m.cost(e, q) {
-			j.m.build(q, e, !flaggedEast, -1)
-			c, ok = j.m.countWith(e, j.sc, b.stop)
-			break
+		for _, pc := range b.pieces {
+			j.m.build(pc, e, !flaggedEast, -1)
+			var cp uint64
+			if cp, ok = j.m.countWith(e, j.sc, b.stop); !ok {
+				break
+			}
+			c += cp
+			if hook := b.s.o.westTable; hook != nil {
+				hook(len(q), len(pc))
+			}
 		}
-		j.m.build(e, q, flaggedEast, -1)
-		b.built, b.res.built = true, true
-		c, ok = j.m.countWith(q, j.sc, b.stop)
 	default:
 		j.m.build(e, q, flaggedEast, -1)
 		b.built, b.res.built = true, true
@@ -640,6 +641,122 @@ func (b *westBatch) flush(last bool) {
 	b.stopped = b.stopped || !ok
 	b.res.sum += c
 	b.q = q[:0]
+}
+
+// westTable tells whether the cost model takes the West batch q as the
+// table against the East halves e, and leaves in b.pieces the pieces it is
+// the table in (westPieces): it must cost less than e as the table, weighed
+// whole and, if it is cut (more halves than the memory estimate has room
+// for in a table, tableMax: at n = 25 a shard of 16,384 peaked at 1,183 MB
+// against the estimate's 797 when such a batch was the table whole), in
+// its pieces too. (Weighed whole alone, the pieces made shards of 25 1.04
+// to 1.14 times faster and shard 1234567 of 10^7 at 27 1.09 times slower;
+// weighed in pieces alone, a sample of row sets of 26 compared 368 pairs a
+// solution against 358.)
+func (b *westBatch) westTable(q, e []uint64) bool {
+	m := b.j.m
+	east := m.cost(e, q)
+	if m.cost(q, e) >= east {
+		return false
+	}
+	b.pieces = b.westPieces(q)
+	if len(b.pieces) == 1 {
+		return true
+	}
+	var west float64
+	for _, pc := range b.pieces {
+		west += m.cost(pc, e)
+	}
+	return west < east
+}
+
+// pieceBits is the number of top line bits by which westPieces sorts a
+// West batch.
+const pieceBits = 8
+
+// westPieces cuts the West batch q into the pieces it is the table in: q
+// whole if it has at most tableMax halves; else, as eastSplit cuts the
+// East halves into parts, q sorted in place by its top pieceBits line bits
+// (the lines the matcher cuts first), a piece the halves of a run of
+// neighbouring values up to tableMax (or a part of one value with more),
+// so that the pieces cost about what one table of them all would. On a
+// sample of row sets of n = 25 (BenchmarkWork) the kernels compared 280
+// pairs a solution with the batch the table whole, 388 with the East
+// halves the table wherever the batch did not fit, 358 with the batch cut
+// in pieces as it came (each piece met every East half, with fewer halves
+// a group and fewer cut lines) and 285 in these pieces.
+func (b *westBatch) westPieces(q []uint64) [][]uint64 {
+	pieces := b.pieces[:0]
+	if len(q) <= b.tableMax {
+		return append(pieces, q)
+	}
+	var ends [1 << pieceBits]int
+	sortTop(q, uint(max(0, b.s.p.g.lines-pieceBits)), &ends)
+	from := 0 // the first half of the piece so far
+	for v, end := range ends {
+		if end-from <= b.tableMax {
+			continue
+		}
+		start := 0
+		if v > 0 {
+			start = ends[v-1]
+		}
+		if start > from { // the piece so far, without v
+			pieces = append(pieces, q[from:start])
+			from = start
+		}
+		// v alone has more than a table holds: even parts of it.
+		if end-start > b.tableMax {
+			size := pieceSize(end-start, b.tableMax)
+			for ; from < end; from += size {
+				pieces = append(pieces, q[from:min(from+size, end)])
+			}
+		}
+	}
+	if from < len(q) {
+		pieces = append(pieces, q[from:])
+	}
+	return pieces
+}
+
+// sortTop sorts q in place by the bits x>>sh&(2^pieceBits-1) of its
+// words x (an American flag sort: one count, one pass of swaps), and sets
+// ends[v] to the end of the words of value v.
+func sortTop(q []uint64, sh uint, ends *[1 << pieceBits]int) {
+	const top = 1<<pieceBits - 1
+	var next [1 << pieceBits]int
+	for _, x := range q {
+		ends[x>>sh&top]++
+	}
+	sum := 0
+	for v, c := range ends {
+		next[v] = sum
+		sum += c
+		ends[v] = sum
+	}
+	for v := range next {
+		for next[v] < ends[v] {
+			x := q[next[v]]
+			// Carry x to its value's next slot, and what was there to
+			// its own, until one belongs at v's.
+			for d := int(x >> sh & top); d != v; d = int(x >> sh & top) {
+				q[next[d]], x = x, q[next[d]]
+				next[d]++
+			}
+			q[next[v]] = x
+			next[v]++
+		}
+	}
+}
+
+// pieceSize is the size of the pieces, as even as may be, into which n
+// halves are cut so that each holds at most most (n itself if it fits).
+func pieceSize(n, most int) int {
+	if most = max(most, 1); n <= most {
+		return max(n, 1)
+	}
+	pieces := (n + most - 1) / most
+	return (n + pieces - 1) / pieces
 }
 
 // dropMeeting removes from q[k:] the words that have a bit of skip.
