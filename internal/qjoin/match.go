@@ -125,6 +125,10 @@ type matcher struct {
 	// cutBeyond is how many cut lines beyond log2 of a table's blocks
 	// choose weighs (cutRange): cutBeyondFor(n).
 	cutBeyond int
+	// rangeWords, if more than a table's words, is the number of words
+	// whose range of cut lines choose weighs for it (cutRange): that of
+	// the whole West batch for each of its pieces (westTable).
+	rangeWords int
 	// stepPairs is the number of query × block pairs a kernel call counts
 	// at most before stop is polled again: some 20 to 50 ms.
 	stepPairs int
@@ -212,7 +216,7 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 		return
 	}
 	if c < 0 {
-		if lo, hi := m.cutRange(len(table)); lo == hi {
+		if lo, hi := m.cutRange(max(len(table), m.rangeWords)); lo == hi {
 			c = lo // nothing to choose: no need of the histograms
 		} else {
 			c, _ = m.choose(table, sample)
@@ -277,7 +281,7 @@ func (m *matcher) choose(table, sample []uint64) (int, float64) {
 
 // chooseStep is choose from the histogram of every step-th table word.
 func (m *matcher) chooseStep(table, sample []uint64, step int) (int, float64) {
-	lo, hi := m.cutRange(len(table))
+	lo, hi := m.cutRange(max(len(table), m.rangeWords))
 	all := float64(len(sample))
 	if hi == 0 {
 		return 0, m.noCutCost(table, all, step) + m.im.delta*float64(len(table)) + m.im.epsilon*all

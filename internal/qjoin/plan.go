@@ -127,6 +127,9 @@ type planOptions struct {
 	// probe, when set (by a benchmark), hears every call of a count kernel: see
 	// matcher.probe.
 	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
+	// tableMax, if > 0, is the most West halves a table holds in place
+	// of the memory estimate's (tableBudget); the tests set it.
+	tableMax int
 	// westTable, when set (by a test), hears every piece of a West batch
 	// that the cost model takes as the table (westPieces): the batch's
 	// halves and the piece's.

@@ -528,6 +528,9 @@ func (s *solver) westRange(j westJob, stop func() bool) westResult {
 		b.orientMin = j.m.im.orientMin
 	}
 	b.tableMax = int(tableBudget(s.p.N, *s.o))
+	if s.o.tableMax > 0 {
+		b.tableMax = s.o.tableMax
+	}
 	wn := ^s.eastRows & fullW
 	rank := 0
 	forCombs(uint32(h), bits.OnesCount32(wn), func(C uint32) {
@@ -633,6 +636,7 @@ func (b *westBatch) flush(last bool) {
 				hook(len(q), len(pc))
 			}
 		}
+		j.m.rangeWords = 0
 	default:
 		j.m.build(e, q, flaggedEast, -1)
 		b.built, b.res.built = true, true
@@ -645,14 +649,18 @@ func (b *westBatch) flush(last bool) {
 
 // westTable tells whether the cost model takes the West batch q as the
 // table against the East halves e, and leaves in b.pieces the pieces it is
-// the table in (westPieces): it must cost less than e as the table, weighed
-// whole and, if it is cut (more halves than the memory estimate has room
-// for in a table, tableMax: at n = 25 a shard of 16,384 peaked at 1,183 MB
-// against the estimate's 797 when such a batch was the table whole), in
-// its pieces too. (Weighed whole alone, the pieces made shards of 25 1.04
-// to 1.14 times faster and shard 1234567 of 10^7 at 27 1.09 times slower;
-// weighed in pieces alone, a sample of row sets of 26 compared 368 pairs a
-// solution against 358.)
+// the table in (westPieces). It must cost less than e as the table,
+// weighed whole; if it is cut (more halves than the memory estimate has
+// room for in a table, tableMax: at n = 25 a shard of 16,384 peaked at
+// 1,183 MB against the estimate's 797 when such a batch was the table
+// whole), in its pieces too, each weighing the cut lines of the whole
+// batch (matcher.rangeWords, which the pieces' builds then keep), and only
+// against all the East halves of the row set, not a part of a split one
+// (skip). On the 2-core Intel Xeon VM, pairs of processes: shards 42420
+// and 77777 of 10^5 at n = 25 1.13 and 1.07 times faster; at 27, where the
+// East halves of the largest row sets are split, pieces against a part
+// made shard 1234567 of 10^7 1.11 times slower (78.5 against 70.5 s), and
+// the pieces weighed with their own cut range gained 1.04 times at 25.
 func (b *westBatch) westTable(q, e []uint64) bool {
 	m := b.j.m
 	east := m.cost(e, q)
@@ -663,11 +671,19 @@ func (b *westBatch) westTable(q, e []uint64) bool {
 	if len(b.pieces) == 1 {
 		return true
 	}
+	if b.j.skip != 0 {
+		return false
+	}
+	m.rangeWords = len(q)
 	var west float64
 	for _, pc := range b.pieces {
 		west += m.cost(pc, e)
 	}
-	return west < east
+	if west >= east {
+		m.rangeWords = 0
+		return false
+	}
+	return true
 }
 
 // pieceBits is the number of top line bits by which westPieces sorts a
