@@ -379,8 +379,15 @@ func (g *asmGen) block() {
 func (g *asmGen) andCount() {
 	p := g.p
 	if g.wide {
+		// Three-way ANDs (VPTERNLOGQ 0x80) take two entries a vector uop,
+		// one loaded into Z1 and one from memory.
 		p("\tVMOVDQU64 (BX)(%s*1), Z0", offs[0])
-		for j := 1; j < g.k; j++ {
+		j := 1
+		for ; j+1 < g.k; j += 2 {
+			p("\tVMOVDQU64 %d(BX)(%s*1), Z1", j*g.chunk, offs[j])
+			p("\tVPTERNLOGQ $0x80, %d(BX)(%s*1), Z1, Z0", (j+1)*g.chunk, offs[j+1])
+		}
+		if j < g.k {
 			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*g.chunk, offs[j])
 		}
 		p("\tVPOPCNTQ Z0, Z0")
