@@ -197,6 +197,10 @@ type asmGen struct {
 	perQuery  bool   // writing the loops that weigh query by query
 }
 
+// queryAhead is how far ahead of the query the kernels prefetch the
+// queries, in bytes.
+const queryAhead = 2048
+
 // offs are the registers of the chunk offsets o_0..o_7.
 var offs = []string{"R8", "R9", "R10", "R11", "R12", "R13", "R14", "CX"}
 
@@ -322,6 +326,7 @@ func (g *asmGen) runTail() {
 // AX at its size.
 func (g *asmGen) queryOffsets() {
 	p, reg := g.p, g.reg
+	p("\tPREFETCHT0 %d(SI)", queryAhead)
 	p("\tMOVQ (SI), AX")
 	if g.perQuery {
 		p("\tMOVQ AX, BX")
@@ -448,6 +453,7 @@ func (g *asmGen) oneBlock() {
 	g.runQueries("R8")
 	g.runShifts("R8")
 	p("%s:", g.lbl("oneQuery"))
+	p("\tPREFETCHT0 %d(SI)", queryAhead)
 	p("\tMOVQ (SI), AX")
 	g.offsets()
 	g.andCount()

@@ -710,7 +710,9 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 		}
 		runs := sc.runs[:0]
 		free := uint32(n-1) &^ uint32(g)
-		for u := free; ; u = (u - 1) & free {
+		// The subsets u of free in ascending order, so that the runs walk
+		// the sorted queries forward and the kernels' prefetch runs ahead.
+		for u := uint32(0); ; u = (u - free) & free {
 			// The queries of u, by their flags (one run without).
 			for f := u * fs; f < (u+1)*fs; f++ {
 				start := uint32(0)
@@ -721,7 +723,7 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 					runs = append(runs, qrun{off: start, n: end - start, flags: f%fs | runFlags})
 				}
 			}
-			if u == 0 {
+			if u == free {
 				break
 			}
 		}
