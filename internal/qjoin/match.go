@@ -88,6 +88,19 @@ type qrun struct {
 // perQuery is qrun.flags of runs whose queries' flags differ.
 const perQuery = 4
 
+// kernelCall is one call of a count kernel (a countFunc's arguments, its
+// chunks k, its block's halves and the sum it returned), as a matcher's
+// probe hears it.
+type kernelCall struct {
+	tab    []uint64
+	nb, k  int
+	halves int
+	qs     *[4][]uint64
+	runs   []qrun
+	shifts *laneShifts
+	sum    uint64
+}
+
 // countFunc adds up, over the runs r, their queries (in qs) and the nb
 // blocks of tab, the number of compatible table words, those of lane l
 // weighted by 2^shifts[r.flags][l], by the queries' flags and the lane's
@@ -149,9 +162,9 @@ type matcher struct {
 	tab     []uint64 // the chunk tables
 	count   countFunc
 	// probe, when set (by a benchmark, through the plan's options), hears every
-	// call of count: its blocks of halves East halves, its chunks and its
-	// queries. Nil outside the tests: the kernel is then called directly.
-	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
+	// call of count once it has returned (kernelCall). Nil outside the tests:
+	// the kernel is then called directly.
+	probe func(*kernelCall)
 	v     lineSets // the AVX2 build's scratch
 
 	// Scratch.
@@ -235,8 +248,9 @@ func (m *matcher) build(table, sample []uint64, flagged bool, c int) {
 	if probe := m.probe; probe != nil {
 		count, k, halves := m.count, m.k, m.im.halves
 		m.count = func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts) uint64 {
-			probe(nb, k, halves, qs, runs)
-			return count(tab, nb, qs, runs, shifts)
+			sum := count(tab, nb, qs, runs, shifts)
+			probe(&kernelCall{tab: tab, nb: nb, k: k, halves: halves, qs: qs, runs: runs, shifts: shifts, sum: sum})
+			return sum
 		}
 	}
 }

@@ -126,7 +126,7 @@ type planOptions struct {
 	smallEast, cutBeyond, stepPairs int
 	// probe, when set (by a benchmark), hears every call of a count kernel: see
 	// matcher.probe.
-	probe func(nb, k, halves int, qs *[4][]uint64, runs []qrun)
+	probe func(*kernelCall)
 	// tableMax, if > 0, is the most West halves a table holds in place
 	// of the memory estimate's (tableBudget); the tests set it.
 	tableMax int

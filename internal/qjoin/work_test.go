@@ -34,7 +34,8 @@ type workTally struct {
 // sampleEvery is the share of the kernel calls whose prefixes BenchmarkWork counts.
 const sampleEvery = 64
 
-func (w *workTally) probe(nb, k, halves int, qs *[4][]uint64, runs []qrun) {
+func (w *workTally) probe(c *kernelCall) {
+	nb, k, halves, qs, runs := c.nb, c.k, c.halves, c.qs, c.runs
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	var n int
