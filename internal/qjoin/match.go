@@ -168,9 +168,10 @@ type matcher struct {
 	v     lineSets // the AVX2 build's scratch
 
 	// Scratch.
-	hist   []uint32  // histograms of choose
-	sos    []float64 // subset sums of choose
-	counts []uint32  // counting sort of the table words
+	hist   []uint32    // histograms of choose
+	sos    []float64   // subset sums of choose
+	counts []uint32    // counting sort of the table words
+	slots  []groupSlot // group's slots
 	// counted is the number of cut lines whose exact histogram of the
 	// table words choose left in counts for group (-1: none), so that
 	// the table is read once for both.
@@ -537,8 +538,7 @@ func (m *matcher) group(table []uint64) {
 	c := uint(m.c)
 	n := 1 << c
 	// counts holds the class counts (classes<<c, with room for
-	// tableHistogram's second histogram), then a slot and an end per
-	// class and group.
+	// tableHistogram's second histogram).
 	room := 3 * classes << c
 	if cap(m.first) < n+1 {
 		m.first = make([]int32, n+1, 2*n+1)
@@ -571,10 +571,12 @@ func (m *matcher) group(table []uint64) {
 	default:
 		cnt[0] = uint32(len(table))
 	}
-	// The blocks and lanes of each group; then cnt becomes the next slot
-	// of each class and group, next its slot past the class's lanes in
-	// the current block, and span its lanes' slots.
-	next, span := m.counts[classes<<c:2*classes<<c], m.counts[2*classes<<c:3*classes<<c]
+	// The blocks and lanes of each group, and the slots of each class and
+	// group (groupSlot).
+	if cap(m.slots) < classes<<c {
+		m.slots = make([]groupSlot, classes<<c, 2*classes<<c)
+	}
+	slots := m.slots[:classes<<c]
 	m.first[0] = 0
 	for g := 0; g < n; g++ {
 		k := [classes]int{int(cnt[g]), int(cnt[1<<c|g]), int(cnt[2<<c|g])}
@@ -584,10 +586,9 @@ func (m *matcher) group(table []uint64) {
 		var cls uint16
 		lane := 0
 		for cl := range classes {
-			i := cl<<c | g
-			cnt[i] = base + uint32(lane*64)
-			span[i] = uint32(a[cl] * 64)
-			next[i] = cnt[i] + span[i]
+			cur := base + uint32(lane*64)
+			span := uint32(a[cl] * 64)
+			slots[cl<<c|g] = groupSlot{cur: cur, end: cur + span, skip: uint32(bh) - span}
 			for range a[cl] {
 				cls |= uint16(cl) << (2 * lane)
 				lane++
@@ -604,60 +605,93 @@ func (m *matcher) group(table []uint64) {
 	}
 	w := m.words[:size]
 	m.words = w
-	// place puts x in the next slot of i, stepping to the class's lanes in
-	// the next block when those of this one are full.
-	place := func(i int, x uint64) {
-		w[cnt[i]] = x
-		cnt[i]++
-		if cnt[i] == next[i] {
-			cnt[i] += uint32(bh) - span[i]
-			next[i] += uint32(bh)
-		}
-	}
 	switch {
 	case flagged:
-		for _, x := range table {
-			place(int((x>>flagN&1+x>>flagS)<<c|x>>sh&top), x&^flagMask)
-		}
+		scatterFlagged(w, table, slots, c, sh, top, uint32(bh))
 	case c > 0:
 		// One class: its lanes are every lane, its slots those of its
 		// blocks in a row.
-		for _, x := range table {
-			g := x >> sh & top
-			w[cnt[g]] = x
-			cnt[g]++
-		}
+		scatterOne(w, table, slots, sh, top)
 	default:
 		copy(w, table)
-		cnt[0] = uint32(len(table))
+		slots[0].cur = uint32(len(table))
 	}
 	// The padding: the slots left in each class's lanes, and the free
 	// lanes, which follow the classes' in every block.
+	bw := uint32(bh)
 	for g := 0; g < n; g++ {
 		end := uint32(int(m.first[g+1]) * bh)
 		used := 0
 		for cl := range classes {
-			i := cl<<c | g
-			switch span[i] {
-			case 0:
-			case uint32(bh):
-				for j := cnt[i]; j < end; j++ {
-					w[j] = pad
-				}
-			default:
-				for cnt[i] < end {
-					place(i, pad)
+			s := slots[cl<<c|g]
+			span := bw - s.skip
+			if span == 0 {
+				continue
+			}
+			if span == bw {
+				fillPad(w[s.cur:end])
+			} else {
+				for s.cur < end {
+					fillPad(w[s.cur:s.end])
+					s.cur, s.end = s.end+s.skip, s.end+bw
 				}
 			}
-			used += int(span[i]) / 64
+			used += int(span) / 64
 		}
 		if used < lanes {
 			for b := int(m.first[g]) * bh; b < int(end); b += bh {
-				for j := b + used*64; j < b+bh; j++ {
-					w[j] = pad
-				}
+				fillPad(w[b+used*64 : b+bh])
 			}
 		}
+	}
+}
+
+// groupSlot is the next slot of a class and group of group's table
+// (cur), the end of the class's lanes in cur's block (end), and the slots
+// from there to its lanes in the next block (skip: the other lanes).
+type groupSlot struct{ cur, end, skip uint32 }
+
+// scatterFlagged puts each word of table, its flags cleared, in the next
+// slot of its class and group (its top c of sh+c line bits), stepping to
+// the class's lanes in the next block (bh slots on) when those of this
+// one are full. (A function of its own, so that its loop keeps its
+// variables in registers: inlined in group, they spilled.)
+//
+//go:noinline
+func scatterFlagged(w, table []uint64, slots []groupSlot, c, sh uint, top uint64, bh uint32) {
+	c, sh = c&63, sh&63
+	for _, x := range table {
+		s := &slots[(x>>flagN&1+x>>flagS)<<c|x>>sh&top]
+		cur := s.cur
+		w[cur] = x &^ flagMask
+		cur++
+		if cur == s.end {
+			// The class's lanes of this block are full: those of the next.
+			cur += s.skip
+			s.end += bh
+		}
+		s.cur = cur
+	}
+}
+
+// scatterOne puts each word of a table of one class in the next slot of
+// its group (its top bits past sh), whose slots follow one another. (Not
+// inlined, as scatterFlagged.)
+//
+//go:noinline
+func scatterOne(w, table []uint64, slots []groupSlot, sh uint, top uint64) {
+	sh &= 63
+	for _, x := range table {
+		s := &slots[x>>sh&top]
+		w[s.cur] = x
+		s.cur++
+	}
+}
+
+// fillPad sets every word of w to pad.
+func fillPad(w []uint64) {
+	for i := range w {
+		w[i] = pad
 	}
 }
 
