@@ -143,7 +143,8 @@
 // NQUEENS_KERNEL is passed in as the counter's option):
 //
 //   - avx512 (count_amd64.s, amd64 with AVX-512F and VPOPCNTDQ): blocks of
-//     512 halves, one 512-bit AND chain and VPOPCNTQ per block;
+//     512 halves, its chunks ANDed three at a time (VPTERNLOGQ) and a
+//     VPOPCNTQ per block;
 //   - avx2 (count_amd64.s, amd64 with AVX2, BMI2, POPCNT): blocks of 256,
 //     one VPAND chain per block, a nibble-table VPSHUFB popcount;
 //   - go (kernel_go_gen.go, match.go): blocks of 256 in plain Go, 64

@@ -123,8 +123,10 @@ import "math/bits"
 // times slower); the chunk offsets o_j (bits 5j..5j+4 of the query times the
 // entry size) by RORX and a mask, one register each (R8..R14, CX); then
 // per block of the tile one load and k-1 ANDs with the chunk's
-// displacement, and a popcount into the query's sum (Y10/Z10), whose lanes
+// displacement (AVX-512: three-way, VPTERNLOGQ, two chunks a uop), and a popcount into the query's sum (Y10/Z10), whose lanes
 // are shifted by their weights (VPSLLVQ) and added to the total (Y11/Z11).
+// Each query loop prefetches the query queryAhead bytes on: a call's
+// queries are read once, and came from beyond the caches.
 //
 // Registers: SI the query, DX the end of the run, BX the block, AX the
 // blocks left in the tile, DI the run, R15 the shifts (set after the only
