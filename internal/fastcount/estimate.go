@@ -63,7 +63,7 @@ type calibration struct {
 // figure beyond its largest n, the steps of the other are taken.
 var calibrations = []calibration{
 	{
-		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n = 25 to 29: 2026-12-06)",
+		name:   "Intel Xeon (Sapphire Rapids), AVX-512 kernel, 2-core VM, 2026-12-02 (n = 25 to 29: 2026-12-07)",
 		vendor: "GenuineIntel",
 		kernel: qjoin.KernelAVX512,
 		// Whole counts 16–22 (count.sh medians; count -w 2), sampled shards
@@ -75,8 +75,13 @@ var calibrations = []calibration{
 		// 1.730 (scaled). 29: the median of 3 shards of qjoin/v3 before
 		// the kernels' lanes and runs (2026-12-03, 2.006), divided by what
 		// one of them, 27182818 of 2^26, gained since: 1,549.4 -> 1,497.6 s.
+		// Then (2026-12-07, the three-way ANDs, the queries prefetched and
+		// group's scatter) the same shards again, 2 workers: 252.0 s at 25
+		// (1.178 before), 233.3 s at 26 (0.846), 473.4 s at 27 (1.086),
+		// 389.5 s at 28 (1.371) and 1,210.2 s at 29 (1.939), each ratio
+		// scaled by its shard's CPU now over then.
 		ratio: map[int]float64{16: 1.21, 17: 1.105, 18: 0.94, 20: 1.007, 21: 1.021, 22: 1.206,
-			23: 1.199, 24: 1.199, 25: 1.178, 26: 0.846, 27: 1.086, 28: 1.371, 29: 1.939},
+			23: 1.199, 24: 1.199, 25: 0.951, 26: 0.710, 27: 0.997, 28: 1.128, 29: 1.567},
 		steps: 1,
 	},
 	{
