@@ -1,5 +1,6 @@
 // Package sysmem is what nqueens asks the operating system about memory: how much this
-// process may use (Limit), and huge pages for the big arrays (AdviseHuge).
+// process may use (Limit), huge pages for the big arrays (AdviseHuge), and the size of
+// the level-1 data cache (L1Data), which the counting kernels size their tiles by.
 //
 // Limit is the machine's RAM, or less when a control group sets a lower limit, as
 // containers, Kubernetes pods, systemd services and Slurm jobs do. The solver and the
