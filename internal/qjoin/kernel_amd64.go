@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
+
+	"github.com/nqueens/nqueens/internal/sysmem"
 )
 
 //go:generate go run gen_kernels.go
@@ -59,15 +61,27 @@ func asmCount(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shi
 	}
 }
 
-// The tiles: 24 KB for AVX2, which fits the L1 data cache of every AVX2
-// core (32 KB); 48 KB for AVX-512, whose blocks of 512 halves take 14 KB at
-// 7 chunks: at n = 18 and 20, 48 KB to 96 KB were 8-10% faster than 24 KB
-// on a Sapphire Rapids core (L1 48 KB, L2 2 MB), the tables then coming
-// partly from L2.
-const (
-	avx2Tile   = 24 << 10
-	avx512Tile = 48 << 10
+// The tiles: the core's level-1 data cache (sysmem.L1Data), or where it
+// is not known 24 KB for AVX2, which fits the L1 data cache of every AVX2
+// core (32 KB), and 48 KB for AVX-512. On a Sapphire Rapids core (L1 48
+// KB, L2 2 MB) 48 KB to 96 KB were 8-10% faster than 24 KB at n = 18 and
+// 20 with AVX-512, whose blocks of 512 halves take 14 KB at 7 chunks; on
+// a Zen 4 core (L1 32 KB, L2 1 MB) a tile of 48 KB took 1.05 times the CPU
+// of one of 32 KB at n = 18 with AVX-512, and one of 24 KB 1.05 times with
+// AVX2 (count 18 -w 1, pairs of processes, 2026-12-07).
+var (
+	avx2Tile   = tileFor(sysmem.L1Data(), 24<<10)
+	avx512Tile = tileFor(sysmem.L1Data(), 48<<10)
 )
+
+// tileFor is the tile of a core whose L1 data cache holds l1 bytes (0:
+// not known, then fallback).
+func tileFor(l1, fallback int) int {
+	if l1 < 16<<10 || l1 > 1<<20 {
+		return fallback
+	}
+	return l1
+}
 
 // maxAVX2Tile is the most blocks a tile holds: the AVX2 kernels add each
 // block's byte counts (at most 8 a byte) in bytes over a tile, and sum them

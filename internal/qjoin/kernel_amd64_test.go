@@ -2,7 +2,10 @@
 
 package qjoin
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestAVX2ByteCounts: the AVX2 kernels add a tile's byte counts in bytes (8 at most a
 // byte a block) before summing them into words, so a tile holds at most maxAVX2Tile
@@ -37,6 +40,78 @@ func TestAVX2ByteCounts(t *testing.T) {
 			if got := f(tab, nb, &qs, runs, &shifts); got != want {
 				t.Errorf("%d blocks of full tables, runs %v: %d, want %d", nb, runs, got, want)
 			}
+		}
+	}
+}
+
+// TestTilesAgree: a kernel's sum does not depend on its tile, the blocks it runs
+// every query against before it moves on (the L1 data cache's size, which differs
+// from CPU to CPU): random tables and queries, tiles of 1 to all blocks.
+func TestTilesAgree(t *testing.T) {
+	if !KernelAVX2.Available() {
+		t.Skip("this CPU does not run AVX2")
+	}
+	rng := rand.New(rand.NewPCG(38, 7))
+	type kern struct {
+		name   string
+		f      func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
+		halves int
+		ok     bool
+	}
+	kerns := []kern{
+		{"avx2 K5", countAVX2K5, 256, true},
+		{"avx2 K7", countAVX2K7, 256, true},
+		{"avx512 K5", countAVX512K5, 512, KernelAVX512.Available()},
+		{"avx512 K7", countAVX512K7, 512, KernelAVX512.Available()},
+	}
+	var shifts laneShifts
+	for f := range shifts {
+		for l := range shifts[f] {
+			shifts[f][l] = uint64(f+l) % 4
+		}
+	}
+	for _, kn := range kerns {
+		if !kn.ok {
+			continue
+		}
+		k := int(kn.name[len(kn.name)-1] - '0')
+		bw := k * chunkSize * kn.halves / 64
+		const nb = 7
+		tab := make([]uint64, nb*bw)
+		for i := range tab {
+			tab[i] = rng.Uint64()&rng.Uint64() | rng.Uint64()&rng.Uint64()
+		}
+		q := make([]uint64, 300)
+		for i := range q {
+			q[i] = rng.Uint64()
+		}
+		qs := [4][]uint64{q}
+		runs := []qrun{{off: 0, n: 100, flags: 1}, {off: 100, n: 150, flags: 2}, {off: 250, n: 50}}
+		var want uint64
+		for tile := 1; tile <= nb+1; tile++ {
+			got := asmCount(kn.f, bw, tile*bw*8)(tab, nb, &qs, runs, &shifts)
+			if tile == 1 {
+				want = got
+				if want == 0 {
+					t.Fatalf("%s: a sum of 0 on random tables", kn.name)
+				}
+			} else if got != want {
+				t.Errorf("%s: tile of %d blocks sums %d, of 1 block %d", kn.name, tile, got, want)
+			}
+		}
+	}
+}
+
+func TestTileFor(t *testing.T) {
+	for _, c := range []struct{ l1, fallback, want int }{
+		{32 << 10, 48 << 10, 32 << 10},
+		{48 << 10, 24 << 10, 48 << 10},
+		{0, 48 << 10, 48 << 10},        // not known
+		{4 << 10, 24 << 10, 24 << 10},  // too small to be believed
+		{64 << 20, 24 << 10, 24 << 10}, // a misread: no L1 is that large
+	} {
+		if got := tileFor(c.l1, c.fallback); got != c.want {
+			t.Errorf("tileFor(%d, %d) = %d, want %d", c.l1, c.fallback, got, c.want)
 		}
 	}
 }
