@@ -504,7 +504,8 @@ func randomEast(rng *rand.Rand, m, L int, dense bool) []uint64 {
 // TestKernels: the matcher with every kernel against a naive pairwise AND,
 // on random words, the East words with random classes, for line counts
 // that give every number of chunks, with every number of cut lines, the
-// East words as the table and as the queries.
+// East words as the table and as the queries, the chunk tables built up
+// front (build) and group by group as the count comes to them (buildOnce).
 func TestKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for _, L := range []int{12, 20, 23, 30, 36, 40, 44, 51, 54} {
@@ -515,7 +516,8 @@ func TestKernels(t *testing.T) {
 			want := naiveCount(east, west, L, shift0)
 			for _, kern := range kernels() {
 				for _, cut := range append([]int{-1}, 0, 1, 2, 5, 11, maxCut) {
-					for _, eastTable := range []bool{true, false} {
+					for _, tc := range []struct{ eastTable, once bool }{{true, false}, {false, false}, {true, true}, {false, true}} {
+						eastTable := tc.eastTable
 						tab, qs := east, west
 						if !eastTable {
 							tab, qs = qs, tab
@@ -523,13 +525,20 @@ func TestKernels(t *testing.T) {
 						mt := newMatcher(L, kern.impl())
 						mt.forceCut = cut
 						mt.setWeights(shift0)
-						mt.build(tab, qs, eastTable, -1)
+						if tc.once {
+							mt.buildOnce(tab, qs, eastTable, -1)
+							if !mt.linear && mt.c > 0 && (!mt.lazy || len(mt.tab) != 0) {
+								t.Fatalf("L=%d, %d cut lines: buildOnce built the chunk tables up front", L, mt.c)
+							}
+						} else {
+							mt.build(tab, qs, eastTable, -1)
+						}
 						if !mt.linear && (mt.c < max(0, L-maxMatched) || mt.c > maxCut) {
 							t.Fatalf("L=%d: %d cut lines", L, mt.c)
 						}
 						if got, ok := mt.countQueries(qs, nil); !ok || got != want {
-							t.Errorf("L=%d cut=%d (%d) %d East words, %d West, East table %v, %v: %d, want %d",
-								L, cut, mt.c, m, len(west), eastTable, kern, got, want)
+							t.Errorf("L=%d cut=%d (%d) %d East words, %d West, East table %v, once %v, %v: %d, want %d",
+								L, cut, mt.c, m, len(west), eastTable, tc.once, kern, got, want)
 						}
 						// The same in kernel calls of a few pairs, polling stop.
 						mt.stepPairs = 7

@@ -477,7 +477,7 @@ func nextSet(C uint32, k int, full uint32) uint32 {
 // of the modelled costs decides which half is the table.
 func (s *solver) countWest(e []uint64, NW, SW cellView, skip uint64, stop func() bool) (sum, pairs uint64, ok bool) {
 	r := s.westRange(westJob{m: s.m, sc: &s.m.qs, e: e, NW: NW, SW: SW, skip: skip,
-		r1: s.westSets(), build: true, orient: s.o.orient}, stop)
+		r1: s.westSets(), build: true, once: true, orient: s.o.orient}, stop)
 	s.westCand = r.cand
 	return r.sum, r.pairs, r.ok
 }
@@ -502,6 +502,10 @@ type westJob struct {
 	skip   uint64
 	r0, r1 int
 	build  bool
+	// once: no other job counts against the matcher the job builds, so
+	// that where the job holds every West half in one batch the matcher
+	// builds its chunk tables group by group as it counts (buildOnce).
+	once bool
 	// orient: when the job holds every West half in one batch, the cost
 	// model chooses which half is the table (with build only).
 	orient bool
@@ -626,7 +630,7 @@ func (b *westBatch) flush(last bool) {
 		// The model's choice of the table, from sampled histograms;
 		// the build then chooses its cut lines from all its words.
 		for _, pc := range b.pieces {
-			j.m.build(pc, e, !flaggedEast, -1)
+			j.m.buildOnce(pc, e, !flaggedEast, -1) // each piece meets e once
 			var cp uint64
 			if cp, ok = j.m.countWith(e, j.sc, b.stop); !ok {
 				break
@@ -637,6 +641,10 @@ func (b *westBatch) flush(last bool) {
 			}
 		}
 		j.m.rangeWords = 0
+	case last && j.once:
+		j.m.buildOnce(e, q, flaggedEast, -1) // the only batch
+		b.built, b.res.built = true, true
+		c, ok = j.m.countWith(q, j.sc, b.stop)
 	default:
 		j.m.build(e, q, flaggedEast, -1)
 		b.built, b.res.built = true, true
