@@ -61,17 +61,18 @@ func asmCount(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shi
 	}
 }
 
-// The tiles: the core's level-1 data cache (sysmem.L1Data), or where it
-// is not known 24 KB for AVX2, which fits the L1 data cache of every AVX2
-// core (32 KB), and 48 KB for AVX-512. On a Sapphire Rapids core (L1 48
-// KB, L2 2 MB) 48 KB to 96 KB were 8-10% faster than 24 KB at n = 18 and
-// 20 with AVX-512, whose blocks of 512 halves take 14 KB at 7 chunks; on
-// a Zen 4 core (L1 32 KB, L2 1 MB) a tile of 48 KB took 1.05 times the CPU
-// of one of 32 KB at n = 18 with AVX-512, and one of 24 KB 1.05 times with
-// AVX2 (count 18 -w 1, pairs of processes, 2026-12-07).
+// The tiles: for AVX2 the core's level-1 data cache (sysmem.L1Data), or
+// where it is not known 24 KB, which fits that of every AVX2 core (32 KB);
+// for AVX-512 48 KB. On a Sapphire Rapids core (L1 48 KB, L2 2 MB) 48 KB
+// to 96 KB were 8-10% faster than 24 KB at n = 18 and 20 with AVX-512,
+// whose blocks of 512 halves take 14 KB at 7 chunks. On a Zen 4 core (L1
+// 32 KB, L2 1 MB; count 18 -w 1, pairs of processes, 2026-12-07) AVX2
+// tiles of 32 KB took 1.13 and 1.05 times less CPU than 24 KB; AVX-512
+// ones of 32 KB against 48 KB 1.04, 1.05, then 0.98 and 0.97 times (and
+// 1.016 at n = 22): within the noise there, so AVX-512 keeps 48 KB.
 var (
 	avx2Tile   = tileFor(sysmem.L1Data(), 24<<10)
-	avx512Tile = tileFor(sysmem.L1Data(), 48<<10)
+	avx512Tile = 48 << 10
 )
 
 // tileFor is the tile of a core whose L1 data cache holds l1 bytes (0:
