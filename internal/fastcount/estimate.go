@@ -105,7 +105,7 @@ var calibrations = []calibration{
 		steps: 0,
 	},
 	{
-		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05 (26 and 28 scaled by the Zen 5's later gains)",
+		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05 (n = 22 and 25 to 29: 2026-12-07)",
 		vendor: "AuthenticAMD",
 		family: 25,
 		kernel: qjoin.KernelAVX512,
@@ -116,8 +116,15 @@ var calibrations = []calibration{
 		// Zen 3 too, without AVX-512: it runs the avx2 kernel and takes the
 		// Zen 5's calibration, scaled by kernelFactors, measured against it.)
 		// 26 and 28 divided by the Zen 5's later gains there, 1.110 and
-		// 1.176 (0.918 and 2.032 before).
-		ratio: map[int]float64{25: 1.188, 26: 0.827, 27: 1.240, 28: 1.728},
+		// 1.176 (0.918 and 2.032 before). Then (2026-12-07, the chunk tables
+		// built as the count meets their groups) 22 counted whole (4,946.8 s
+		// of CPU, count -w 2: 1.374 core-hours where 1.750 were priced) and
+		// the Intel's shards of 25 to 29, 2 workers (bench/shards.sh): 4242
+		// of 16,384 307.1 s, 4321 of 131,072 286.4 s, 12345 of 10^6 597.8 s,
+		// 1234567 of 2^24 542.0 s, 27182818 of 2^26 1,650.6 s; each ratio
+		// is the one before (29: continued by the Zen 5's step, 4.015)
+		// times the shard's core-hours over those it priced.
+		ratio: map[int]float64{22: 0.933, 25: 1.159, 26: 0.872, 27: 1.258, 28: 1.570, 29: 2.045},
 		steps: 1,
 	},
 }
