@@ -261,12 +261,19 @@ func (m *matcher) buildOnce(table, sample []uint64, flagged bool, c int) {
 
 // buildTables builds the chunk tables of every block.
 func (m *matcher) buildTables() {
-	bw := m.im.blockWords(m.k)
-	if need := m.nb() * bw; cap(m.tab) < need {
-		m.tab = make([]uint64, need, need+need/4)
+	m.tab = m.tablesInto(m.tab, m.words, m.nb(), &m.v)
+}
+
+// tablesInto builds the chunk tables of the nb blocks of words into buf,
+// grown if it is too small, and returns them.
+func (m *matcher) tablesInto(buf, words []uint64, nb int, v *lineSets) []uint64 {
+	need := nb * m.im.blockWords(m.k)
+	if cap(buf) < need {
+		buf = make([]uint64, need, need+need/4)
 	}
-	m.tab = m.tab[:m.nb()*bw]
-	m.im.build(m.words, m.nb(), m.tab, m.k, &m.v)
+	buf = buf[:need]
+	m.im.build(words, nb, buf, m.k, v)
+	return buf
 }
 
 // layout is build but the chunk tables: the cut lines, the words grouped
@@ -556,27 +563,7 @@ func laneSplit(cnt [classes]int, lanes int) (nb int, a [classes]int) {
 	if total == 0 {
 		return 0, a
 	}
-	nb = (total + 64*lanes - 1) / (64 * lanes)
-	if nb == 1 {
-		// One block if the classes' lanes fit in it, as for most groups
-		// (a few words each; up to 2^16 groups a table): by shifts, not
-		// the divisions below (laneSplit was 1.3% of a shard of n = 22).
-		used := 0
-		for cl, c := range cnt {
-			a[cl] = (c + 63) >> 6
-			used += a[cl]
-		}
-		if used <= lanes {
-			for cl, c := range cnt {
-				if c == total {
-					a[cl] = lanes
-				}
-			}
-			return 1, a
-		}
-		nb = 2
-	}
-	for ; ; nb++ {
+	for nb = (total + 64*lanes - 1) / (64 * lanes); ; nb++ {
 		used := 0
 		for cl, c := range cnt {
 			a[cl] = (c + 64*nb - 1) / (64 * nb)
@@ -858,12 +845,9 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 		}
 		var tab []uint64
 		if m.lazy {
-			if need := nb * bw; cap(sc.tab) < need {
-				sc.tab = make([]uint64, need, need+need/4)
-			}
-			tab = sc.tab[:nb*bw]
 			h := m.im.halves
-			m.im.build(m.words[int(m.first[g])*h:int(m.first[g+1])*h], nb, tab, m.k, &sc.v)
+			sc.tab = m.tablesInto(sc.tab, m.words[int(m.first[g])*h:int(m.first[g+1])*h], nb, &sc.v)
+			tab = sc.tab
 		} else {
 			off := int(m.first[g]) * bw
 			tab = m.tab[off : off+nb*bw]

@@ -641,12 +641,12 @@ func (b *westBatch) flush(last bool) {
 			}
 		}
 		j.m.rangeWords = 0
-	case last && j.once:
-		j.m.buildOnce(e, q, flaggedEast, -1) // the only batch
-		b.built, b.res.built = true, true
-		c, ok = j.m.countWith(q, j.sc, b.stop)
 	default:
-		j.m.build(e, q, flaggedEast, -1)
+		if last && j.once {
+			j.m.buildOnce(e, q, flaggedEast, -1) // the only batch
+		} else {
+			j.m.build(e, q, flaggedEast, -1)
+		}
 		b.built, b.res.built = true, true
 		c, ok = j.m.countWith(q, j.sc, b.stop)
 	}
