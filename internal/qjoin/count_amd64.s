@@ -1351,6 +1351,200 @@ oneQuery_countAVX512K4:
 	JB oneRun_countAVX512K4
 	JMP done_countAVX512K4
 
+// func countAVX512K4P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+TEXT ·countAVX512K4P2(SB), NOSPLIT, $40-88
+	VPXORQ Z11, Z11, Z11
+	MOVQ tab+0(FP), AX
+	MOVQ AX, tileBase-8(SP)
+	MOVQ nb+8(FP), AX
+	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
+	MOVQ runs_base+32(FP), DI
+	MOVQ runs_len+40(FP), AX
+	SHLQ $4, AX
+	ADDQ DI, AX
+	MOVQ AX, runsEnd-32(SP)
+	MOVQ pre+64(FP), BX
+	MOVQ BX, preBase-40(SP)
+	CMPQ DI, AX
+	JAE done_countAVX512K4P2
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K4P2
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K4P2
+tile_countAVX512K4P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+run_countAVX512K4P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+query_countAVX512K4P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+block_countAVX512K4P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8192, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ block_countAVX512K4P2
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB query_countAVX512K4P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB run_countAVX512K4P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $8192, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tile_countAVX512K4P2
+	JMP done_countAVX512K4P2
+tileQ_countAVX512K4P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K4P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K4P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K4P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8192, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ blockQ_countAVX512K4P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K4P2
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K4P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $8192, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K4P2
+done_countAVX512K4P2:
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPADDQ Y0, Y11, Y11
+	VEXTRACTI128 $1, Y11, X0
+	VPADDQ X0, X11, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+one_countAVX512K4P2:
+	MOVQ tab+0(FP), BX
+	MOVQ pre+64(FP), CX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K4P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K4P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K4P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K4P2
+	JMP done_countAVX512K4P2
+
 // func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K5(SB), NOSPLIT, $32-72
 	VPXORQ Z11, Z11, Z11
@@ -1549,6 +1743,209 @@ oneQuery_countAVX512K5:
 	CMPQ DI, runsEnd-32(SP)
 	JB oneRun_countAVX512K5
 	JMP done_countAVX512K5
+
+// func countAVX512K5P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+TEXT ·countAVX512K5P2(SB), NOSPLIT, $40-88
+	VPXORQ Z11, Z11, Z11
+	MOVQ tab+0(FP), AX
+	MOVQ AX, tileBase-8(SP)
+	MOVQ nb+8(FP), AX
+	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
+	MOVQ runs_base+32(FP), DI
+	MOVQ runs_len+40(FP), AX
+	SHLQ $4, AX
+	ADDQ DI, AX
+	MOVQ AX, runsEnd-32(SP)
+	MOVQ pre+64(FP), BX
+	MOVQ BX, preBase-40(SP)
+	CMPQ DI, AX
+	JAE done_countAVX512K5P2
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K5P2
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K5P2
+tile_countAVX512K5P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+run_countAVX512K5P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+query_countAVX512K5P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+block_countAVX512K5P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VPANDQ 8192(BX)(R11*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $10240, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ block_countAVX512K5P2
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB query_countAVX512K5P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB run_countAVX512K5P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $10240, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tile_countAVX512K5P2
+	JMP done_countAVX512K5P2
+tileQ_countAVX512K5P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K5P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K5P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K5P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VPANDQ 8192(BX)(R11*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $10240, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ blockQ_countAVX512K5P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K5P2
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K5P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $10240, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K5P2
+done_countAVX512K5P2:
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPADDQ Y0, Y11, Y11
+	VEXTRACTI128 $1, Y11, X0
+	VPADDQ X0, X11, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+one_countAVX512K5P2:
+	MOVQ tab+0(FP), BX
+	MOVQ pre+64(FP), CX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K5P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K5P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VPANDQ 8192(BX)(R11*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K5P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K5P2
+	JMP done_countAVX512K5P2
 
 // func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K6(SB), NOSPLIT, $32-72
@@ -1757,6 +2154,218 @@ oneQuery_countAVX512K6:
 	CMPQ DI, runsEnd-32(SP)
 	JB oneRun_countAVX512K6
 	JMP done_countAVX512K6
+
+// func countAVX512K6P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+TEXT ·countAVX512K6P2(SB), NOSPLIT, $40-88
+	VPXORQ Z11, Z11, Z11
+	MOVQ tab+0(FP), AX
+	MOVQ AX, tileBase-8(SP)
+	MOVQ nb+8(FP), AX
+	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
+	MOVQ runs_base+32(FP), DI
+	MOVQ runs_len+40(FP), AX
+	SHLQ $4, AX
+	ADDQ DI, AX
+	MOVQ AX, runsEnd-32(SP)
+	MOVQ pre+64(FP), BX
+	MOVQ BX, preBase-40(SP)
+	CMPQ DI, AX
+	JAE done_countAVX512K6P2
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K6P2
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K6P2
+tile_countAVX512K6P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+run_countAVX512K6P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+query_countAVX512K6P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+block_countAVX512K6P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $12288, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ block_countAVX512K6P2
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB query_countAVX512K6P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB run_countAVX512K6P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $12288, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tile_countAVX512K6P2
+	JMP done_countAVX512K6P2
+tileQ_countAVX512K6P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K6P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K6P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K6P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $12288, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ blockQ_countAVX512K6P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K6P2
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K6P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $12288, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K6P2
+done_countAVX512K6P2:
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPADDQ Y0, Y11, Y11
+	VEXTRACTI128 $1, Y11, X0
+	VPADDQ X0, X11, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+one_countAVX512K6P2:
+	MOVQ tab+0(FP), BX
+	MOVQ pre+64(FP), CX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K6P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K6P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K6P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K6P2
+	JMP done_countAVX512K6P2
 
 // func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K7(SB), NOSPLIT, $32-72
@@ -1974,6 +2583,227 @@ oneQuery_countAVX512K7:
 	CMPQ DI, runsEnd-32(SP)
 	JB oneRun_countAVX512K7
 	JMP done_countAVX512K7
+
+// func countAVX512K7P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+TEXT ·countAVX512K7P2(SB), NOSPLIT, $40-88
+	VPXORQ Z11, Z11, Z11
+	MOVQ tab+0(FP), AX
+	MOVQ AX, tileBase-8(SP)
+	MOVQ nb+8(FP), AX
+	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
+	MOVQ runs_base+32(FP), DI
+	MOVQ runs_len+40(FP), AX
+	SHLQ $4, AX
+	ADDQ DI, AX
+	MOVQ AX, runsEnd-32(SP)
+	MOVQ pre+64(FP), BX
+	MOVQ BX, preBase-40(SP)
+	CMPQ DI, AX
+	JAE done_countAVX512K7P2
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K7P2
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K7P2
+tile_countAVX512K7P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+run_countAVX512K7P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+query_countAVX512K7P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $30, AX, R13
+	ANDQ $0x7c0, R13
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+block_countAVX512K7P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VPANDQ 12288(BX)(R13*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $14336, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ block_countAVX512K7P2
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB query_countAVX512K7P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB run_countAVX512K7P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $14336, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tile_countAVX512K7P2
+	JMP done_countAVX512K7P2
+tileQ_countAVX512K7P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K7P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K7P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $30, AX, R13
+	ANDQ $0x7c0, R13
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K7P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VPANDQ 12288(BX)(R13*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $14336, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ blockQ_countAVX512K7P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K7P2
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K7P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $14336, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K7P2
+done_countAVX512K7P2:
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPADDQ Y0, Y11, Y11
+	VEXTRACTI128 $1, Y11, X0
+	VPADDQ X0, X11, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+one_countAVX512K7P2:
+	MOVQ tab+0(FP), BX
+	MOVQ pre+64(FP), CX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K7P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K7P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $30, AX, R13
+	ANDQ $0x7c0, R13
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VPANDQ 12288(BX)(R13*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K7P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K7P2
+	JMP done_countAVX512K7P2
 
 // func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 TEXT ·countAVX512K8(SB), NOSPLIT, $32-72
@@ -2200,3 +3030,233 @@ oneQuery_countAVX512K8:
 	CMPQ DI, runsEnd-32(SP)
 	JB oneRun_countAVX512K8
 	JMP done_countAVX512K8
+
+// func countAVX512K8P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+TEXT ·countAVX512K8P2(SB), NOSPLIT, $40-88
+	VPXORQ Z11, Z11, Z11
+	MOVQ tab+0(FP), AX
+	MOVQ AX, tileBase-8(SP)
+	MOVQ nb+8(FP), AX
+	MOVQ AX, left-16(SP)
+	MOVQ shifts+56(FP), R15
+	MOVQ runs_base+32(FP), DI
+	MOVQ runs_len+40(FP), AX
+	SHLQ $4, AX
+	ADDQ DI, AX
+	MOVQ AX, runsEnd-32(SP)
+	MOVQ pre+64(FP), BX
+	MOVQ BX, preBase-40(SP)
+	CMPQ DI, AX
+	JAE done_countAVX512K8P2
+	MOVL 12(DI), AX
+	TESTL $4, AX
+	JNZ tileQ_countAVX512K8P2
+	CMPQ nb+8(FP), $1
+	JEQ one_countAVX512K8P2
+tile_countAVX512K8P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+run_countAVX512K8P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), BX // flags
+	ANDL $3, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+query_countAVX512K8P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $30, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $35, AX, R14
+	ANDQ $0x7c0, R14
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+block_countAVX512K8P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VMOVDQU64 12288(BX)(R13*1), Z1
+	VPTERNLOGQ $0x80, 14336(BX)(R14*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $16384, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ block_countAVX512K8P2
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB query_countAVX512K8P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB run_countAVX512K8P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $16384, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tile_countAVX512K8P2
+	JMP done_countAVX512K8P2
+tileQ_countAVX512K8P2:
+	MOVQ left-16(SP), AX
+	MOVQ tile+16(FP), BX
+	CMPQ AX, BX
+	CMOVQLT AX, BX
+	MOVQ BX, size-24(SP)
+	MOVQ runs_base+32(FP), DI
+runQ_countAVX512K8P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), BX
+	MOVQ (BX)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+queryQ_countAVX512K8P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHRQ $62, BX
+	SHLQ $6, BX
+	VMOVDQU64 (R15)(BX*1), Z9
+	VPXORQ Z10, Z10, Z10
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $30, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $35, AX, R14
+	ANDQ $0x7c0, R14
+	MOVQ tileBase-8(SP), BX
+	MOVQ preBase-40(SP), CX
+	MOVQ size-24(SP), AX
+blockQ_countAVX512K8P2:
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VMOVDQU64 12288(BX)(R13*1), Z1
+	VPTERNLOGQ $0x80, 14336(BX)(R14*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $16384, BX
+	ADDQ pstride+72(FP), CX
+	DECQ AX
+	JNZ blockQ_countAVX512K8P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB queryQ_countAVX512K8P2
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB runQ_countAVX512K8P2
+	MOVQ size-24(SP), AX
+	IMUL3Q $16384, AX, BX
+	ADDQ BX, tileBase-8(SP)
+	MOVQ AX, BX
+	IMULQ pstride+72(FP), BX
+	ADDQ BX, preBase-40(SP)
+	SUBQ AX, left-16(SP)
+	JNZ tileQ_countAVX512K8P2
+done_countAVX512K8P2:
+	VEXTRACTI64X4 $1, Z11, Y0
+	VPADDQ Y0, Y11, Y11
+	VEXTRACTI128 $1, Y11, X0
+	VPADDQ X0, X11, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+one_countAVX512K8P2:
+	MOVQ tab+0(FP), BX
+	MOVQ pre+64(FP), CX
+	MOVQ runs_base+32(FP), DI
+oneRun_countAVX512K8P2:
+	MOVL 0(DI), SI // off
+	MOVL 4(DI), DX // n
+	MOVL 8(DI), AX // class
+	MOVQ qs+24(FP), R8
+	MOVQ (R8)(AX*8), AX
+	LEAQ (AX)(SI*8), SI
+	LEAQ (SI)(DX*8), DX
+	MOVL 12(DI), R8 // flags
+	ANDL $3, R8
+	SHLQ $6, R8
+	VMOVDQU64 (R15)(R8*1), Z9
+	VPXORQ Z10, Z10, Z10
+oneQuery_countAVX512K8P2:
+	PREFETCHT0 2048(SI)
+	MOVQ (SI), AX
+	SHLQ $6, AX
+	MOVQ AX, R8
+	ANDQ $0xffc0, R8
+	RORXQ $10, AX, R9
+	ANDQ $0x7c0, R9
+	RORXQ $15, AX, R10
+	ANDQ $0x7c0, R10
+	RORXQ $20, AX, R11
+	ANDQ $0x7c0, R11
+	RORXQ $25, AX, R12
+	ANDQ $0x7c0, R12
+	RORXQ $30, AX, R13
+	ANDQ $0x7c0, R13
+	RORXQ $35, AX, R14
+	ANDQ $0x7c0, R14
+	VMOVDQU64 (CX)(R8*1), Z0
+	VMOVDQU64 4096(BX)(R9*1), Z1
+	VPTERNLOGQ $0x80, 6144(BX)(R10*1), Z1, Z0
+	VMOVDQU64 8192(BX)(R11*1), Z1
+	VPTERNLOGQ $0x80, 10240(BX)(R12*1), Z1, Z0
+	VMOVDQU64 12288(BX)(R13*1), Z1
+	VPTERNLOGQ $0x80, 14336(BX)(R14*1), Z1, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z10, Z10
+	ADDQ $8, SI
+	CMPQ SI, DX
+	JB oneQuery_countAVX512K8P2
+	VPSLLVQ Z9, Z10, Z10
+	VPADDQ Z10, Z11, Z11
+	ADDQ $16, DI
+	CMPQ DI, runsEnd-32(SP)
+	JB oneRun_countAVX512K8P2
+	JMP done_countAVX512K8P2

@@ -52,6 +52,9 @@ package qjoin
 	for _, name := range []string{"AVX2", "AVX512"} {
 		for k := minK; k <= maxK; k++ {
 			fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64\n", name, k)
+			if name == "AVX512" {
+				fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%dP2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64\n", name, k)
+			}
 		}
 	}
 	src, err := format.Source(b.Bytes())
@@ -128,6 +131,13 @@ import "math/bits"
 // Each query loop prefetches the query queryAhead bytes on: a call's
 // queries are read once, and came from beyond the caches.
 //
+// The AVX-512 prefix kernels countAVX512K<k>P2 (pre *uint64, pstride int
+// more) take a query's first two chunks as one entry: the query's low 10
+// bits are the slot of its first two chunk values in the prefix tables
+// the caller built, entry s of block b at pre + b·pstride + s·64 (the AND
+// of the block's two entries for slot s), its offset in R8 and the table's
+// pointer in CX (stack: the tile's base there), so k-1 loads a block.
+//
 // Registers: SI the query, DX the end of the run, BX the block, AX the
 // blocks left in the tile, DI the run, R15 the shifts (set after the only
 // global loads, the AVX2 constants, which -dynlink may make clobber it);
@@ -155,19 +165,31 @@ GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 `)
 	for _, wide := range []bool{false, true} {
 		for k := minK; k <= maxK; k++ {
-			asmKernel(&b, k, wide)
+			asmKernel(&b, k, wide, 0)
+			if wide {
+				asmKernel(&b, k, wide, 2)
+			}
 		}
 	}
 	write("count_amd64.s", b.Bytes())
 }
 
 // asmKernel writes the kernel countAVX2K<k>, or countAVX512K<k> when wide (see
-// writeAsm), part by part.
-func asmKernel(b *bytes.Buffer, k int, wide bool) {
+// writeAsm), with pre (2) the prefix kernel countAVX512K<k>P2, part by part.
+func asmKernel(b *bytes.Buffer, k int, wide bool, pre int) {
 	g := newAsmGen(b, k, wide)
+	g.pre = pre
+	if pre > 0 {
+		g.name += fmt.Sprintf("P%d", pre)
+	}
 	g.p("")
-	g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64", g.name)
-	g.p("TEXT ·%s(SB), NOSPLIT, $32-72", g.name)
+	if pre > 0 {
+		g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64", g.name)
+		g.p("TEXT ·%s(SB), NOSPLIT, $40-88", g.name)
+	} else {
+		g.p("// func %s(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64", g.name)
+		g.p("TEXT ·%s(SB), NOSPLIT, $32-72", g.name)
+	}
 	g.prologue()
 	// The loops twice: weighing once a run, then query by query.
 	for _, g.perQuery = range []bool{false, true} {
@@ -197,6 +219,11 @@ type asmGen struct {
 	mask      int    // the chunk offset's bits, in bytes
 	shift     int    // log2 of the entry size
 	perQuery  bool   // writing the loops that weigh query by query
+	// pre is the chunks h whose AND the caller built per block and
+	// distinct prefix (a prefix table: entry s of block b at pre +
+	// b·pstride + s·entry), the query's low 5h bits its slot s there; 0:
+	// none.
+	pre int
 }
 
 // queryAhead is how far ahead of the query the kernels prefetch the
@@ -250,6 +277,10 @@ func (g *asmGen) prologue() {
 	p("\tSHLQ $4, AX")
 	p("\tADDQ DI, AX")
 	p("\tMOVQ AX, runsEnd-32(SP)")
+	if g.pre > 0 {
+		p("\tMOVQ pre+64(FP), BX")
+		p("\tMOVQ BX, preBase-40(SP)")
+	}
 	p("\tCMPQ DI, AX")
 	p("\tJAE %s", g.lbl("done"))
 	// Runs of flags perQuery (every run's as the first's): the loops that
@@ -345,6 +376,9 @@ func (g *asmGen) queryOffsets() {
 	}
 	g.offsets()
 	p("\tMOVQ tileBase-8(SP), BX")
+	if g.pre > 0 {
+		p("\tMOVQ preBase-40(SP), CX")
+	}
 	p("\tMOVQ size-24(SP), AX")
 }
 
@@ -354,6 +388,14 @@ func (g *asmGen) offsets() {
 	p := g.p
 	p("\tSHLQ $%d, AX", g.shift)
 	p("\tMOVQ AX, %s", offs[0])
+	if g.pre > 0 {
+		p("\tANDQ $%#x, %s", (1<<(5*g.pre)-1)<<g.shift, offs[0])
+		for j := g.pre; j < g.k; j++ {
+			p("\tRORXQ $%d, AX, %s", 5*j, offs[j-g.pre+1])
+			p("\tANDQ $%#x, %s", g.mask, offs[j-g.pre+1])
+		}
+		return
+	}
 	p("\tANDQ $%#x, %s", g.mask, offs[0])
 	for j := 1; j < g.k; j++ {
 		p("\tRORXQ $%d, AX, %s", 5*j, offs[j])
@@ -376,6 +418,9 @@ func (g *asmGen) block() {
 		p("\tVPADDB Y0, Y10, Y10")
 	}
 	p("\tADDQ $%d, BX", g.blockSize)
+	if g.pre > 0 {
+		p("\tADDQ pstride+72(FP), CX")
+	}
 	p("\tDECQ AX")
 	p("\tJNZ %s", g.lbl("block"))
 }
@@ -385,24 +430,38 @@ func (g *asmGen) block() {
 // (AVX2, a nibble table).
 func (g *asmGen) andCount() {
 	p := g.p
+	// src are the entries to AND: the query's chunks in the block at BX,
+	// or its prefix's entry at CX and the chunks past it.
+	var src []string
+	if g.pre > 0 {
+		src = append(src, fmt.Sprintf("(CX)(%s*1)", offs[0]))
+		for j := g.pre; j < g.k; j++ {
+			src = append(src, fmt.Sprintf("%d(BX)(%s*1)", j*g.chunk, offs[j-g.pre+1]))
+		}
+	} else {
+		src = append(src, fmt.Sprintf("(BX)(%s*1)", offs[0]))
+		for j := 1; j < g.k; j++ {
+			src = append(src, fmt.Sprintf("%d(BX)(%s*1)", j*g.chunk, offs[j]))
+		}
+	}
 	if g.wide {
 		// Three-way ANDs (VPTERNLOGQ 0x80) take two entries a vector uop,
 		// one loaded into Z1 and one from memory.
-		p("\tVMOVDQU64 (BX)(%s*1), Z0", offs[0])
+		p("\tVMOVDQU64 %s, Z0", src[0])
 		j := 1
-		for ; j+1 < g.k; j += 2 {
-			p("\tVMOVDQU64 %d(BX)(%s*1), Z1", j*g.chunk, offs[j])
-			p("\tVPTERNLOGQ $0x80, %d(BX)(%s*1), Z1, Z0", (j+1)*g.chunk, offs[j+1])
+		for ; j+1 < len(src); j += 2 {
+			p("\tVMOVDQU64 %s, Z1", src[j])
+			p("\tVPTERNLOGQ $0x80, %s, Z1, Z0", src[j+1])
 		}
-		if j < g.k {
-			p("\tVPANDQ %d(BX)(%s*1), Z0, Z0", j*g.chunk, offs[j])
+		if j < len(src) {
+			p("\tVPANDQ %s, Z0, Z0", src[j])
 		}
 		p("\tVPOPCNTQ Z0, Z0")
 		return
 	}
-	p("\tVMOVDQU (BX)(%s*1), Y0", offs[0])
-	for j := 1; j < g.k; j++ {
-		p("\tVPAND %d(BX)(%s*1), Y0, Y0", j*g.chunk, offs[j])
+	p("\tVMOVDQU %s, Y0", src[0])
+	for _, e := range src[1:] {
+		p("\tVPAND %s, Y0, Y0", e)
 	}
 	p("\tVPSRLW $4, Y0, Y1")
 	p("\tVPAND Y15, Y0, Y0")
@@ -438,6 +497,11 @@ func (g *asmGen) loopTails() {
 	p("\tMOVQ size-24(SP), AX")
 	p("\tIMUL3Q $%d, AX, BX", g.blockSize)
 	p("\tADDQ BX, tileBase-8(SP)")
+	if g.pre > 0 {
+		p("\tMOVQ AX, BX")
+		p("\tIMULQ pstride+72(FP), BX")
+		p("\tADDQ BX, preBase-40(SP)")
+	}
 	p("\tSUBQ AX, left-16(SP)")
 	p("\tJNZ %s", g.lbl("tile"))
 }
@@ -450,6 +514,9 @@ func (g *asmGen) oneBlock() {
 	p := g.p
 	p("%s:", g.lbl("one"))
 	p("\tMOVQ tab+0(FP), BX")
+	if g.pre > 0 {
+		p("\tMOVQ pre+64(FP), CX")
+	}
 	p("\tMOVQ runs_base+32(FP), DI")
 	p("%s:", g.lbl("oneRun"))
 	g.runQueries("R8")
@@ -488,7 +555,11 @@ func (g *asmGen) epilogue() {
 	p("\tVPSHUFD $0x4e, X0, X1")
 	p("\tVPADDQ X1, X0, X0")
 	p("\tVMOVQ X0, AX")
-	p("\tMOVQ AX, ret+64(FP)")
+	if g.pre > 0 {
+		p("\tMOVQ AX, ret+80(FP)")
+	} else {
+		p("\tMOVQ AX, ret+64(FP)")
+	}
 	p("\tVZEROUPPER")
 	p("\tRET")
 }

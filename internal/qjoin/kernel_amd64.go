@@ -28,6 +28,36 @@ var haveAVX512 = haveAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 //go:noescape
 func buildAVX2(e *uint64, nb int, tab *uint64, k int, v *lineSets, es int)
 
+// prefix512 builds an AVX-512 block's prefix table: see kernel_amd64.s.
+//
+//go:noescape
+func prefix512(blk *uint64, vals *uint16, d int, pre *uint64)
+
+// asmCountP wraps an assembly prefix kernel (countAVX512K<k>P2) for k
+// chunks of 8 lanes an entry. Its tile is the blocks whose chunks past the
+// first two and prefix tables (pw words a block) fit in tileBytes.
+func asmCountP(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64, k, tileBytes int) countPFunc {
+	const lanes = 8
+	bw := k * chunkSize * lanes
+	used := (k - 2) * chunkSize * lanes * 8 // bytes a block of the chunks read
+	return func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts, pre []uint64, pw int) uint64 {
+		if nb == 0 || len(runs) == 0 {
+			return 0
+		}
+		_ = tab[nb*bw-1] // the kernel reads nb blocks
+		_ = pre[nb*pw-1] // and their prefix tables
+		tile := min(maxAVX2Tile, max(1, tileBytes/(used+pw*8)))
+		var bases [4]*uint64
+		for c := range bases {
+			bases[c] = unsafe.SliceData(qs[c])
+		}
+		for _, r := range runs {
+			_ = qs[r.class&3][r.off : r.off+r.n]
+		}
+		return f(&tab[0], nb, tile, &bases, runs, shifts, &pre[0], pw*8)
+	}
+}
+
 // pairsAVX2 is joinPairs for amd64 with AVX2; see kernel_amd64.s.
 //
 //go:noescape
@@ -135,6 +165,21 @@ var avx512Impl = &impl{
 		6: asmCount(countAVX512K6, 6*chunkSize*8, avx512Tile),
 		7: asmCount(countAVX512K7, 7*chunkSize*8, avx512Tile),
 		8: asmCount(countAVX512K8, 8*chunkSize*8, avx512Tile),
+	},
+	// The prefix kernels: see matcher.prefixQueries.
+	countsP: [maxChunks + 1]countPFunc{
+		4: asmCountP(countAVX512K4P2, 4, avx512Tile),
+		5: asmCountP(countAVX512K5P2, 5, avx512Tile),
+		6: asmCountP(countAVX512K6P2, 6, avx512Tile),
+		7: asmCountP(countAVX512K7P2, 7, avx512Tile),
+		8: asmCountP(countAVX512K8P2, 8, avx512Tile),
+	},
+	prefix: func(blk []uint64, vals []uint16, pre []uint64) {
+		if len(vals) > 0 {
+			_ = blk[2*chunkSize*8-1]
+			_ = pre[len(vals)*8-1]
+			prefix512(&blk[0], &vals[0], len(vals), &pre[0])
+		}
 	},
 	join:      joinPairsAVX2,
 	orientMin: 16384,

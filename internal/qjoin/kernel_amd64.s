@@ -297,3 +297,29 @@ pairsDone:
 	MOVQ       DI, ret+64(FP)
 	VZEROUPPER
 	RET
+
+// func prefix512(blk *uint64, vals *uint16, d int, pre *uint64)
+//
+// The prefix table of the AVX-512 block at blk (64-byte entries): entry s
+// of pre is T_0[v & 31] & T_1[v >> 5] for v = vals[s], s < d (d ≥ 1).
+TEXT ·prefix512(SB), NOSPLIT, $0-32
+	MOVQ blk+0(FP), SI
+	MOVQ vals+8(FP), DX
+	MOVQ d+16(FP), CX
+	MOVQ pre+24(FP), DI
+prefixLoop:
+	MOVWQZX (DX), AX
+	MOVQ AX, BX
+	ANDQ $31, AX
+	SHRQ $5, BX
+	SHLQ $6, AX
+	SHLQ $6, BX
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPANDQ 2048(SI)(BX*1), Z0, Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ $64, DI
+	ADDQ $2, DX
+	DECQ CX
+	JNZ prefixLoop
+	VZEROUPPER
+	RET

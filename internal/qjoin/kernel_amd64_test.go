@@ -4,6 +4,7 @@ package qjoin
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -114,4 +115,88 @@ func TestTileFor(t *testing.T) {
 			t.Errorf("tileFor(%d, %d) = %d, want %d", c.l1, c.fallback, got, c.want)
 		}
 	}
+}
+
+// TestPrefixKernelsAgree: a prefix kernel (the AND of each query's first two chunks
+// loaded from its block's prefix table) sums what the plain kernel of the same
+// chunks does, for every kernel that has them, K and run shape, on random tables
+// whose queries take a few distinct first-two-chunk values, for 1 to 5 blocks and
+// tiles of one block or many.
+func TestPrefixKernelsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 1))
+	var shifts laneShifts
+	for f := range shifts {
+		for l := range shifts[f] {
+			shifts[f][l] = uint64(f+l) % 4
+		}
+	}
+	tested := 0
+	for _, kern := range kernels() {
+		im := kern.impl()
+		lanes := im.halves / 64
+		for k := minChunks; k <= maxChunks; k++ {
+			if im.countsP[k] == nil {
+				continue
+			}
+			tested++
+			for _, nb := range []int{1, 2, 5} {
+				bw := im.blockWords(k)
+				tab := make([]uint64, nb*bw)
+				for i := range tab {
+					tab[i] = rng.Uint64() | rng.Uint64() | rng.Uint64()
+				}
+				// Queries whose low 10 bits take 40 values (4 flag values in
+				// the top bits).
+				lows := make([]uint64, 40)
+				for i := range lows {
+					lows[i] = rng.Uint64N(1024)
+				}
+				q := make([]uint64, 300)
+				for i := range q {
+					q[i] = rng.Uint64()&^1023 | lows[rng.IntN(len(lows))]
+				}
+				orig := slices.Clone(q)
+				sc := &queryScratch{}
+				pqs, d := (&matcher{}).prefixQueries(&[4][]uint64{q}, sc)
+				if d == 0 || d > len(lows) {
+					t.Fatalf("%v: %d slots for %d values", kern, d, len(lows))
+				}
+				if !slices.Equal(q, orig) {
+					t.Fatalf("%v: prefixQueries changed its input", kern)
+				}
+				pw := d * lanes
+				pre := make([]uint64, nb*pw)
+				for b := range nb {
+					im.prefix(tab[b*bw:(b+1)*bw], sc.preVals[:d], pre[b*pw:(b+1)*pw])
+				}
+				qs := [4][]uint64{q}
+				// Tiles of one block (a tile's bytes too few for two) and of all.
+				tiled := []countPFunc{im.countsP[k]}
+				if kern == KernelAVX512 {
+					tiled = append(tiled, asmCountP(map[int]func(*uint64, int, int, *[4]*uint64, []qrun, *laneShifts, *uint64, int) uint64{
+						4: countAVX512K4P2, 5: countAVX512K5P2, 6: countAVX512K6P2, 7: countAVX512K7P2, 8: countAVX512K8P2,
+					}[k], k, 1))
+				}
+				for _, runs := range [][]qrun{
+					{{off: 0, n: 100, flags: 1}, {off: 100, n: 150, flags: 2}, {off: 250, n: 50}},
+					{{off: 0, n: 300, flags: perQuery}},
+					{{off: 7, n: 1, flags: 3}},
+				} {
+					want := im.count(k)(tab, nb, &qs, runs, &shifts)
+					if want == 0 {
+						t.Fatalf("%v K%d: a sum of 0 on random tables", kern, k)
+					}
+					for i, f := range tiled {
+						if got := f(tab, nb, pqs, runs, &shifts, pre, pw); got != want {
+							t.Errorf("%v K%d, %d blocks, runs %v, tiling %d: prefix kernel %d, plain %d", kern, k, nb, runs, i, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if KernelAVX512.Available() && tested == 0 {
+		t.Error("no prefix kernel tested on a CPU with AVX-512")
+	}
+	t.Logf("%d prefix kernels tested", tested)
 }

@@ -17,6 +17,8 @@ type replayCall struct {
 	qs     [4][]uint64
 	runs   []qrun
 	shifts *laneShifts
+	pre    []uint64 // a prefix kernel's tables, pw words a block
+	pw     int
 	sum    uint64
 }
 
@@ -43,6 +45,9 @@ func recordCalls(tb testing.TB, n, subs, every int, maxBytes int, kern Kernel) [
 			return
 		}
 		r := replayCall{tab: slices.Clone(c.tab[:c.nb*kern.impl().blockWords(c.k)]), nb: c.nb, k: c.k, sum: c.sum}
+		if c.pw > 0 {
+			r.pre, r.pw = slices.Clone(c.pre[:c.nb*c.pw]), c.pw
+		}
 		sh := *c.shifts
 		r.shifts = &sh
 		var q []uint64
@@ -89,7 +94,13 @@ func BenchmarkReplay(b *testing.B) {
 				for range b.N {
 					for i := range calls {
 						c := &calls[i]
-						if got := im.count(c.k)(c.tab, c.nb, &c.qs, c.runs, c.shifts); got != c.sum {
+						var got uint64
+						if c.pw > 0 {
+							got = im.countsP[c.k](c.tab, c.nb, &c.qs, c.runs, c.shifts, c.pre, c.pw)
+						} else {
+							got = im.count(c.k)(c.tab, c.nb, &c.qs, c.runs, c.shifts)
+						}
+						if got != c.sum {
 							b.Fatalf("call %d: %d, recorded %d", i, got, c.sum)
 						}
 					}

@@ -19,7 +19,9 @@ import (
 // group and block, kept in a scratch block, then one load of it and k−h loads a query).
 //
 // The prefixes are counted on one call in sampleEvery (sorting the queries costs far
-// more than the kernel), their loads compared with those of the same calls.
+// more than the kernel), their loads compared with those of the same calls; the calls
+// of the prefix kernels (which share the first two chunks: matcher.prefixQueries) are
+// counted apart, their loads as made.
 type workTally struct {
 	mu                 sync.Mutex
 	calls, queries     uint64
@@ -29,6 +31,7 @@ type workTally struct {
 	twoLevel           [maxChunks + 1]float64
 	keys, top          []uint64
 	qnb                float64
+	prefixed           float64 // the query-blocks counted by the prefix kernels
 }
 
 // sampleEvery is the share of the kernel calls whose prefixes BenchmarkWork counts.
@@ -46,8 +49,16 @@ func (w *workTally) probe(c *kernelCall) {
 	w.calls++
 	w.queries += uint64(n)
 	w.pairs += q * float64(nb*halves)
-	w.loads += q * float64(nb*k)
 	w.qnb += q * float64(nb)
+	if c.pw > 0 {
+		// A prefix kernel: k-1 loads a query and block, and its prefix
+		// tables' build two a slot and block. Its queries' low bits are
+		// slots: no prefixes to count.
+		w.prefixed += q * float64(nb)
+		w.loads += q*float64(nb*(k-1)) + float64(2*nb*c.pw/(halves/64))
+		return
+	}
+	w.loads += q * float64(nb*k)
 	if w.calls%sampleEvery != 1 {
 		return
 	}
@@ -178,6 +189,7 @@ func BenchmarkWork(b *testing.B) {
 			b.ReportMetric(float64(bestH), "two-level-h")
 			b.ReportMetric(float64(w.queries)/float64(max(w.calls, 1)), "queries/call")
 			b.ReportMetric(w.qnb/float64(w.queries), "blocks/query")
+			b.ReportMetric(w.prefixed/w.qnb, "prefixed")
 		})
 	}
 }
