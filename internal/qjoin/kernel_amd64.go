@@ -33,6 +33,21 @@ func buildAVX2(e *uint64, nb int, tab *uint64, k int, v *lineSets, es int)
 //go:noescape
 func prefix512(blk *uint64, vals *uint16, d int, pre *uint64)
 
+// prefixKernels are the AVX-512 prefix kernels by their number of chunks.
+var prefixKernels = [maxChunks + 1]func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64{
+	4: countAVX512K4P2, 5: countAVX512K5P2, 6: countAVX512K6P2, 7: countAVX512K7P2, 8: countAVX512K8P2,
+}
+
+// prefixCounts wraps the prefix kernels (asmCountP) with tiles of
+// tileBytes.
+func prefixCounts(tileBytes int) [maxChunks + 1]countPFunc {
+	var fs [maxChunks + 1]countPFunc
+	for k := minChunks; k <= maxChunks; k++ {
+		fs[k] = asmCountP(prefixKernels[k], k, tileBytes)
+	}
+	return fs
+}
+
 // asmCountP wraps an assembly prefix kernel (countAVX512K<k>P2) for k
 // chunks of 8 lanes an entry. Its tile is the blocks whose chunks past the
 // first two and prefix tables (pw words a block) fit in tileBytes.
@@ -47,13 +62,7 @@ func asmCountP(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, sh
 		_ = tab[nb*bw-1] // the kernel reads nb blocks
 		_ = pre[nb*pw-1] // and their prefix tables
 		tile := min(maxAVX2Tile, max(1, tileBytes/(used+pw*8)))
-		var bases [4]*uint64
-		for c := range bases {
-			bases[c] = unsafe.SliceData(qs[c])
-		}
-		for _, r := range runs {
-			_ = qs[r.class&3][r.off : r.off+r.n]
-		}
+		bases := queryBases(qs, runs)
 		return f(&tab[0], nb, tile, &bases, runs, shifts, &pre[0], pw*8)
 	}
 }
@@ -80,15 +89,22 @@ func asmCount(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shi
 			return 0
 		}
 		_ = tab[nb*bw-1] // the kernel reads nb blocks
-		var bases [4]*uint64
-		for c := range bases {
-			bases[c] = unsafe.SliceData(qs[c])
-		}
-		for _, r := range runs {
-			_ = qs[r.class&3][r.off : r.off+r.n] // and the queries of the runs
-		}
+		bases := queryBases(qs, runs)
 		return f(&tab[0], nb, tile, &bases, runs, shifts)
 	}
+}
+
+// queryBases is the base of each class's query list, as the assembly
+// kernels take them, having checked that the runs lie within them.
+func queryBases(qs *[4][]uint64, runs []qrun) [4]*uint64 {
+	var bases [4]*uint64
+	for c := range bases {
+		bases[c] = unsafe.SliceData(qs[c])
+	}
+	for _, r := range runs {
+		_ = qs[r.class&3][r.off : r.off+r.n] // the kernel reads the runs' queries
+	}
+	return bases
 }
 
 // The tiles: for AVX2 the core's level-1 data cache (sysmem.L1Data), or
@@ -167,13 +183,7 @@ var avx512Impl = &impl{
 		8: asmCount(countAVX512K8, 8*chunkSize*8, avx512Tile),
 	},
 	// The prefix kernels: see matcher.prefixQueries.
-	countsP: [maxChunks + 1]countPFunc{
-		4: asmCountP(countAVX512K4P2, 4, avx512Tile),
-		5: asmCountP(countAVX512K5P2, 5, avx512Tile),
-		6: asmCountP(countAVX512K6P2, 6, avx512Tile),
-		7: asmCountP(countAVX512K7P2, 7, avx512Tile),
-		8: asmCountP(countAVX512K8P2, 8, avx512Tile),
-	},
+	countsP: prefixCounts(avx512Tile),
 	prefix: func(blk []uint64, vals []uint16, pre []uint64) {
 		if len(vals) > 0 {
 			_ = blk[2*chunkSize*8-1]

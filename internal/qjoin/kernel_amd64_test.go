@@ -173,9 +173,7 @@ func TestPrefixKernelsAgree(t *testing.T) {
 				// Tiles of one block (a tile's bytes too few for two) and of all.
 				tiled := []countPFunc{im.countsP[k]}
 				if kern == KernelAVX512 {
-					tiled = append(tiled, asmCountP(map[int]func(*uint64, int, int, *[4]*uint64, []qrun, *laneShifts, *uint64, int) uint64{
-						4: countAVX512K4P2, 5: countAVX512K5P2, 6: countAVX512K6P2, 7: countAVX512K7P2, 8: countAVX512K8P2,
-					}[k], k, 1))
+					tiled = append(tiled, prefixCounts(1)[k])
 				}
 				for _, runs := range [][]qrun{
 					{{off: 0, n: 100, flags: 1}, {off: 100, n: 150, flags: 2}, {off: 250, n: 50}},
