@@ -30,10 +30,16 @@ func countAVX512K4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shift
 func countAVX512K4P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
 
 //go:noescape
+func countAVX512K4P4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+
+//go:noescape
 func countAVX512K5(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
 func countAVX512K5P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+
+//go:noescape
+func countAVX512K5P4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
 
 //go:noescape
 func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
@@ -42,13 +48,22 @@ func countAVX512K6(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shift
 func countAVX512K6P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
 
 //go:noescape
+func countAVX512K6P4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+
+//go:noescape
 func countAVX512K7(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
 func countAVX512K7P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
 
 //go:noescape
+func countAVX512K7P4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+
+//go:noescape
 func countAVX512K8(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64
 
 //go:noescape
 func countAVX512K8P2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64
+
+//go:noescape
+func countAVX512K8P4(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64

@@ -53,7 +53,9 @@ package qjoin
 		for k := minK; k <= maxK; k++ {
 			fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts) uint64\n", name, k)
 			if name == "AVX512" {
-				fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%dP2(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64\n", name, k)
+				for _, pre := range []int{2, 4} {
+					fmt.Fprintf(&b, "\n//go:noescape\nfunc count%sK%dP%d(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64\n", name, k, pre)
+				}
 			}
 		}
 	}
@@ -137,6 +139,9 @@ import "math/bits"
 // the caller built, entry s of block b at pre + b·pstride + s·64 (the AND
 // of the block's two entries for slot s), its offset in R8 and the table's
 // pointer in CX (stack: the tile's base there), so k-1 loads a block.
+// countAVX512K<k>P4 take chunks 2 and 3 the same way, as a second field:
+// the query's bits 10..19 the slot, entry s at pre + b·pstride +
+// preRegion + s·64 (R9), so k-2 loads a block.
 //
 // Registers: SI the query, DX the end of the run, BX the block, AX the
 // blocks left in the tile, DI the run, R15 the shifts (set after the only
@@ -168,6 +173,7 @@ GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 			asmKernel(&b, k, wide, 0)
 			if wide {
 				asmKernel(&b, k, wide, 2)
+				asmKernel(&b, k, wide, 4)
 			}
 		}
 	}
@@ -175,7 +181,8 @@ GLOBL cnibbleMask<>(SB), RODATA|NOPTR, $32
 }
 
 // asmKernel writes the kernel countAVX2K<k>, or countAVX512K<k> when wide (see
-// writeAsm), with pre (2) the prefix kernel countAVX512K<k>P2, part by part.
+// writeAsm), with pre (2 or 4) the prefix kernel countAVX512K<k>P<pre>, part
+// by part.
 func asmKernel(b *bytes.Buffer, k int, wide bool, pre int) {
 	g := newAsmGen(b, k, wide)
 	g.pre = pre
@@ -219,12 +226,16 @@ type asmGen struct {
 	mask      int    // the chunk offset's bits, in bytes
 	shift     int    // log2 of the entry size
 	perQuery  bool   // writing the loops that weigh query by query
-	// pre is the chunks h whose AND the caller built per block and
-	// distinct prefix (a prefix table: entry s of block b at pre +
-	// b·pstride + s·entry), the query's low 5h bits its slot s there; 0:
-	// none.
+	// pre is the chunks whose AND the caller built per block and distinct
+	// value, two to a field (a prefix table: field f's entry s of block b
+	// at pre + b·pstride + f·preRegion + s·entry), the query's bits
+	// 10f..10f+9 its slot s there; 0: none.
 	pre int
 }
+
+// preRegion is the bytes of a prefix table's region for one field (the
+// second's slots start there): 256 entries of 64 bytes.
+const preRegion = 256 * 64
 
 // queryAhead is how far ahead of the query the kernels prefetch the
 // queries, in bytes.
@@ -389,10 +400,15 @@ func (g *asmGen) offsets() {
 	p("\tSHLQ $%d, AX", g.shift)
 	p("\tMOVQ AX, %s", offs[0])
 	if g.pre > 0 {
-		p("\tANDQ $%#x, %s", (1<<(5*g.pre)-1)<<g.shift, offs[0])
+		// One field of 10 bits a prefix of two chunks.
+		p("\tANDQ $%#x, %s", 1023<<g.shift, offs[0])
+		for f := 1; f < g.pre/2; f++ {
+			p("\tRORXQ $%d, AX, %s", 10*f, offs[f])
+			p("\tANDQ $%#x, %s", 1023<<g.shift, offs[f])
+		}
 		for j := g.pre; j < g.k; j++ {
-			p("\tRORXQ $%d, AX, %s", 5*j, offs[j-g.pre+1])
-			p("\tANDQ $%#x, %s", g.mask, offs[j-g.pre+1])
+			p("\tRORXQ $%d, AX, %s", 5*j, offs[j-g.pre/2])
+			p("\tANDQ $%#x, %s", g.mask, offs[j-g.pre/2])
 		}
 		return
 	}
@@ -434,9 +450,11 @@ func (g *asmGen) andCount() {
 	// or its prefix's entry at CX and the chunks past it.
 	var src []string
 	if g.pre > 0 {
-		src = append(src, fmt.Sprintf("(CX)(%s*1)", offs[0]))
+		for f := 0; f < g.pre/2; f++ {
+			src = append(src, fmt.Sprintf("%d(CX)(%s*1)", f*preRegion, offs[f]))
+		}
 		for j := g.pre; j < g.k; j++ {
-			src = append(src, fmt.Sprintf("%d(BX)(%s*1)", j*g.chunk, offs[j-g.pre+1]))
+			src = append(src, fmt.Sprintf("%d(BX)(%s*1)", j*g.chunk, offs[j-g.pre/2]))
 		}
 	} else {
 		src = append(src, fmt.Sprintf("(BX)(%s*1)", offs[0]))

@@ -114,11 +114,11 @@ type impl struct {
 	build func(words []uint64, nb int, tab []uint64, k int, v *lineSets)
 	// counts[k] is the count function for k chunks.
 	counts [maxChunks + 1]countFunc
-	// countsP[k], if not nil, is the prefix count function for k chunks,
-	// whose queries' first two chunks are one entry of a prefix table
-	// (countPFunc), and prefix builds a block's prefix table: see
-	// matcher.prefixQueries.
-	countsP [maxChunks + 1]countPFunc
+	// countsP[f][k], if not nil, is the prefix count function for k
+	// chunks, whose queries' first 2f chunks are f entries of a prefix
+	// table (countPFunc), and prefix builds a block's prefix table of two
+	// chunks: see matcher.prefixQueries.
+	countsP [3][maxChunks + 1]countPFunc
 	prefix  func(blk []uint64, vals []uint16, pre []uint64)
 	// join appends the compatible pairs x|y (x&y&mask == 0) of xs × ys to
 	// q, which needs room for len(xs)*len(ys)+pairSlack more.

@@ -33,17 +33,25 @@ func buildAVX2(e *uint64, nb int, tab *uint64, k int, v *lineSets, es int)
 //go:noescape
 func prefix512(blk *uint64, vals *uint16, d int, pre *uint64)
 
-// prefixKernels are the AVX-512 prefix kernels by their number of chunks.
-var prefixKernels = [maxChunks + 1]func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64{
-	4: countAVX512K4P2, 5: countAVX512K5P2, 6: countAVX512K6P2, 7: countAVX512K7P2, 8: countAVX512K8P2,
+// prefixKernels are the AVX-512 prefix kernels by their prefix fields
+// (one: chunks 0 and 1; two: and chunks 2 and 3) and number of chunks.
+var prefixKernels = [3][maxChunks + 1]func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64{
+	1: {4: countAVX512K4P2, 5: countAVX512K5P2, 6: countAVX512K6P2, 7: countAVX512K7P2, 8: countAVX512K8P2},
+	2: {4: countAVX512K4P4, 5: countAVX512K5P4, 6: countAVX512K6P4, 7: countAVX512K7P4, 8: countAVX512K8P4},
 }
 
 // prefixCounts wraps the prefix kernels (asmCountP) with tiles of
-// tileBytes.
-func prefixCounts(tileBytes int) [maxChunks + 1]countPFunc {
-	var fs [maxChunks + 1]countPFunc
-	for k := minChunks; k <= maxChunks; k++ {
-		fs[k] = asmCountP(prefixKernels[k], k, tileBytes)
+// tileBytes for one field, preTileBytes for two.
+func prefixCounts(tileBytes, preTileBytes int) [3][maxChunks + 1]countPFunc {
+	var fs [3][maxChunks + 1]countPFunc
+	for f := 1; f <= 2; f++ {
+		for k := minChunks; k <= maxChunks; k++ {
+			t := tileBytes
+			if f == 2 {
+				t = preTileBytes
+			}
+			fs[f][k] = asmCountP(prefixKernels[f][k], k, 2*f, t)
+		}
 	}
 	return fs
 }
@@ -51,10 +59,10 @@ func prefixCounts(tileBytes int) [maxChunks + 1]countPFunc {
 // asmCountP wraps an assembly prefix kernel (countAVX512K<k>P2) for k
 // chunks of 8 lanes an entry. Its tile is the blocks whose chunks past the
 // first two and prefix tables (pw words a block) fit in tileBytes.
-func asmCountP(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64, k, tileBytes int) countPFunc {
+func asmCountP(f func(tab *uint64, nb, tile int, qs *[4]*uint64, runs []qrun, shifts *laneShifts, pre *uint64, pstride int) uint64, k, pre, tileBytes int) countPFunc {
 	const lanes = 8
 	bw := k * chunkSize * lanes
-	used := (k - 2) * chunkSize * lanes * 8 // bytes a block of the chunks read
+	used := (k - pre) * chunkSize * lanes * 8 // bytes a block of the chunks read
 	return func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts, pre []uint64, pw int) uint64 {
 		if nb == 0 || len(runs) == 0 {
 			return 0
@@ -119,6 +127,12 @@ func queryBases(qs *[4][]uint64, runs []qrun) [4]*uint64 {
 var (
 	avx2Tile   = tileFor(sysmem.L1Data(), 24<<10)
 	avx512Tile = 48 << 10
+	// avx512PreTile is the tile of the prefix kernels of two fields, whose
+	// prefix tables take up to 80 KB a block: within a core's L2 (1 MB on
+	// the Zen 4, 2 MB on the Sapphire Rapids). On the Zen 4 VM the 48 KB
+	// tile (one block) took 1.06 times the CPU at n = 22; 768 KB against
+	// 384 KB was even at n = 25 (1.006, pairs of 3).
+	avx512PreTile = 384 << 10
 )
 
 // tileFor is the tile of a core whose L1 data cache holds l1 bytes (0:
@@ -183,7 +197,7 @@ var avx512Impl = &impl{
 		8: asmCount(countAVX512K8, 8*chunkSize*8, avx512Tile),
 	},
 	// The prefix kernels: see matcher.prefixQueries.
-	countsP: prefixCounts(avx512Tile),
+	countsP: prefixCounts(avx512Tile, avx512PreTile),
 	prefix: func(blk []uint64, vals []uint16, pre []uint64) {
 		if len(vals) > 0 {
 			_ = blk[2*chunkSize*8-1]

@@ -134,59 +134,64 @@ func TestPrefixKernelsAgree(t *testing.T) {
 	for _, kern := range kernels() {
 		im := kern.impl()
 		lanes := im.halves / 64
-		for k := minChunks; k <= maxChunks; k++ {
-			if im.countsP[k] == nil {
-				continue
-			}
-			tested++
-			for _, nb := range []int{1, 2, 5} {
-				bw := im.blockWords(k)
-				tab := make([]uint64, nb*bw)
-				for i := range tab {
-					tab[i] = rng.Uint64() | rng.Uint64() | rng.Uint64()
+		for fields := 1; fields <= 2; fields++ {
+			for k := minChunks; k <= maxChunks; k++ {
+				if im.countsP[fields][k] == nil {
+					continue
 				}
-				// Queries whose low 10 bits take 40 values (4 flag values in
-				// the top bits).
-				lows := make([]uint64, 40)
-				for i := range lows {
-					lows[i] = rng.Uint64N(1024)
-				}
-				q := make([]uint64, 300)
-				for i := range q {
-					q[i] = rng.Uint64()&^1023 | lows[rng.IntN(len(lows))]
-				}
-				orig := slices.Clone(q)
-				sc := &queryScratch{}
-				pqs, d := (&matcher{}).prefixQueries(&[4][]uint64{q}, sc)
-				if d == 0 || d > len(lows) {
-					t.Fatalf("%v: %d slots for %d values", kern, d, len(lows))
-				}
-				if !slices.Equal(q, orig) {
-					t.Fatalf("%v: prefixQueries changed its input", kern)
-				}
-				pw := d * lanes
-				pre := make([]uint64, nb*pw)
-				for b := range nb {
-					im.prefix(tab[b*bw:(b+1)*bw], sc.preVals[:d], pre[b*pw:(b+1)*pw])
-				}
-				qs := [4][]uint64{q}
-				// Tiles of one block (a tile's bytes too few for two) and of all.
-				tiled := []countPFunc{im.countsP[k]}
-				if kern == KernelAVX512 {
-					tiled = append(tiled, prefixCounts(1)[k])
-				}
-				for _, runs := range [][]qrun{
-					{{off: 0, n: 100, flags: 1}, {off: 100, n: 150, flags: 2}, {off: 250, n: 50}},
-					{{off: 0, n: 300, flags: perQuery}},
-					{{off: 7, n: 1, flags: 3}},
-				} {
-					want := im.count(k)(tab, nb, &qs, runs, &shifts)
-					if want == 0 {
-						t.Fatalf("%v K%d: a sum of 0 on random tables", kern, k)
+				tested++
+				for _, nb := range []int{1, 2, 5} {
+					bw := im.blockWords(k)
+					tab := make([]uint64, nb*bw)
+					for i := range tab {
+						tab[i] = rng.Uint64() | rng.Uint64() | rng.Uint64()
 					}
-					for i, f := range tiled {
-						if got := f(tab, nb, pqs, runs, &shifts, pre, pw); got != want {
-							t.Errorf("%v K%d, %d blocks, runs %v, tiling %d: prefix kernel %d, plain %d", kern, k, nb, runs, i, got, want)
+					// Queries whose low 10 bits take 40 values and the next 10
+					// 300 (4 flag values in the top bits).
+					lows := make([]uint64, 40)
+					for i := range lows {
+						lows[i] = rng.Uint64N(1024)
+					}
+					q := make([]uint64, 600)
+					for i := range q {
+						q[i] = rng.Uint64()&^(1<<20-1) | uint64(i%300)<<10 | lows[rng.IntN(len(lows))]
+					}
+					orig := slices.Clone(q)
+					sc := &queryScratch{}
+					pqs, d := (&matcher{im: im, k: k, preFields: fields}).prefixQueries(&[4][]uint64{q}, sc)
+					if d.a == 0 || d.a > len(lows) || d.fields() != fields || fields == 2 && d.b != 300 {
+						t.Fatalf("%v: slots %v for %d and 300 values, %d fields", kern, d, len(lows), fields)
+					}
+					if !slices.Equal(q, orig) {
+						t.Fatalf("%v: prefixQueries changed its input", kern)
+					}
+					pw := d.words(lanes)
+					pre := make([]uint64, nb*pw)
+					for b := range nb {
+						im.prefix(tab[b*bw:(b+1)*bw], sc.preVals[:d.a], pre[b*pw:(b+1)*pw])
+						if d.b > 0 {
+							im.prefix(tab[b*bw+2*chunkSize*lanes:(b+1)*bw], sc.preValsB[:d.b], pre[b*pw+preMax*lanes:(b+1)*pw])
+						}
+					}
+					qs := [4][]uint64{q}
+					// Tiles of one block (a tile's bytes too few for two) and of all.
+					tiled := []countPFunc{im.countsP[fields][k]}
+					if kern == KernelAVX512 {
+						tiled = append(tiled, prefixCounts(1, 1)[fields][k])
+					}
+					for _, runs := range [][]qrun{
+						{{off: 0, n: 200, flags: 1}, {off: 200, n: 300, flags: 2}, {off: 500, n: 100}},
+						{{off: 0, n: 600, flags: perQuery}},
+						{{off: 7, n: 1, flags: 3}},
+					} {
+						want := im.count(k)(tab, nb, &qs, runs, &shifts)
+						if want == 0 {
+							t.Fatalf("%v K%d: a sum of 0 on random tables", kern, k)
+						}
+						for i, f := range tiled {
+							if got := f(tab, nb, pqs, runs, &shifts, pre, pw); got != want {
+								t.Errorf("%v K%d, %d fields, %d blocks, runs %v, tiling %d: prefix kernel %d, plain %d", kern, k, fields, nb, runs, i, got, want)
+							}
 						}
 					}
 				}

@@ -99,10 +99,11 @@ type kernelCall struct {
 	runs   []qrun
 	shifts *laneShifts
 	// pre and pw are a prefix kernel's prefix tables (pw words a block);
-	// pw is 0 for a plain kernel.
-	pre []uint64
-	pw  int
-	sum uint64
+	// pw is 0 for a plain kernel. slots are its prefix fields' slots.
+	pre   []uint64
+	pw    int
+	slots preSlots
+	sum   uint64
 }
 
 // countFunc adds up, over the runs r, their queries (in qs) and the nb
@@ -114,7 +115,9 @@ type countFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *
 // countPFunc is a countFunc for queries whose low 10 bits (their first two
 // chunks) are a slot of the prefix tables pre, pw words a block: entry s
 // of block b, at pre[b·pw+s·lanes:], is the AND of the block's chunk 0 and
-// chunk 1 entries of the chunk values of slot s (matcher.prefixQueries).
+// chunk 1 entries of the chunk values of slot s (matcher.prefixQueries);
+// with two fields, bits 10..19 (chunks 2 and 3) are a slot too, its entry
+// at pre[b·pw+(preMax+s)·lanes:].
 type countPFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts *laneShifts, pre []uint64, pw int) uint64
 
 // The prefix kernels (issue 38) load the AND of a query's first two
@@ -133,13 +136,23 @@ type countPFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts 
 // kernels, bound by their ALU work rather than by their loads, lost with
 // them (0.97 to 0.99, 0.95) and have none.
 //
+// A second field does the same for chunks 2 and 3 (their 10 bits take 400
+// to 800 values a list at n = 22 and 25, at most 1,024 by their width):
+// k-2 loads. Its slots start at entry preMax of a block's prefix table, a
+// constant displacement for the kernels, so a block's table is up to 80 KB
+// and the tile of these kernels is sized by the L2 (avx512PreTile). On the
+// Zen 4 VM, against one field: shard 42420 of 10^5 at n = 25 1.137 times
+// less CPU, shard 1234567 of 10^7 at 27 1.053, shard 17 of 512 at 22 even
+// (0.996; 0.942 with the 48 KB tile, one block a tile).
+//
 // The prefix tables are built group by group into a worker's scratch,
 // matcher.preBytes at most (a group of more blocks is counted in pieces):
 // 1 MB a worker, within the memory bound's slack.
 const (
-	preMax          = 256
-	preMinBlocks    = 8
-	defaultPreBytes = 1 << 20
+	preMax           = 256
+	preMinBlocks     = 8
+	defaultPreBytes  = 1 << 20
+	defaultPreFields = 2
 )
 
 // sampleStep is the step at which choose samples the queries.
@@ -183,6 +196,9 @@ type matcher struct {
 	// preBytes is the most bytes of prefix tables built at once
 	// (defaultPreBytes; the tests set less).
 	preBytes int
+	// preFields is the most prefix fields prefixQueries makes: 1 or 2
+	// (defaultPreFields; the tests set both).
+	preFields int
 
 	// The current row set.
 	linear bool     // few table words: compared one by one
@@ -238,9 +254,11 @@ type queryScratch struct {
 	v   lineSets
 	// The prefix kernels' tables of the group being counted, the chunk
 	// values of each slot and the slot of each value (prefixQueries).
-	pre     []uint64
-	preVals []uint16
-	preRank []uint16
+	pre      []uint64
+	preVals  []uint16
+	preRank  []uint16
+	preValsB []uint16
+	preRankB []uint16
 }
 
 // defaultCutBeyond is matcher.cutBeyond but where cutBeyondFor widens it.
@@ -264,6 +282,7 @@ func newMatcher(L int, im *impl) *matcher {
 		cutBeyond: defaultCutBeyond,
 		stepPairs: defaultStepPairs,
 		preBytes:  defaultPreBytes,
+		preFields: defaultPreFields,
 	}
 }
 
@@ -827,8 +846,8 @@ func (m *matcher) countWith(q []uint64, sc *queryScratch, stop func() bool) (sum
 	n := 1 << cb
 	bw := m.im.blockWords(m.k)
 	qs := m.sortQueries(q, sc)
-	d := 0 // the prefix slots: 0 for the plain kernels
-	if m.im.countsP[m.k] != nil && m.nb() >= preMinBlocks {
+	var d preSlots // the prefix slots: none for the plain kernels
+	if m.im.countsP[1][m.k] != nil && m.nb() >= preMinBlocks {
 		qs, d = m.prefixQueries(qs, sc)
 	}
 	ends := sc.ends
@@ -973,29 +992,95 @@ func (m *matcher) sortQueries(q []uint64, sc *queryScratch) *[4][]uint64 {
 	return &sc.sorted
 }
 
+// preSlots are the slots of a list's prefix fields (prefixQueries): a of
+// its first (chunks 0 and 1), 0 for the plain kernels; b of its second
+// (chunks 2 and 3), 0 where it has one.
+type preSlots struct{ a, b int }
+
+// fields is the number of prefix fields.
+func (d preSlots) fields() int {
+	switch {
+	case d.b > 0:
+		return 2
+	case d.a > 0:
+		return 1
+	}
+	return 0
+}
+
+// words is the words of a block's prefix table, with lanes words an
+// entry: the second field's slots start at entry preMax.
+func (d preSlots) words(lanes int) int {
+	if d.b > 0 {
+		return (preMax + d.b) * lanes
+	}
+	return d.a * lanes
+}
+
 // prefixQueries readies the queries qs[0], as sortQueries returned them,
 // for the prefix kernels: if their low 10 bits (their first two chunks)
 // take at most preMax values, it returns them in sc.sorted[0] with those
 // bits replaced by the value's slot (the values in ascending order, the
 // value of slot s in sc.preVals[s]) and the number of slots; else qs and
-// 0. The caller's queries are not changed.
-func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64, int) {
+// none. Where the kernel has them, the next 10 bits (chunks 2 and 3) are
+// replaced the same way by their slot (sc.preValsB), at most 1,024. The
+// caller's queries are not changed.
+func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64, preSlots) {
 	q := qs[0]
-	var seen [1024 / 64]uint64
-	for _, w := range q {
-		seen[w>>6&15] |= 1 << (w & 63)
+	two := m.preFields > 1 && m.im.countsP[2][m.k] != nil
+	var seen, seenB [1024 / 64]uint64
+	if two {
+		for _, w := range q {
+			seen[w>>6&15] |= 1 << (w & 63)
+			seenB[w>>16&15] |= 1 << (w >> 10 & 63)
+		}
+	} else {
+		for _, w := range q {
+			seen[w>>6&15] |= 1 << (w & 63)
+		}
 	}
 	d := 0
 	for _, x := range seen {
 		d += bits.OnesCount64(x)
 	}
 	if d == 0 || d > preMax {
-		return qs, 0
+		return qs, preSlots{}
 	}
 	if sc.preRank == nil {
 		sc.preRank = make([]uint16, 1024)
 	}
-	rank, vals := sc.preRank, sc.preVals[:0]
+	rank1 := sc.preRank
+	sc.preVals = slotsOf(&seen, rank1, sc.preVals[:0])
+	if !two {
+		if cap(sc.sorted[0]) < len(q) {
+			sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
+		}
+		out := sc.sorted[0][:len(q)]
+		for i, w := range q {
+			out[i] = w&^1023 | uint64(rank1[w&1023])
+		}
+		sc.sorted[0] = out
+		return &sc.sorted, preSlots{a: d}
+	}
+	if sc.preRankB == nil {
+		sc.preRankB = make([]uint16, 1024)
+	}
+	rank2 := sc.preRankB
+	sc.preValsB = slotsOf(&seenB, rank2, sc.preValsB[:0])
+	if cap(sc.sorted[0]) < len(q) {
+		sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
+	}
+	out := sc.sorted[0][:len(q)]
+	for i, w := range q {
+		out[i] = w&^(1<<20-1) | uint64(rank2[w>>10&1023])<<10 | uint64(rank1[w&1023])
+	}
+	sc.sorted[0] = out
+	return &sc.sorted, preSlots{a: d, b: len(sc.preValsB)}
+}
+
+// slotsOf appends the values of the set seen to vals in ascending order,
+// and sets rank[v] to each value's slot: its index in vals.
+func slotsOf(seen *[1024 / 64]uint64, rank []uint16, vals []uint16) []uint16 {
 	for i, x := range seen {
 		for ; x != 0; x &= x - 1 {
 			v := i*64 + bits.TrailingZeros64(x)
@@ -1003,16 +1088,7 @@ func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64
 			vals = append(vals, uint16(v))
 		}
 	}
-	sc.preVals = vals
-	if cap(sc.sorted[0]) < len(q) {
-		sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
-	}
-	out := sc.sorted[0][:len(q)]
-	for i, w := range q {
-		out[i] = w&^1023 | uint64(rank[w&1023])
-	}
-	sc.sorted[0] = out
-	return &sc.sorted, d
+	return vals
 }
 
 // defaultStepPairs is matcher.stepPairs outside the tests.
@@ -1023,9 +1099,10 @@ const defaultStepPairs = 1 << 24
 // 27 may take minutes); with d > 0 prefix slots (prefixQueries), by the
 // prefix kernel, on the prefix tables it builds for these blocks first,
 // m.preBytes of them at most at once.
-func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]uint64, runs []qrun, stop func() bool, d int) (uint64, bool) {
-	if d > 0 {
-		pw := d * m.im.halves / 64
+func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]uint64, runs []qrun, stop func() bool, d preSlots) (uint64, bool) {
+	if d.a > 0 {
+		lanes := m.im.halves / 64
+		pw := d.words(lanes)
 		bw := m.im.blockWords(m.k)
 		if per := max(1, m.preBytes/(8*pw)); nb > per {
 			var total uint64
@@ -1044,7 +1121,11 @@ func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]ui
 		}
 		sc.pre = sc.pre[:nb*pw]
 		for b := range nb {
-			m.im.prefix(tab[b*bw:(b+1)*bw], sc.preVals[:d], sc.pre[b*pw:(b+1)*pw])
+			blk, pre := tab[b*bw:(b+1)*bw], sc.pre[b*pw:(b+1)*pw]
+			m.im.prefix(blk, sc.preVals[:d.a], pre)
+			if d.b > 0 {
+				m.im.prefix(blk[2*chunkSize*lanes:], sc.preValsB[:d.b], pre[preMax*lanes:])
+			}
 		}
 	}
 	step := uint32(max(1, m.stepPairs/nb))
@@ -1073,14 +1154,14 @@ func (m *matcher) countGroup(sc *queryScratch, tab []uint64, nb int, qs *[4][]ui
 
 // kernel is one kernel call: the plain kernel (d = 0) or the prefix one
 // on the prefix tables of d slots in sc.pre.
-func (m *matcher) kernel(sc *queryScratch, tab []uint64, nb int, qs *[4][]uint64, runs []qrun, d int) uint64 {
-	if d == 0 {
+func (m *matcher) kernel(sc *queryScratch, tab []uint64, nb int, qs *[4][]uint64, runs []qrun, d preSlots) uint64 {
+	if d.a == 0 {
 		return m.count(tab, nb, qs, runs, sc.shifts)
 	}
-	pw := d * m.im.halves / 64
-	sum := m.im.countsP[m.k](tab, nb, qs, runs, sc.shifts, sc.pre, pw)
+	pw := d.words(m.im.halves / 64)
+	sum := m.im.countsP[d.fields()][m.k](tab, nb, qs, runs, sc.shifts, sc.pre, pw)
 	if m.probe != nil {
-		m.probe(&kernelCall{tab: tab, nb: nb, k: m.k, halves: m.im.halves, qs: qs, runs: runs, shifts: sc.shifts, pre: sc.pre, pw: pw, sum: sum})
+		m.probe(&kernelCall{tab: tab, nb: nb, k: m.k, halves: m.im.halves, qs: qs, runs: runs, shifts: sc.shifts, pre: sc.pre, pw: pw, slots: d, sum: sum})
 	}
 	return sum
 }

@@ -14,13 +14,13 @@ func TestPrefixQueriesBound(t *testing.T) {
 		q[i] = uint64(i) | 1<<62
 	}
 	qs := &[4][]uint64{q}
-	if got, d := (&matcher{}).prefixQueries(qs, &queryScratch{}); d != 0 || got != qs {
-		t.Errorf("%d distinct values: %d slots", len(q), d)
+	if got, d := (&matcher{}).prefixQueries(qs, &queryScratch{}); d.a != 0 || got != qs {
+		t.Errorf("%d distinct values: %d slots", len(q), d.a)
 	}
 	q = q[:preMax]
 	got, d := (&matcher{}).prefixQueries(&[4][]uint64{q}, &queryScratch{})
-	if d != preMax {
-		t.Fatalf("%d distinct values: %d slots", len(q), d)
+	if d.a != preMax || d.b != 0 {
+		t.Fatalf("%d distinct values: %v slots", len(q), d)
 	}
 	for i, w := range got[0] {
 		if w>>10 != q[i]>>10 || w&1023 != uint64(i) {
@@ -62,13 +62,18 @@ func TestPrefixMatcher(t *testing.T) {
 			for _, kern := range kernels() {
 				im := kern.impl()
 				for _, cut := range []int{-1, 0, 2, 5} {
-					for _, once := range []bool{false, true} {
+					for _, opt := range []struct {
+						once   bool
+						fields int
+					}{{false, 1}, {true, 1}, {false, 2}, {true, 2}} {
+						once := opt.once
 						mt := newMatcher(L, im)
 						mt.forceCut = cut
+						mt.preFields = opt.fields
 						mt.setWeights(shift0)
 						prefixed := 0
 						mt.probe = func(c *kernelCall) {
-							if c.pw > 0 {
+							if c.pw > 0 && c.slots.fields() == opt.fields {
 								prefixed++
 							}
 						}
@@ -77,7 +82,7 @@ func TestPrefixMatcher(t *testing.T) {
 						} else {
 							mt.build(tab, qs, eastTable, -1)
 						}
-						name := fmt.Sprintf("L=%d East table %v, %v, cut %d (%d), once %v", L, eastTable, kern, cut, mt.c, once)
+						name := fmt.Sprintf("L=%d East table %v, %v, cut %d (%d), once %v, %d fields", L, eastTable, kern, cut, mt.c, once, opt.fields)
 						if got, ok := mt.countQueries(qs, nil); !ok || got != want {
 							t.Errorf("%s: %d, want %d", name, got, want)
 						}
@@ -90,8 +95,8 @@ func TestPrefixMatcher(t *testing.T) {
 						if got, ok := mt.countQueries(qs, nil); !ok || got != want {
 							t.Errorf("%s, a block's prefix tables at a time: %d, want %d", name, got, want)
 						}
-						if im.countsP[mt.k] != nil && mt.nb() >= preMinBlocks && prefixed == 0 {
-							t.Errorf("%s: %d blocks, the prefix kernels not used", name, mt.nb())
+						if im.countsP[opt.fields][mt.k] != nil && mt.nb() >= preMinBlocks && prefixed == 0 {
+							t.Errorf("%s: %d blocks, the prefix kernels of %d fields not used", name, mt.nb(), opt.fields)
 						}
 					}
 				}

@@ -19,6 +19,7 @@ type replayCall struct {
 	shifts *laneShifts
 	pre    []uint64 // a prefix kernel's tables, pw words a block
 	pw     int
+	fields int // its prefix fields
 	sum    uint64
 }
 
@@ -46,7 +47,7 @@ func recordCalls(tb testing.TB, n, subs, every int, maxBytes int, kern Kernel) [
 		}
 		r := replayCall{tab: slices.Clone(c.tab[:c.nb*kern.impl().blockWords(c.k)]), nb: c.nb, k: c.k, sum: c.sum}
 		if c.pw > 0 {
-			r.pre, r.pw = slices.Clone(c.pre[:c.nb*c.pw]), c.pw
+			r.pre, r.pw, r.fields = slices.Clone(c.pre[:c.nb*c.pw]), c.pw, c.slots.fields()
 		}
 		sh := *c.shifts
 		r.shifts = &sh
@@ -96,7 +97,7 @@ func BenchmarkReplay(b *testing.B) {
 						c := &calls[i]
 						var got uint64
 						if c.pw > 0 {
-							got = im.countsP[c.k](c.tab, c.nb, &c.qs, c.runs, c.shifts, c.pre, c.pw)
+							got = im.countsP[c.fields][c.k](c.tab, c.nb, &c.qs, c.runs, c.shifts, c.pre, c.pw)
 						} else {
 							got = im.count(c.k)(c.tab, c.nb, &c.qs, c.runs, c.shifts)
 						}

@@ -32,6 +32,7 @@ type workTally struct {
 	keys, top          []uint64
 	qnb                float64
 	prefixed           float64 // the query-blocks counted by the prefix kernels
+	prefixed2          float64 // of them, the query-blocks of two prefix fields
 }
 
 // sampleEvery is the share of the kernel calls whose prefixes BenchmarkWork counts.
@@ -54,8 +55,12 @@ func (w *workTally) probe(c *kernelCall) {
 		// A prefix kernel: k-1 loads a query and block, and its prefix
 		// tables' build two a slot and block. Its queries' low bits are
 		// slots: no prefixes to count.
+		f := c.slots.fields()
 		w.prefixed += q * float64(nb)
-		w.loads += q*float64(nb*(k-1)) + float64(2*nb*c.pw/(halves/64))
+		if f == 2 {
+			w.prefixed2 += q * float64(nb)
+		}
+		w.loads += q*float64(nb*(k-f)) + float64(2*nb*(c.slots.a+c.slots.b))
 		return
 	}
 	w.loads += q * float64(nb*k)
@@ -190,6 +195,7 @@ func BenchmarkWork(b *testing.B) {
 			b.ReportMetric(float64(w.queries)/float64(max(w.calls, 1)), "queries/call")
 			b.ReportMetric(w.qnb/float64(w.queries), "blocks/query")
 			b.ReportMetric(w.prefixed/w.qnb, "prefixed")
+			b.ReportMetric(w.prefixed2/w.qnb, "prefixed2")
 		})
 	}
 }
