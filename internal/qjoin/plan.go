@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -136,6 +137,9 @@ type planOptions struct {
 	westTable func(halves, piece int)
 	// westRestricted: the West half is the restricted one (see geom).
 	westRestricted bool
+	// sample: the classes' mean costs are sampled (sampledCosts) even
+	// where knownClassMeans holds them; the tests set it.
+	sample bool
 	// orient: a row set whose halves all fit in one part and one batch
 	// takes as the table the half the cost model says (else the East).
 	orient bool
@@ -268,7 +272,9 @@ func (p *Plan) rowSetCosts(stop func() bool) (cost func(i int) float64, mean []f
 	pieces := p.o.pieces
 	if p.N > countedMaxN {
 		p.t = newCellNumbers(p.g)
-		if mean, ok = sampledCosts(p, stop); !ok {
+		if known := knownClassMeans[classMeansKey{p.N, p.g.westRestricted}]; known != nil && !p.o.sample {
+			mean = slices.Clone(known)
+		} else if mean, ok = sampledCosts(p, stop); !ok {
 			return nil, nil, false
 		}
 		for k := range mean {
@@ -459,6 +465,12 @@ func sampledCosts(p *Plan, stop func() bool) ([]float64, bool) {
 		}
 	}
 	return sum, true
+}
+
+// classMeansKey names a plan's geometry: n and which half is restricted.
+type classMeansKey struct {
+	n              int
+	westRestricted bool
 }
 
 // sampledPerClass is the number of row sets per class whose cost
