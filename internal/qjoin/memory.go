@@ -152,7 +152,7 @@ func estimateMemory(n, workers, subs, shards int, o planOptions) uint64 {
 	}
 	split := uint64(0)
 	if shards > 1 {
-		split = 24 * uint64(shards)
+		split = 24*uint64(shards) + all // and a byte a sub-problem (assignCosts)
 	}
 	return (base + plan + max(split, 12*count+perRowSets)) * 5 / 4
 }
