@@ -147,12 +147,13 @@ func TestPrefixKernelsAgree(t *testing.T) {
 						tab[i] = rng.Uint64() | rng.Uint64() | rng.Uint64()
 					}
 					// Queries whose low 10 bits take 40 values and the next 10
-					// 300 (4 flag values in the top bits).
+					// 300 (4 flag values in the top bits), preSecondPer
+					// queries a value of the second.
 					lows := make([]uint64, 40)
 					for i := range lows {
 						lows[i] = rng.Uint64N(1024)
 					}
-					q := make([]uint64, 600)
+					q := make([]uint64, 300*preSecondPer)
 					for i := range q {
 						q[i] = rng.Uint64()&^(1<<20-1) | uint64(i%300)<<10 | lows[rng.IntN(len(lows))]
 					}
@@ -180,8 +181,8 @@ func TestPrefixKernelsAgree(t *testing.T) {
 						tiled = append(tiled, prefixCounts(1, 1)[fields][k])
 					}
 					for _, runs := range [][]qrun{
-						{{off: 0, n: 200, flags: 1}, {off: 200, n: 300, flags: 2}, {off: 500, n: 100}},
-						{{off: 0, n: 600, flags: perQuery}},
+						{{off: 0, n: 3200, flags: 1}, {off: 3200, n: 4800, flags: 2}, {off: 8000, n: 1600}},
+						{{off: 0, n: 9600, flags: perQuery}},
 						{{off: 7, n: 1, flags: 3}},
 					} {
 						want := im.count(k)(tab, nb, &qs, runs, &shifts)

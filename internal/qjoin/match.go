@@ -143,7 +143,11 @@ type countPFunc func(tab []uint64, nb int, qs *[4][]uint64, runs []qrun, shifts 
 // and the tile of these kernels is sized by the L2 (avx512PreTile). On the
 // Zen 4 VM, against one field: shard 42420 of 10^5 at n = 25 1.137 times
 // less CPU, shard 1234567 of 10^7 at 27 1.053, shard 17 of 512 at 22 even
-// (0.996; 0.942 with the 48 KB tile, one block a tile).
+// (0.996; 0.942 with the 48 KB tile, one block a tile). A list takes it
+// only with preSecondPer queries a value: at n = 18 the lists that take
+// the first field hold 6 to 9 queries a value of the second (1,500 queries,
+// 250 values, 8 to 10 blocks, no cut line), and with the bound count 18 -w
+// 1 took 1.058 times less CPU (pairs of 20), shard 17 of 512 at 22 1.022.
 //
 // The prefix tables are built group by group into a worker's scratch,
 // matcher.preBytes at most (a group of more blocks is counted in pieces):
@@ -153,6 +157,10 @@ const (
 	preMinBlocks     = 8
 	defaultPreBytes  = 1 << 20
 	defaultPreFields = 2
+	// preSecondPer is the fewest queries a list needs per value of its
+	// chunks 2 and 3 for the second field: each value's entries are built
+	// in every block, and a query saves a load in the blocks it meets.
+	preSecondPer = 32
 )
 
 // sampleStep is the step at which choose samples the queries.
@@ -1051,6 +1059,13 @@ func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64
 	}
 	rank1 := sc.preRank
 	sc.preVals = slotsOf(&seen, rank1, sc.preVals[:0])
+	if two {
+		dB := 0
+		for _, x := range seenB {
+			dB += bits.OnesCount64(x)
+		}
+		two = len(q) >= preSecondPer*dB
+	}
 	if !two {
 		if cap(sc.sorted[0]) < len(q) {
 			sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)

@@ -29,6 +29,37 @@ func TestPrefixQueriesBound(t *testing.T) {
 	}
 }
 
+// TestPrefixSecondField: a list takes the second field only with preSecondPer
+// queries or more per value of its chunks 2 and 3, and then both fields' slots.
+func TestPrefixSecondField(t *testing.T) {
+	im := KernelAVX512.impl()
+	if !KernelAVX512.Available() || im.countsP[2][8] == nil {
+		t.Skip("no prefix kernels of two fields on this CPU")
+	}
+	for _, per := range []int{preSecondPer - 1, preSecondPer} {
+		const values = 50
+		q := make([]uint64, values*per)
+		for i := range q {
+			q[i] = uint64(i%values)*37%1024<<10 | uint64(i%3)<<1 | 1<<40
+		}
+		sc := &queryScratch{}
+		got, d := (&matcher{im: im, k: 8, preFields: 2}).prefixQueries(&[4][]uint64{q}, sc)
+		want := preSlots{a: 3}
+		if per >= preSecondPer {
+			want.b = values
+		}
+		if d != want {
+			t.Fatalf("%d queries a value: slots %v, want %v", per, d, want)
+		}
+		for i, w := range got[0] {
+			a, b := w&1023, w>>10&1023
+			if sc.preVals[a] != uint16(q[i]&1023) || d.b > 0 && sc.preValsB[b] != uint16(q[i]>>10&1023) || w>>20 != q[i]>>20 {
+				t.Fatalf("query %#x rewritten as %#x", q[i], w)
+			}
+		}
+	}
+}
+
 // TestPrefixMatcher: the matcher counts what a naive pairwise AND does where its
 // queries take few values of their first two chunks and its table is large, the case
 // of the prefix kernels, which the kernels that have them must have counted: East and
@@ -49,9 +80,12 @@ func TestPrefixMatcher(t *testing.T) {
 			if !eastTable {
 				qs = east
 			}
+			// The first two chunks take 60 values, the next two 40 (few
+			// enough for the second field: preSecondPer queries a value).
 			lows := randomWords(rng, 60, min(L, 10), true)
+			mids := randomWords(rng, 40, min(max(L-10, 1), 10), true)
 			for i := range qs {
-				qs[i] = qs[i]&^1023 | lows[rng.IntN(len(lows))]
+				qs[i] = qs[i]&^(1<<20-1) | mids[rng.IntN(len(mids))]<<10 | lows[rng.IntN(len(lows))]
 			}
 			shift0 := uint(rng.IntN(2))
 			want := naiveCount(east, west, L, shift0)
