@@ -105,7 +105,7 @@ var calibrations = []calibration{
 		steps: 0,
 	},
 	{
-		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05 (n = 22 and 25 to 29: 2026-12-07)",
+		name:   "AMD EPYC (Zen 4, cpu family 25), AVX-512 kernel, 2-core VM, 2026-12-05 (n = 22, 26: 2026-12-07; 25, 27 to 29: 2026-12-08)",
 		vendor: "AuthenticAMD",
 		family: 25,
 		kernel: qjoin.KernelAVX512,
@@ -123,8 +123,11 @@ var calibrations = []calibration{
 		// of 16,384 307.1 s, 4321 of 131,072 286.4 s, 12345 of 10^6 597.8 s,
 		// 1234567 of 2^24 542.0 s, 27182818 of 2^26 1,650.6 s; each ratio
 		// is the one before (29: continued by the Zen 5's step, 4.015)
-		// times the shard's core-hours over those it priced.
-		ratio: map[int]float64{22: 0.933, 25: 1.159, 26: 0.872, 27: 1.258, 28: 1.570, 29: 2.045},
+		// times the shard's core-hours over those it priced. Then
+		// (2026-12-08, the prefix kernels of two fields) the same shards of
+		// 25, 27, 28 and 29: 270.3 s, 525.5 s, 470.5 s and 1,691.9 s, each
+		// ratio scaled the same way (26 and 22 not counted again).
+		ratio: map[int]float64{22: 0.933, 25: 1.020, 26: 0.872, 27: 1.106, 28: 1.363, 29: 2.096},
 		steps: 1,
 	},
 }
