@@ -98,13 +98,16 @@ type kernelCall struct {
 	qs     *[4][]uint64
 	runs   []qrun
 	shifts *laneShifts
-	// pre and pw are a prefix kernel's prefix tables (pw words a block);
-	// pw is 0 for a plain kernel. slots are its prefix fields' slots.
+	// pre are a prefix kernel's prefix tables, of its prefix fields'
+	// slots (none for a plain kernel).
 	pre   []uint64
-	pw    int
 	slots preSlots
 	sum   uint64
 }
+
+// pw is the words a block of the call's prefix tables: 0 for a plain
+// kernel.
+func (c *kernelCall) pw() int { return c.slots.words(c.halves / 64) }
 
 // countFunc adds up, over the runs r, their queries (in qs) and the nb
 // blocks of tab, the number of compatible table words, those of lane l
@@ -986,11 +989,7 @@ func (m *matcher) sortQueries(q []uint64, sc *queryScratch) *[4][]uint64 {
 	for u := 1; u <= n; u++ {
 		ends[u] += ends[u-1]
 	}
-	if cap(sc.sorted[0]) < len(q) {
-		sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
-	}
-	out := sc.sorted[0][:len(q)]
-	sc.sorted[0] = out
+	out := sc.sortedOf(len(q))
 	for _, w := range q {
 		k := key(w)
 		out[ends[k]] = w
@@ -1047,10 +1046,7 @@ func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64
 			seen[w>>6&15] |= 1 << (w & 63)
 		}
 	}
-	d := 0
-	for _, x := range seen {
-		d += bits.OnesCount64(x)
-	}
+	d := setSize(&seen)
 	if d == 0 || d > preMax {
 		return qs, preSlots{}
 	}
@@ -1059,22 +1055,12 @@ func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64
 	}
 	rank1 := sc.preRank
 	sc.preVals = slotsOf(&seen, rank1, sc.preVals[:0])
-	if two {
-		dB := 0
-		for _, x := range seenB {
-			dB += bits.OnesCount64(x)
-		}
-		two = len(q) >= preSecondPer*dB
-	}
+	two = two && len(q) >= preSecondPer*setSize(&seenB)
+	out := sc.sortedOf(len(q))
 	if !two {
-		if cap(sc.sorted[0]) < len(q) {
-			sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
-		}
-		out := sc.sorted[0][:len(q)]
 		for i, w := range q {
 			out[i] = w&^1023 | uint64(rank1[w&1023])
 		}
-		sc.sorted[0] = out
 		return &sc.sorted, preSlots{a: d}
 	}
 	if sc.preRankB == nil {
@@ -1082,15 +1068,29 @@ func (m *matcher) prefixQueries(qs *[4][]uint64, sc *queryScratch) (*[4][]uint64
 	}
 	rank2 := sc.preRankB
 	sc.preValsB = slotsOf(&seenB, rank2, sc.preValsB[:0])
-	if cap(sc.sorted[0]) < len(q) {
-		sc.sorted[0] = make([]uint64, len(q), len(q)+len(q)/4)
-	}
-	out := sc.sorted[0][:len(q)]
 	for i, w := range q {
 		out[i] = w&^(1<<20-1) | uint64(rank2[w>>10&1023])<<10 | uint64(rank1[w&1023])
 	}
-	sc.sorted[0] = out
 	return &sc.sorted, preSlots{a: d, b: len(sc.preValsB)}
+}
+
+// sortedOf returns sc.sorted[0] as n words, grown if it has room for
+// fewer.
+func (sc *queryScratch) sortedOf(n int) []uint64 {
+	if cap(sc.sorted[0]) < n {
+		sc.sorted[0] = make([]uint64, n, n+n/4)
+	}
+	sc.sorted[0] = sc.sorted[0][:n]
+	return sc.sorted[0]
+}
+
+// setSize is the number of values in the set seen.
+func setSize(seen *[1024 / 64]uint64) int {
+	d := 0
+	for _, x := range seen {
+		d += bits.OnesCount64(x)
+	}
+	return d
 }
 
 // slotsOf appends the values of the set seen to vals in ascending order,
@@ -1176,7 +1176,7 @@ func (m *matcher) kernel(sc *queryScratch, tab []uint64, nb int, qs *[4][]uint64
 	pw := d.words(m.im.halves / 64)
 	sum := m.im.countsP[d.fields()][m.k](tab, nb, qs, runs, sc.shifts, sc.pre, pw)
 	if m.probe != nil {
-		m.probe(&kernelCall{tab: tab, nb: nb, k: m.k, halves: m.im.halves, qs: qs, runs: runs, shifts: sc.shifts, pre: sc.pre, pw: pw, slots: d, sum: sum})
+		m.probe(&kernelCall{tab: tab, nb: nb, k: m.k, halves: m.im.halves, qs: qs, runs: runs, shifts: sc.shifts, pre: sc.pre, slots: d, sum: sum})
 	}
 	return sum
 }

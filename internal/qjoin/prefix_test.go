@@ -107,7 +107,7 @@ func TestPrefixMatcher(t *testing.T) {
 						mt.setWeights(shift0)
 						prefixed := 0
 						mt.probe = func(c *kernelCall) {
-							if c.pw > 0 && c.slots.fields() == opt.fields {
+							if c.pw() > 0 && c.slots.fields() == opt.fields {
 								prefixed++
 							}
 						}

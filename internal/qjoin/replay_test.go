@@ -46,8 +46,8 @@ func recordCalls(tb testing.TB, n, subs, every int, maxBytes int, kern Kernel) [
 			return
 		}
 		r := replayCall{tab: slices.Clone(c.tab[:c.nb*kern.impl().blockWords(c.k)]), nb: c.nb, k: c.k, sum: c.sum}
-		if c.pw > 0 {
-			r.pre, r.pw, r.fields = slices.Clone(c.pre[:c.nb*c.pw]), c.pw, c.slots.fields()
+		if c.pw() > 0 {
+			r.pre, r.pw, r.fields = slices.Clone(c.pre[:c.nb*c.pw()]), c.pw(), c.slots.fields()
 		}
 		sh := *c.shifts
 		r.shifts = &sh

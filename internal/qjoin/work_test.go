@@ -51,7 +51,7 @@ func (w *workTally) probe(c *kernelCall) {
 	w.queries += uint64(n)
 	w.pairs += q * float64(nb*halves)
 	w.qnb += q * float64(nb)
-	if c.pw > 0 {
+	if c.pw() > 0 {
 		// A prefix kernel: k-1 loads a query and block, and its prefix
 		// tables' build two a slot and block. Its queries' low bits are
 		// slots: no prefixes to count.
